@@ -1,0 +1,25 @@
+//! The ruleset-agnostic engine: boards, dice, decisions and commands, the event journal, save and
+//! replay, scenario loading and validation. It names no ruleset; see docs/architecture.md.
+
+pub mod board;
+pub mod decision;
+pub mod dice;
+pub mod game;
+pub mod journal;
+pub mod loader;
+pub mod paths;
+pub mod ruleset;
+pub mod save;
+pub mod scenario;
+pub mod session;
+pub mod source;
+pub mod validate;
+pub mod view;
+
+pub use decision::{Inbox, Pending, Refusal};
+pub use dice::{Dice, DieRoll};
+pub use game::Game;
+pub use journal::{Describe, Journal};
+pub use ruleset::{GameFlow, Rules, Ruleset, emit, goto};
+pub use session::{RulesetEntry, Session};
+pub use view::{StateView, UnitView};

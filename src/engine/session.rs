@@ -1,0 +1,179 @@
+//! The ruleset-independent face of a game, for the command line and the window: a [`Session`] is a
+//! `Game<R>` with its ruleset hidden; a [`RulesetEntry`] is what the registry knows of a ruleset.
+
+use std::path::Path;
+
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
+
+use super::decision::{Pending, Refusal};
+use super::game::Game;
+use super::journal::JournalLine;
+use super::loader::Loader;
+use super::ruleset::{MapVocabulary, Ruleset};
+use super::save::load_save;
+use super::source::{Diagnostic, SourceFile};
+use super::view::StateView;
+
+/// A running game of some ruleset.
+pub trait Session: Send {
+    fn ruleset_id(&self) -> &'static str;
+    fn view(&self) -> StateView;
+    fn pending(&self) -> Option<Pending>;
+    fn is_over(&self) -> bool;
+    /// Events and dice rolls in order, from the given event and roll positions on.
+    fn log_since(&self, event: usize, roll: usize) -> Vec<JournalLine>;
+    /// Number of rule events and dice rolls so far.
+    fn log_len(&self) -> (usize, usize);
+    fn checksum(&self) -> u64;
+    fn invariants(&self) -> Vec<String>;
+    fn commands_applied(&self) -> usize;
+    /// Legal commands, written as RON.
+    fn legal_ron(&mut self) -> Vec<String>;
+    /// Applies a command written as RON.
+    fn submit_ron(&mut self, text: &str) -> Result<(), Refusal>;
+    /// Plays every command of a script file (a RON list of commands); the first refusal stops it,
+    /// located at the command refused.
+    fn play_script(&mut self, file: &SourceFile) -> Result<usize, Diagnostic>;
+    /// Picks a legal command uniformly at random and applies it; false if there was none.
+    fn step_random(&mut self, rng: &mut ChaCha8Rng) -> bool;
+    /// A legal command picked uniformly at random, as RON.
+    fn choose_random(&mut self, rng: &mut ChaCha8Rng) -> Option<String>;
+    /// The computer opponent's choice, as RON.
+    fn choose_ai(&mut self) -> Option<String>;
+    /// The scenario's side ids, in order.
+    fn sides(&self) -> Vec<String>;
+    fn can_undo(&self) -> bool;
+    fn undo(&mut self) -> Result<(), Refusal>;
+    fn save(&self, path: &Path) -> Result<(), String>;
+    /// A new game of the same scenario with another seed.
+    fn restart(&self, seed: u64) -> Box<dyn Session>;
+}
+
+impl<R: Ruleset> Session for Game<R> {
+    fn ruleset_id(&self) -> &'static str {
+        R::ID
+    }
+    fn view(&self) -> StateView {
+        Game::view(self)
+    }
+    fn pending(&self) -> Option<Pending> {
+        Game::pending(self)
+    }
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    fn log_since(&self, event: usize, roll: usize) -> Vec<JournalLine> {
+        Game::log_since(self, event, roll)
+    }
+    fn log_len(&self) -> (usize, usize) {
+        (self.journal().len(), self.dice().rolls())
+    }
+    fn checksum(&self) -> u64 {
+        Game::checksum(self)
+    }
+    fn invariants(&self) -> Vec<String> {
+        Game::invariants(self)
+    }
+    fn commands_applied(&self) -> usize {
+        self.history().len()
+    }
+    fn legal_ron(&mut self) -> Vec<String> {
+        self.legal().iter().filter_map(|c| ron::to_string(c).ok()).collect()
+    }
+    fn submit_ron(&mut self, text: &str) -> Result<(), Refusal> {
+        let command: R::Command = ron::from_str(text)
+            .map_err(|e| Refusal::new(format!("not a {} command: {}", R::NAME, super::source::ron_diagnostic(Path::new("command"), &e).message)))?;
+        self.submit(command)
+    }
+    fn play_script(&mut self, file: &SourceFile) -> Result<usize, Diagnostic> {
+        let commands: Vec<R::Command> = file.parse()?;
+        for (i, c) in commands.into_iter().enumerate() {
+            self.submit(c).map_err(|r| file.at(&i.to_string(), format!("command {} refused: {r}", i + 1)))?;
+        }
+        Ok(self.history().len())
+    }
+    fn step_random(&mut self, rng: &mut ChaCha8Rng) -> bool {
+        let legal = self.legal();
+        if legal.is_empty() {
+            return false;
+        }
+        let pick = legal[rng.random_range(0..legal.len())].clone();
+        self.submit(pick).is_ok()
+    }
+    fn choose_random(&mut self, rng: &mut ChaCha8Rng) -> Option<String> {
+        let legal = self.legal();
+        if legal.is_empty() {
+            return None;
+        }
+        ron::to_string(&legal[rng.random_range(0..legal.len())]).ok()
+    }
+    fn choose_ai(&mut self) -> Option<String> {
+        let c = crate::ai::choose(self)?;
+        ron::to_string(&c).ok()
+    }
+    fn sides(&self) -> Vec<String> {
+        R::sides(self.scenario())
+    }
+    fn can_undo(&self) -> bool {
+        Game::can_undo(self)
+    }
+    fn undo(&mut self) -> Result<(), Refusal> {
+        Game::undo(self)
+    }
+    fn save(&self, path: &Path) -> Result<(), String> {
+        Game::save(self, path)
+    }
+    fn restart(&self, seed: u64) -> Box<dyn Session> {
+        let mut origin = self.origin().clone();
+        origin.seed = seed;
+        origin.forced.clear();
+        Box::new(Game::<R>::start(origin))
+    }
+}
+
+/// What the registry knows of one ruleset: plain function pointers, so the command line and the
+/// window can work with any ruleset without naming it.
+#[derive(Clone, Copy)]
+pub struct RulesetEntry {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// Every problem in a scenario file (and the files it refers to).
+    pub check_scenario: fn(&SourceFile) -> Vec<Diagnostic>,
+    /// Every problem in a tables file.
+    pub check_tables: fn(&SourceFile) -> Vec<Diagnostic>,
+    pub vocabulary: fn() -> MapVocabulary,
+    /// Starts a game of a scenario file with a seed and forced dice.
+    pub open: fn(&Path, u64, Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>>,
+    /// Loads a save (already known to be of this ruleset) of the given format.
+    pub load_save: fn(&SourceFile, u32) -> Result<Box<dyn Session>, String>,
+}
+
+fn check_scenario<R: Ruleset>(file: &SourceFile) -> Vec<Diagnostic> {
+    let mut loader = Loader::from_disk();
+    match R::load_scenario(file, &mut loader) {
+        Ok(_) => Vec::new(),
+        Err(ds) => ds,
+    }
+}
+
+fn open<R: Ruleset>(path: &Path, seed: u64, forced: Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>> {
+    Game::<R>::open(path, seed, forced).map(|g| Box::new(g) as Box<dyn Session>)
+}
+
+fn load<R: Ruleset>(file: &SourceFile, format: u32) -> Result<Box<dyn Session>, String> {
+    load_save::<R>(file, format).map(|g| Box::new(g) as Box<dyn Session>)
+}
+
+/// The registry entry of ruleset `R`.
+pub fn entry<R: Ruleset>() -> RulesetEntry {
+    RulesetEntry {
+        id: R::ID,
+        name: R::NAME,
+        check_scenario: check_scenario::<R>,
+        check_tables: R::check_tables,
+        vocabulary: R::map_vocabulary,
+        open: open::<R>,
+        load_save: load::<R>,
+    }
+}

@@ -1,0 +1,154 @@
+//! `salient validate`: every problem in every data file under the given paths, each as
+//! `file:line:col: sentence`.
+
+use std::path::{Path, PathBuf};
+
+use super::board::{AreaBoard, AreaMapSpec, HexBoard, HexMapSpec, Tabletop, TabletopSpec};
+use super::scenario::{FileKind, file_kind, header};
+use super::session::RulesetEntry;
+use super::source::{Diagnostic, Problems, SourceFile, io_reason, nearest};
+
+/// The result of validating some paths.
+#[derive(Debug, Default)]
+pub struct Report {
+    pub files: usize,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Finds the registry entry of a ruleset, or explains which ones exist.
+pub fn find_ruleset<'a>(registry: &'a [RulesetEntry], id: &str) -> Result<&'a RulesetEntry, String> {
+    registry.iter().find(|e| e.id == id).ok_or_else(|| {
+        let ids: Vec<&str> = registry.iter().map(|e| e.id).collect();
+        let hint = nearest(id, ids.iter().copied()).map(|n| format!("did you mean `{n}`? ")).unwrap_or_default();
+        format!("unknown ruleset `{id}`; {hint}this version of Salient plays: {}", ids.join(", "))
+    })
+}
+
+/// Collects the files to check: a file as given, a folder's `.ron` files recursively (sorted).
+fn collect(path: &Path, out: &mut Vec<PathBuf>, report: &mut Report) {
+    match std::fs::metadata(path) {
+        Err(e) => report.diagnostics.push(Diagnostic {
+            file: path.to_path_buf(),
+            line: 1,
+            col: 1,
+            message: format!("cannot read: {}", io_reason(&e)),
+        }),
+        Ok(m) if m.is_dir() => {
+            let mut entries: Vec<PathBuf> = match std::fs::read_dir(path) {
+                Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+                Err(e) => {
+                    report.diagnostics.push(Diagnostic {
+                        file: path.to_path_buf(),
+                        line: 1,
+                        col: 1,
+                        message: format!("cannot list the folder: {}", io_reason(&e)),
+                    });
+                    return;
+                }
+            };
+            entries.sort();
+            let before = out.len();
+            for e in entries {
+                if e.is_dir() {
+                    collect(&e, out, report);
+                } else if e.extension().is_some_and(|x| x == "ron") {
+                    out.push(e);
+                }
+            }
+            if out.len() == before && !report.diagnostics.iter().any(|d| d.file.starts_with(path)) {
+                report.diagnostics.push(Diagnostic {
+                    file: path.to_path_buf(),
+                    line: 1,
+                    col: 1,
+                    message: "no .ron data files in this folder".into(),
+                });
+            }
+        }
+        Ok(_) => out.push(path.to_path_buf()),
+    }
+}
+
+/// Validates files and folders.
+pub fn validate_paths(paths: &[PathBuf], registry: &[RulesetEntry]) -> Report {
+    let mut report = Report::default();
+    let mut files = Vec::new();
+    for p in paths {
+        collect(p, &mut files, &mut report);
+    }
+    for f in files {
+        report.files += 1;
+        report.diagnostics.extend(validate_file(&f, registry));
+    }
+    report
+}
+
+/// Every problem in one file.
+pub fn validate_file(path: &Path, registry: &[RulesetEntry]) -> Vec<Diagnostic> {
+    let file = match SourceFile::read(path) {
+        Ok(f) => f,
+        Err(d) => return vec![d],
+    };
+    validate_source(&file, registry)
+}
+
+/// Every problem in one file already read.
+pub fn validate_source(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diagnostic> {
+    let kind = match file_kind(file) {
+        Ok(k) => k,
+        Err(d) => return vec![d],
+    };
+    let (format, ruleset_id) = match header(file) {
+        Ok(h) => h,
+        Err(d) => return vec![d],
+    };
+    let entry = match find_ruleset(registry, &ruleset_id) {
+        Ok(e) => e,
+        Err(msg) => return vec![file.at("ruleset", msg)],
+    };
+    match kind {
+        FileKind::Scenario => (entry.check_scenario)(file),
+        FileKind::Tables => (entry.check_tables)(file),
+        FileKind::HexMap => check_hex_map(file, entry).err().unwrap_or_default(),
+        FileKind::AreaMap => match file.parse::<AreaMapSpec>() {
+            Err(d) => vec![d],
+            Ok(spec) => {
+                let mut problems = Problems::default();
+                AreaBoard::from_spec(&spec, &mut problems);
+                file.locate_all(problems)
+            }
+        },
+        FileKind::Tabletop => match file.parse::<TabletopSpec>() {
+            Err(d) => vec![d],
+            Ok(spec) => {
+                let mut problems = Problems::default();
+                Tabletop::from_spec(&spec, &mut problems);
+                file.locate_all(problems)
+            }
+        },
+        FileKind::Save => match (entry.load_save)(file, format) {
+            Ok(_) => Vec::new(),
+            Err(msg) => vec![file.at_start(msg)],
+        },
+    }
+}
+
+/// Reads and checks a hex map against its ruleset's vocabulary.
+pub fn check_hex_map(file: &SourceFile, entry: &RulesetEntry) -> Result<HexBoard, Vec<Diagnostic>> {
+    let spec: HexMapSpec = file.parse().map_err(|d| vec![d])?;
+    let vocab = (entry.vocabulary)();
+    let mut problems = Problems::default();
+    if spec.format != 1 {
+        problems.push("format", format!("map format {} is not supported; this version reads format 1", spec.format));
+    }
+    let board = HexBoard::from_spec(
+        &spec,
+        Some(&vocab.terrains),
+        Some(&vocab.features),
+        Some(&vocab.sides),
+        &mut problems,
+    );
+    match board {
+        Some(b) if problems.is_empty() => Ok(b),
+        _ => Err(file.locate_all(problems)),
+    }
+}

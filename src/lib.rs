@@ -1,0 +1,13 @@
+//! Salient: historical board and miniatures wargames played as computer games, on Bevy.
+//!
+//! - [`engine`]: ruleset-agnostic core (boards, dice, decisions and commands, journal, saves).
+//! - [`rulesets`]: one Bevy plugin per rule system, and the registry.
+//! - [`cli`]: the `salient` subcommands.
+//! - `ui` (feature `gui`): the window.
+
+pub mod ai;
+pub mod cli;
+pub mod engine;
+pub mod rulesets;
+#[cfg(feature = "gui")]
+pub mod ui;

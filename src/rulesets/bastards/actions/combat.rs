@@ -1,0 +1,206 @@
+//! 3.2 Combat action: one die per medal against an enemy unit; battalions adjacent only, tanks up to 3
+//! hexes with a clear line of sight; the restrictions; the terrain modifier the defender chooses, or
+//! the Tanks in Combat matrix against a tank; a loss on 4–6.
+
+use bevy::prelude::*;
+
+use crate::engine::Refusal;
+
+use super::super::events::EventKind;
+use super::super::map::{Situation, UnitInfo};
+use super::super::ops::{self, Cause};
+use super::super::state::{Activations, Tracks};
+use super::super::tables::Attacker;
+use super::super::units::UnitKind;
+use super::super::victory;
+use super::Ctx;
+
+/// The die modifier and its explanation when `attacker` fights `target`, or why it may not.
+pub fn modifier(sit: &Situation, attacker: &UnitInfo, target: &UnitInfo) -> Result<(i32, String), Refusal> {
+    let t = &sit.scenario.tables;
+    let (Some(from), Some(to)) = (attacker.hex(), target.hex()) else {
+        return Err(Refusal::new("both units must be on the map"));
+    };
+    if attacker.side() == target.side() {
+        return Err(Refusal::by_rule("3.2", "a combat action attacks an enemy unit"));
+    }
+    if !attacker.is_tank() && attacker.reduced {
+        return Err(Refusal::by_rule("2.1", "a disorganised battalion cannot fight"));
+    }
+    let d = from.unsigned_distance_to(to);
+    if attacker.is_tank() {
+        if sit.closed(from) {
+            return Err(Refusal::by_rule("3.2", "a tank in a village or forest hex cannot fight"));
+        }
+        if sit.closed(to) {
+            return Err(Refusal::by_rule("3.2", "a tank cannot fight an enemy unit in a forest or village hex"));
+        }
+        if d > t.combat.tank_range {
+            return Err(Refusal::by_rule("3.2", format!("a tank fires up to {} hexes; the target is {d} away", t.combat.tank_range)));
+        }
+        if let Err(b) = sit.line_of_sight(from, to) {
+            return Err(Refusal::by_rule("LoS", format!("no line of sight: blocked by {}", sit.describe_blocker(b))));
+        }
+    } else if d != 1 {
+        return Err(Refusal::by_rule("3.2", "a battalion can only attack an adjacent enemy unit"));
+    }
+    if target.is_tank() {
+        let row = if attacker.is_tank() { Attacker::Tank(attacker.kind()) } else { Attacker::Battalion(attacker.side()) };
+        return match t.tank_combat_drm(row, target.kind()) {
+            Some(m) => Ok((m, format!("{} against {}: {m:+} (Tanks in Combat)", attacker_name(row), target.kind().name()))),
+            None => Err(Refusal::by_rule("3.2", format!("{} cannot fight {} tanks", attacker_name(row), target.kind().name()))),
+        };
+    }
+    // Against a battalion: the defender chooses the most favourable terrain modifier.
+    let mut options: Vec<(i32, String)> = vec![(0, "no terrain modifier".into())];
+    if let Some(tt) = sit.terrain(to)
+        && tt.combat_drm != 0
+    {
+        options.push((tt.combat_drm, format!("{} {:+}", tt.name.to_lowercase(), tt.combat_drm)));
+    }
+    match sit.trench(to) {
+        Some(owner) if owner == target.side() => {
+            options.push((t.trench.combat_drm_in_own_trench, format!("in its own trench {:+}", t.trench.combat_drm_in_own_trench)))
+        }
+        Some(_) => options.push((
+            t.trench.combat_drm_in_attackers_trench,
+            format!("in a captured trench {:+}", t.trench.combat_drm_in_attackers_trench),
+        )),
+        None => {}
+    }
+    Ok(options.into_iter().min_by_key(|(m, _)| *m).unwrap_or((0, String::new())))
+}
+
+fn attacker_name(a: Attacker) -> String {
+    match a {
+        Attacker::Battalion(s) => format!("{} infantry", s.name()),
+        Attacker::Tank(k) => format!("the {}", k.name()),
+    }
+}
+
+/// Probability of a hit with one die.
+pub fn hit_chance(sit: &Situation, modifier: i32) -> f32 {
+    let need = sit.scenario.tables.combat.hit_on - modifier;
+    ((7 - need.clamp(1, 7)) as f32 / 6.0).clamp(0.0, 1.0)
+}
+
+/// Medals the next combat action costs (2 for an MG battalion's first, optional rule 1).
+fn cost(ctx: &Ctx) -> u32 {
+    if ctx.mg_must_fire() && ctx.act.combat_medals == 0 { 2 } else { 1 }
+}
+
+/// Would the first action of this activation be a lone combat action from a friendly trench, which
+/// earns an extra medal (Terrain Table, capped at 4)?
+fn lone_bonus(ctx: &Ctx) -> u32 {
+    if ctx.act.actions == 0 && !ctx.act.lone_combat && ctx.in_friendly_trench() {
+        let bonus = ctx.tables().actions.lone_combat_bonus_from_trench;
+        ctx.tables().max_medals.saturating_sub(ctx.act.medals).min(bonus)
+    } else {
+        0
+    }
+}
+
+pub fn check(ctx: &Ctx, target_id: &str) -> Result<(), Refusal> {
+    let target = ctx.sit.by_id(target_id).ok_or_else(|| Refusal::new(format!("there is no unit `{target_id}`")))?;
+    if ctx.act.entering {
+        return Err(Refusal::by_rule("2.3", "the unit must first enter the map by a movement action"));
+    }
+    if ctx.act.move_only_medals.is_some() {
+        return Err(Refusal::by_rule("8", "a battalion returning to play may only spend one medal to move"));
+    }
+    let bonus = lone_bonus(ctx);
+    if ctx.act.medals_left() + bonus < cost(ctx) {
+        return Err(Refusal::by_rule(
+            if cost(ctx) == 2 { "O1" } else { "2.1" },
+            format!("a combat action costs {} medal(s) and the unit has {} left", cost(ctx), ctx.act.medals_left()),
+        ));
+    }
+    modifier(&ctx.sit, &ctx.me, target).map(|_| ())
+}
+
+/// Every enemy unit the active unit may fire at now.
+pub fn options(ctx: &Ctx) -> Vec<String> {
+    ctx.sit
+        .units
+        .iter()
+        .filter(|u| u.side() != ctx.me.side() && u.hex().is_some())
+        .filter(|u| check(ctx, &u.unit.id).is_ok())
+        .map(|u| u.unit.id.clone())
+        .collect()
+}
+
+pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str) {
+    let Some(target) = ctx.sit.by_id(target_id).cloned() else { return };
+    let Ok((m, why)) = modifier(&ctx.sit, &ctx.me, &target) else { return };
+    let medals = cost(ctx);
+    let bonus = lone_bonus(ctx);
+    {
+        let mut acts = world.resource_mut::<Activations>();
+        if let Some(a) = acts.current.as_mut() {
+            if bonus > 0 {
+                a.medals += bonus;
+                a.lone_combat = true;
+            }
+            a.spent += medals;
+            a.combat_medals += medals;
+            a.actions += 1;
+            a.mp_left = 0;
+        }
+    }
+    if bonus > 0 {
+        ops::log(
+            world,
+            "Terrain Table",
+            format!("{} fights from its own trench as its only action: +{bonus} medal", ctx.me.unit.name),
+            EventKind::Note,
+        );
+    }
+    let need = ctx.sit.scenario.tables.combat.hit_on;
+    for _ in 0..medals {
+        if ops::location(world, target.entity).hex().is_none() {
+            break;
+        }
+        let die = ops::roll(world, format!("{} fires at {}", ctx.me.unit.name, target.unit.name), "3.2");
+        let hit = die as i32 + m >= need;
+        ops::log(
+            world,
+            "3.2",
+            format!(
+                "{} fires at {}: d6 {die} {m:+} ({why}) = {}: {}",
+                ctx.me.unit.name,
+                target.unit.name,
+                die as i32 + m,
+                if hit { "hit" } else { "miss" }
+            ),
+            EventKind::Fired { unit: ctx.me.unit.id.clone(), target: target.unit.id.clone(), roll: die, modifier: m, hit },
+        );
+        if hit {
+            hit_target(world, &ctx.me, &target);
+        }
+    }
+}
+
+/// Applies a combat hit and its consequences: the loss, and for tanks the first-tank-battle and
+/// tank-kill victory points (11).
+fn hit_target(world: &mut World, attacker: &UnitInfo, target: &UnitInfo) {
+    let cause = if attacker.is_tank() { Cause::FireByTank } else { Cause::FireByBattalion };
+    let eliminated = ops::inflict_loss(world, target.entity, cause, "3.2");
+    if attacker.is_tank() && target.is_tank() {
+        let mark_iv_vs_a7v = matches!(
+            (attacker.kind(), target.kind()),
+            (UnitKind::A7V, UnitKind::MarkIVMale | UnitKind::MarkIVFemale) | (UnitKind::MarkIVMale | UnitKind::MarkIVFemale, UnitKind::A7V)
+        );
+        if mark_iv_vs_a7v && world.resource::<Tracks>().first_tank_battle.is_none() {
+            world.resource_mut::<Tracks>().first_tank_battle = Some(attacker.side());
+            ops::log(
+                world,
+                "11",
+                format!("The {} wins the first tank battle between a Mark IV and an A7V", attacker.side().name()),
+                EventKind::Note,
+            );
+        }
+        if eliminated {
+            victory::tank_killed_by_tank(world, attacker.side(), target.kind());
+        }
+    }
+}

@@ -1,0 +1,411 @@
+//! The map as the rules see it (Glossary): a snapshot of where every unit is, with zones of control,
+//! line of sight, line of communication and movement costs. Pure functions over the snapshot, so the
+//! rules, the AI and the window all ask the same questions and get the same answers.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use super::scenario::{Scenario, VillageCost};
+use super::state::Setup;
+use super::tables::TerrainType;
+use super::units::{Breakdown, Hero, Location, Reduced, Side, TurnRecord, Unit, UnitKind};
+
+/// One unit in the snapshot.
+#[derive(Clone, Debug)]
+pub struct UnitInfo {
+    pub entity: Entity,
+    pub unit: Unit,
+    pub location: Location,
+    pub reduced: bool,
+    pub breakdown: bool,
+    pub hero: bool,
+    pub record: TurnRecord,
+}
+
+impl UnitInfo {
+    pub fn side(&self) -> Side {
+        self.unit.side
+    }
+    pub fn kind(&self) -> UnitKind {
+        self.unit.kind
+    }
+    pub fn is_tank(&self) -> bool {
+        self.unit.kind.is_tank()
+    }
+    pub fn hex(&self) -> Option<Hex> {
+        self.location.hex()
+    }
+    /// Medals printed, plus one for a hero (to a maximum of 4, 7.2).
+    pub fn medals(&self, max: u32) -> u32 {
+        if self.hero { (self.unit.medals + 1).min(max) } else { self.unit.medals }
+    }
+}
+
+/// Where everything is, at rest.
+pub struct Situation {
+    pub scenario: std::sync::Arc<Scenario>,
+    /// Every unit, in scenario order.
+    pub units: Vec<UnitInfo>,
+    by_hex: HashMap<Hex, Vec<usize>>,
+    /// Per board index: number of Allied / German units adjacent (their zones of control).
+    zoc: [Vec<u8>; 2],
+}
+
+fn side_index(s: Side) -> usize {
+    match s {
+        Side::Allied => 0,
+        Side::German => 1,
+    }
+}
+
+/// How a step into a hex is paid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepCost {
+    /// Terrain (after a road), plus an enemy trench.
+    pub terrain: u32,
+    /// Extra for entering an enemy zone of control.
+    pub zoc: u32,
+}
+
+impl StepCost {
+    pub fn total(self) -> u32 {
+        self.terrain + self.zoc
+    }
+}
+
+/// A reachable hex and how it is reached.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    pub cost: u32,
+    /// Hexes entered where a tank must test for a breakdown (terrain cost above 1 MP).
+    pub risky: u32,
+    /// The hexes entered, in order, ending here.
+    pub path: Vec<Hex>,
+}
+
+impl Situation {
+    /// Takes the snapshot of a game world.
+    pub fn capture(world: &World) -> Situation {
+        let scenario = world.resource::<Setup>().0.clone();
+        let mut units: Vec<UnitInfo> = Vec::new();
+        for e in world.iter_entities() {
+            let Some(u) = e.get::<Unit>() else { continue };
+            units.push(UnitInfo {
+                entity: e.id(),
+                unit: u.clone(),
+                location: *e.get::<Location>().unwrap_or(&Location::Eliminated),
+                reduced: e.get::<Reduced>().is_some_and(|r| r.0),
+                breakdown: e.get::<Breakdown>().is_some_and(|b| b.0),
+                hero: e.get::<Hero>().is_some_and(|h| h.0),
+                record: e.get::<TurnRecord>().copied().unwrap_or_default(),
+            });
+        }
+        units.sort_by_key(|u| u.unit.order);
+        Situation::from_units(scenario, units)
+    }
+
+    pub fn from_units(scenario: std::sync::Arc<Scenario>, units: Vec<UnitInfo>) -> Situation {
+        let board = &scenario.board;
+        let mut by_hex: HashMap<Hex, Vec<usize>> = HashMap::new();
+        let mut zoc = [vec![0u8; board.len()], vec![0u8; board.len()]];
+        for (i, u) in units.iter().enumerate() {
+            if let Some(h) = u.hex() {
+                by_hex.entry(h).or_default().push(i);
+                for n in board.neighbors(h) {
+                    if let Some(idx) = board.index(n) {
+                        zoc[side_index(u.side())][idx] += 1;
+                    }
+                }
+            }
+        }
+        Situation { scenario, units, by_hex, zoc }
+    }
+
+    pub fn board(&self) -> &crate::engine::board::HexBoard {
+        &self.scenario.board
+    }
+
+    pub fn get(&self, e: Entity) -> Option<&UnitInfo> {
+        self.units.iter().find(|u| u.entity == e)
+    }
+
+    pub fn by_id(&self, id: &str) -> Option<&UnitInfo> {
+        self.units.iter().find(|u| u.unit.id == id)
+    }
+
+    /// Units in a hex.
+    pub fn at(&self, h: Hex) -> impl Iterator<Item = &UnitInfo> {
+        self.by_hex.get(&h).into_iter().flatten().map(|&i| &self.units[i])
+    }
+
+    pub fn enemy_in(&self, h: Hex, side: Side) -> bool {
+        self.at(h).any(|u| u.side() != side)
+    }
+
+    pub fn friend_in(&self, h: Hex, side: Side) -> bool {
+        self.at(h).any(|u| u.side() == side)
+    }
+
+    pub fn battalion_in(&self, h: Hex) -> bool {
+        self.at(h).any(|u| !u.is_tank())
+    }
+
+    /// True if an enemy of `side` exerts a zone of control into the hex (Glossary, ZoC).
+    pub fn enemy_zoc(&self, h: Hex, side: Side) -> bool {
+        self.board().index(h).is_some_and(|i| self.zoc[side_index(side.enemy())][i] > 0)
+    }
+
+    /// True if the hex lies in the rows the scenario plays on.
+    pub fn in_play(&self, h: Hex) -> bool {
+        let b = self.board();
+        if !b.contains(h) {
+            return false;
+        }
+        let (first, last) = self.scenario.rows_in_play();
+        let r = b.offset_of(h).1 as u32;
+        r >= first && r <= last
+    }
+
+    pub fn terrain(&self, h: Hex) -> Option<&TerrainType> {
+        self.board().terrain(h).and_then(|t| self.scenario.tables.terrain(t))
+    }
+
+    /// Forest, village or town: tanks neither fight into nor from it (3.2).
+    pub fn closed(&self, h: Hex) -> bool {
+        self.terrain(h).is_some_and(|t| t.closed)
+    }
+
+    /// The owner of a trench in the hex, if there is one.
+    pub fn trench(&self, h: Hex) -> Option<Side> {
+        self.board()
+            .hex_features(h)
+            .iter()
+            .find(|f| f.kind == "trench")
+            .map(|f| f.owner.as_deref().and_then(Side::from_id).unwrap_or(Side::Allied))
+    }
+
+    pub fn in_friendly_trench(&self, h: Hex, side: Side) -> bool {
+        self.trench(h) == Some(side)
+    }
+
+    pub fn road_between(&self, a: Hex, b: Hex) -> bool {
+        self.board().hexside_features(a, b).iter().any(|f| f.kind == "road")
+    }
+
+    /// The printed terrain cost of a hex, with the scenario's village option.
+    fn terrain_cost(&self, h: Hex) -> u32 {
+        match self.terrain(h) {
+            Some(t) => match (self.scenario.spec.options.village_cost, t.play_aid_cost) {
+                (VillageCost::PlayAid, Some(c)) => c,
+                _ => t.cost,
+            },
+            None => 1,
+        }
+    }
+
+    /// The cost for a unit of `side` to enter `to` from `from` (`None`: from off the map edge): terrain
+    /// (a road cancels it, not an enemy trench), +1 for an enemy trench (3.1, Terrain Table), plus the
+    /// zone of control extra for the unit's type (Glossary, ZoC).
+    pub fn step_cost(&self, side: Side, kind: UnitKind, medals: u32, from: Option<Hex>, to: Hex) -> StepCost {
+        let t = &self.scenario.tables;
+        let base = match from {
+            Some(f) if self.road_between(f, to) => 1,
+            _ => self.terrain_cost(to),
+        };
+        let trench = if self.trench(to) == Some(side.enemy()) { t.trench.enemy_extra_mp } else { 0 };
+        let zoc = if self.enemy_zoc(to, side) {
+            if kind.is_tank() {
+                t.zoc_extra_mp.tank
+            } else if medals >= 4 {
+                t.zoc_extra_mp.battalion_four_medals
+            } else {
+                t.zoc_extra_mp.battalion
+            }
+        } else {
+            0
+        };
+        StepCost { terrain: base + trench, zoc }
+    }
+
+    /// Hexes a unit can reach by a movement action with `budget` MP (3.1): never into an enemy unit,
+    /// stopping on entering an enemy zone of control, a tank not entering a hex of more than 1 MP
+    /// that holds an activated friend, and only through hexes `allowed` accepts (the Cachy garrison).
+    /// `start = None` enters from the side's map edge (`entry` hexes), paying for the first hex.
+    pub fn reachable(
+        &self,
+        mover: &UnitInfo,
+        start: Option<Hex>,
+        entry: &[Hex],
+        budget: u32,
+        allowed: &dyn Fn(Hex) -> bool,
+    ) -> HashMap<Hex, Reach> {
+        let side = mover.side();
+        let kind = mover.kind();
+        let medals = mover.medals(self.scenario.tables.max_medals);
+        let mut best: HashMap<Hex, Reach> = HashMap::new();
+        let mut heap = BinaryHeap::new();
+        let push = |best: &mut HashMap<Hex, Reach>, heap: &mut BinaryHeap<_>, to: Hex, cost: u32, risky: u32, path: Vec<Hex>| {
+            let better = match best.get(&to) {
+                None => true,
+                Some(r) => (cost, risky) < (r.cost, r.risky),
+            };
+            if better {
+                heap.push(Reverse((cost, risky, to.x, to.y)));
+                best.insert(to, Reach { cost, risky, path });
+            }
+        };
+        let can_enter = |from: Option<Hex>, to: Hex| -> Option<StepCost> {
+            if !self.in_play(to) || self.enemy_in(to, side) || !allowed(to) {
+                return None;
+            }
+            let c = self.step_cost(side, kind, medals, from, to);
+            if kind.is_tank() && c.terrain > 1 && self.at(to).any(|u| u.side() == side && u.record.activated && u.entity != mover.entity) {
+                return None;
+            }
+            Some(c)
+        };
+        match start {
+            Some(s) => {
+                if self.enemy_zoc(s, side) {
+                    return best;
+                }
+                best.insert(s, Reach { cost: 0, risky: 0, path: Vec::new() });
+                heap.push(Reverse((0, 0, s.x, s.y)));
+            }
+            None => {
+                for &h in entry {
+                    if let Some(c) = can_enter(None, h)
+                        && c.total() <= budget
+                    {
+                        push(&mut best, &mut heap, h, c.total(), u32::from(c.terrain > 1), vec![h]);
+                    }
+                }
+            }
+        }
+        while let Some(Reverse((cost, risky, x, y))) = heap.pop() {
+            let here = Hex::new(x, y);
+            let Some(r) = best.get(&here) else { continue };
+            if (r.cost, r.risky) != (cost, risky) {
+                continue;
+            }
+            // Entering an enemy zone of control ends the movement.
+            if self.enemy_zoc(here, side) {
+                continue;
+            }
+            let path = r.path.clone();
+            for n in self.board().neighbors(here) {
+                let Some(c) = can_enter(Some(here), n) else { continue };
+                let total = cost + c.total();
+                if total > budget {
+                    continue;
+                }
+                let mut p = path.clone();
+                p.push(n);
+                push(&mut best, &mut heap, n, total, risky + u32::from(c.terrain > 1), p);
+            }
+        }
+        if let Some(s) = start {
+            best.remove(&s);
+        }
+        best
+    }
+
+    /// Line of sight from centre to centre (Glossary, LoS): clear between adjacent hexes; otherwise
+    /// blocked by blocking terrain or by a battalion of either side on the line, unless the line runs
+    /// exactly along a hexside with a clear hex on one side. Returns the blocking hex.
+    pub fn line_of_sight(&self, a: Hex, b: Hex) -> Result<(), Hex> {
+        if a.unsigned_distance_to(b) <= 1 {
+            return Ok(());
+        }
+        self.board().line_of_sight(a, b, |h| self.terrain(h).is_some_and(|t| t.blocks_los) || self.battalion_in(h))
+    }
+
+    /// What blocks a line of sight, in words.
+    pub fn describe_blocker(&self, h: Hex) -> String {
+        let label = self.board().label(h);
+        if let Some(u) = self.at(h).find(|u| !u.is_tank()) {
+            format!("the battalion {} in {label}", u.unit.name)
+        } else {
+            format!("{} in {label}", self.terrain(h).map(|t| t.name.to_lowercase()).unwrap_or_default())
+        }
+    }
+
+    /// Every hex from which a line of communication can be traced to `side`'s map edge (Glossary, LoC):
+    /// a chain of adjacent hexes free of enemy units and enemy zones of control (a friendly unit
+    /// does not cancel an enemy zone). A unit traces its line from its own hex through such hexes.
+    pub fn communications(&self, side: Side) -> Vec<bool> {
+        let board = self.board();
+        let edge = board.edge_of(side.id()).unwrap_or(match side {
+            Side::Allied => crate::engine::board::MapEdge::West,
+            Side::German => crate::engine::board::MapEdge::East,
+        });
+        let open = |h: Hex| self.in_play(h) && !self.enemy_in(h, side) && !self.enemy_zoc(h, side);
+        let mut reach = vec![false; board.len()];
+        let mut stack: Vec<Hex> = board.edge_hexes(edge).into_iter().filter(|h| open(*h)).collect();
+        for h in &stack {
+            if let Some(i) = board.index(*h) {
+                reach[i] = true;
+            }
+        }
+        while let Some(h) = stack.pop() {
+            for n in board.neighbors(h) {
+                if let Some(i) = board.index(n)
+                    && !reach[i]
+                    && open(n)
+                {
+                    reach[i] = true;
+                    stack.push(n);
+                }
+            }
+        }
+        reach
+    }
+
+    /// True if a unit of `side` in `h` can trace a line of communication, given `comms` from
+    /// [`Situation::communications`]: its hex is on its edge, or a neighbour is connected to it.
+    pub fn has_communication(&self, h: Hex, side: Side, comms: &[bool]) -> bool {
+        let board = self.board();
+        let edge = board.edge_of(side.id());
+        if edge.is_some_and(|e| board.on_edge(h, e)) && !self.enemy_in(h, side) {
+            return true;
+        }
+        board.neighbors(h).any(|n| board.index(n).is_some_and(|i| comms[i]))
+    }
+
+    /// Hexes of the side's entry edge, optionally limited to some rows (2.3, 8, 7.2).
+    pub fn entry_hexes(&self, side: Side, rows: &[String]) -> Vec<Hex> {
+        let board = self.board();
+        let edge = board.edge_of(side.id()).unwrap_or(crate::engine::board::MapEdge::West);
+        board
+            .edge_hexes(edge)
+            .into_iter()
+            .filter(|h| self.in_play(*h))
+            .filter(|h| {
+                rows.is_empty() || {
+                    let label = board.label(*h);
+                    let letters: String = label.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
+                    rows.contains(&letters)
+                }
+            })
+            .collect()
+    }
+
+    /// Hexes of a named place of the map.
+    pub fn place(&self, name: &str) -> &[Hex] {
+        self.board().place(name).map(|p| p.hexes.as_slice()).unwrap_or(&[])
+    }
+
+    /// The hex `n` hexes straight toward the side's own edge (Rout, Nightfall): west for the Allied
+    /// player, east for the German, and every hex on the way, in order.
+    pub fn pull_back_line(&self, from: Hex, side: Side, n: u32) -> Vec<Hex> {
+        use crate::engine::board::hex::Direction;
+        let dir = match side {
+            Side::Allied => Direction::West,
+            Side::German => Direction::East,
+        };
+        (1..=n as i32).map(|k| self.board().step(from, dir, k)).collect()
+    }
+}

@@ -1,0 +1,185 @@
+//! *Into the Bastards!: First Tank Battle* (Villers-Bretonneux, 24–25 April 1918), the rulebook
+//! `000_e74385d258b7b28d.txt`. Modules follow its chapters: units (Units, Tanks), map (Glossary: ZoC,
+//! LoS, LoC, Stacking), sequence (Sequence of Play), activation (2), actions (3), tanks (4),
+//! artillery (5), ops (6 intensity, 8 elimination test), markers (7), nightfall (9, 10), victory (11).
+
+pub mod actions;
+pub mod activation;
+pub mod artillery;
+pub mod events;
+pub mod map;
+pub mod markers;
+pub mod nightfall;
+pub mod ops;
+pub mod scenario;
+pub mod sequence;
+pub mod state;
+pub mod tables;
+pub mod tanks;
+pub mod units;
+pub mod victory;
+mod view;
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::engine::ruleset::MapVocabulary;
+use crate::engine::session::{RulesetEntry, entry as make_entry};
+use crate::engine::source::{Diagnostic, SourceFile};
+use crate::engine::{Inbox, Pending, Refusal, Rules, Ruleset, StateView};
+
+pub use events::{Command, Event, EventKind};
+use state::{Activations, Agenda, Barrage, Choice, Clock, Night, Phase, Pool, Sequence, Setup, Tracks};
+use units::{Breakdown, Hero, Location, Reduced, TurnRecord, Unit};
+
+pub const ID: &str = "bastards";
+
+/// The ruleset.
+pub struct Bastards;
+
+/// The registry entry.
+pub fn entry() -> RulesetEntry {
+    make_entry::<Bastards>()
+}
+
+impl Ruleset for Bastards {
+    const ID: &'static str = ID;
+    const NAME: &'static str = "Into the Bastards!";
+    type Command = Command;
+    type Event = Event;
+    type Scenario = scenario::Scenario;
+
+    fn load_scenario(file: &SourceFile, loader: &mut crate::engine::loader::Loader) -> Result<Self::Scenario, Vec<Diagnostic>> {
+        scenario::load(file, loader)
+    }
+
+    fn check_tables(file: &SourceFile) -> Vec<Diagnostic> {
+        tables::parse(file).err().unwrap_or_default()
+    }
+
+    fn map_vocabulary() -> MapVocabulary {
+        let t = tables::parse(&SourceFile::new("builtin", tables::BUILTIN.to_string())).ok();
+        let leak = |v: Vec<String>| -> Vec<&'static str> { v.into_iter().map(|s| &*Box::leak(s.into_boxed_str())).collect() };
+        MapVocabulary {
+            terrains: leak(t.as_ref().map(|t| t.terrain.iter().map(|x| x.id.clone()).collect()).unwrap_or_default()),
+            features: leak(t.as_ref().map(|t| t.features.clone()).unwrap_or_default()),
+            sides: vec!["allied", "german"],
+        }
+    }
+
+    fn build(app: &mut App, scenario: &Self::Scenario) {
+        app.add_plugins(plugin);
+        spawn(app.world_mut(), scenario);
+    }
+
+    fn pending(world: &World) -> Option<Pending> {
+        view::pending(world)
+    }
+
+    fn legal(world: &World) -> Vec<Command> {
+        match phase(world) {
+            Some(Phase::Activation) => activation::legal(world),
+            Some(Phase::Barrage) => artillery::legal(world),
+            Some(Phase::Choose) => markers::legal_choice(world),
+            Some(Phase::Pause) => markers::legal_pause(world),
+            Some(Phase::NightDeploy) => nightfall::legal_deploy(world),
+            Some(Phase::IntensityTest) if markers::cohesion_pending(world) => vec![Command::AttemptCohesion, Command::Done],
+            _ => Vec::new(),
+        }
+    }
+
+    fn check(world: &World, command: &Command) -> Result<(), Refusal> {
+        match phase(world) {
+            Some(Phase::Activation) => activation::check(world, command),
+            Some(Phase::Barrage) => artillery::check(world, command),
+            Some(Phase::Choose) => markers::check_choice(world, command),
+            Some(Phase::Pause) => markers::check_pause(world, command),
+            Some(Phase::NightDeploy) => nightfall::check_deploy(world, command),
+            Some(Phase::IntensityTest) if markers::cohesion_pending(world) => markers::check_cohesion(world, command),
+            _ => Err(Refusal::new("nothing is to be decided now")),
+        }
+    }
+
+    fn view(world: &World) -> StateView {
+        view::state_view(world)
+    }
+
+    fn invariants(world: &World) -> Vec<String> {
+        view::invariants(world)
+    }
+
+    fn sides(scenario: &Self::Scenario) -> Vec<String> {
+        scenario.spec.info.sides.iter().map(|s| s.id.clone()).collect()
+    }
+
+    fn ai_scores(world: &World, legal: &[Command]) -> Vec<f32> {
+        crate::ai::bastards::scores(world, legal)
+    }
+}
+
+/// The current phase, if the game is in play.
+pub fn phase(world: &World) -> Option<Phase> {
+    world.get_resource::<State<Phase>>().map(|s| *s.get())
+}
+
+/// The ruleset's plugin: its phase states, resources and systems.
+pub fn plugin(app: &mut App) {
+    app.add_sub_state::<Phase>()
+        .init_resource::<Agenda>()
+        .init_resource::<Activations>()
+        .init_resource::<Barrage>()
+        .init_resource::<Pool>()
+        .init_resource::<Choice>()
+        .init_resource::<Night>()
+        .init_resource::<Tracks>()
+        .add_systems(Rules, handle_command);
+    sequence::plugin(app);
+}
+
+/// Takes the command in the inbox and hands it to the current phase's rules.
+fn handle_command(world: &mut World) {
+    let Some(cmd) = world.resource_mut::<Inbox<Command>>().0.take() else { return };
+    match phase(world) {
+        Some(Phase::Activation) => activation::apply(world, cmd),
+        Some(Phase::Barrage) => artillery::apply(world, cmd),
+        Some(Phase::Choose) => markers::apply_choice(world, cmd),
+        Some(Phase::Pause) => markers::apply_pause(world, cmd),
+        Some(Phase::NightDeploy) => nightfall::apply_deploy(world, cmd),
+        Some(Phase::IntensityTest) => markers::apply_cohesion(world, cmd),
+        _ => {
+            // Not handled: put it back so the engine reports it.
+            world.resource_mut::<Inbox<Command>>().0 = Some(cmd);
+        }
+    }
+}
+
+/// Spawns the scenario: units as entities, the tracks, the clock.
+fn spawn(world: &mut World, sc: &scenario::Scenario) {
+    world.insert_resource(Setup(Arc::new(sc.clone())));
+    world.insert_resource(Clock { turn: 1, sequence: Sequence::Classic, random_after_this_turn: false, draws: 0 });
+    world.insert_resource(Tracks { intensity: sc.spec.intensity, confusion: sc.spec.confusion, ..Default::default() });
+    for (order, u) in sc.spec.units.iter().enumerate() {
+        let location = match &u.hex {
+            Some(l) => sc.board.parse(l).map(Location::OnMap).unwrap_or(Location::Waiting),
+            None => Location::Waiting,
+        };
+        world.spawn((
+            Unit {
+                id: u.id.clone(),
+                name: u.name.clone(),
+                side: u.side,
+                kind: u.kind,
+                medals: u.medals,
+                mg: u.mg,
+                formation: u.formation.clone(),
+                order,
+            },
+            location,
+            Reduced(u.reduced),
+            Breakdown(false),
+            Hero(false),
+            TurnRecord::default(),
+        ));
+    }
+}

@@ -1,0 +1,558 @@
+//! The Into the Bastards! scenario file (`scenarios/bastards/*.ron`): the ruleset's part of the
+//! scenario schema, and its checks. The rulebook's "Scenarios" chapter is what these fields encode.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::HexBoard;
+use crate::engine::loader::Loader;
+use crate::engine::scenario::{ScenarioInfo, check_info};
+use crate::engine::source::{Diagnostic, Problems, SourceFile};
+use crate::engine::validate::check_hex_map;
+
+use super::tables::Tables;
+use super::units::{Side, UnitKind};
+
+/// A scenario as written in RON.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename = "Scenario", deny_unknown_fields)]
+pub struct ScenarioSpec {
+    pub format: u32,
+    pub ruleset: String,
+    pub info: ScenarioInfo,
+    /// The map file, relative to this file.
+    pub map: String,
+    /// The rows in play (scenario 1: `("A", "P")`, north of row P inclusive); all rows if absent.
+    #[serde(default)]
+    pub rows_in_play: Option<(String, String)>,
+    /// The turn record track.
+    pub turns: Vec<TurnSpec>,
+    /// Battle intensity track (chapter 6): start of the intensity and confusion markers.
+    pub intensity: i32,
+    pub confusion: i32,
+    /// The activation markers in the opaque pool for this scenario (7.1), after the scenario's removals.
+    pub activation_markers: Vec<MarkerSpec>,
+    pub units: Vec<UnitSpec>,
+    /// Units arriving during play (2.3), by group.
+    #[serde(default)]
+    pub reinforcements: Vec<ReinforcementSpec>,
+    /// The Australian night assault (chapter 10), if the scenario has one.
+    #[serde(default)]
+    pub night_assault: Option<NightAssaultSpec>,
+    /// Units that must stay within a distance of a place at all times (the Cachy garrison).
+    #[serde(default)]
+    pub garrisons: Vec<GarrisonSpec>,
+    pub victory: VictorySpec,
+    #[serde(default)]
+    pub options: Options,
+    /// Tuning of the computer opponent, per side id.
+    #[serde(default)]
+    pub ai: BTreeMap<String, AiTuning>,
+}
+
+/// One space of the turn record track.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnSpec {
+    pub turn: u32,
+    /// Day and time printed on the space (`24 April, 06:00`).
+    pub label: String,
+    /// Day the turn belongs to (1 = 24 April, 2 = 25 April): eliminated battalions of day 1 return
+    /// by the day's last return turn at the latest (chapter 8).
+    pub day: u32,
+    /// Artillery markers for each side's barrage phase (chapter 5).
+    pub german_artillery: u32,
+    pub allied_artillery: u32,
+    /// A "Nightfall" space (chapter 9).
+    #[serde(default)]
+    pub nightfall: bool,
+    /// A night turn: eliminated battalions return later (-2, chapter 8) and the optional rule
+    /// "tanks vulnerable at night" applies.
+    #[serde(default)]
+    pub night: bool,
+}
+
+/// A kind of activation marker and how many of it are in the pool (7.2).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkerSpec {
+    pub kind: MarkerKind,
+    /// The designated side; `None` for markers that concern both (pause, end of turn).
+    #[serde(default)]
+    pub side: Option<Side>,
+    pub count: u32,
+}
+
+/// The activation markers of 7.2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+pub enum MarkerKind {
+    /// Activate this many battalions (1, 3 or 5).
+    Battalions(u32),
+    /// Activate up to three tanks.
+    Tanks,
+    Hero,
+    Pause,
+    Artillery,
+    Rout,
+    Mechanic,
+    EndOfTurn,
+    Reinforcements,
+}
+
+/// A unit of the order of battle.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub id: String,
+    /// Historical designation, as on the counter.
+    pub name: String,
+    pub side: Side,
+    pub kind: UnitKind,
+    /// Medals on the counter (2 to 4).
+    pub medals: u32,
+    /// Machine-gun battalion (optional rule 1).
+    #[serde(default)]
+    pub mg: bool,
+    /// Division or formation, for the unit card.
+    #[serde(default)]
+    pub formation: String,
+    /// Set-up hex; `None` for units that arrive later (listed in a reinforcement group or the night
+    /// assault).
+    #[serde(default)]
+    pub hex: Option<String>,
+    /// Starts on its reverse side (disorganised or damaged).
+    #[serde(default)]
+    pub reduced: bool,
+    /// Why the unit is here or there, and what is reconstructed.
+    #[serde(default)]
+    pub note: String,
+}
+
+/// Units entering during play (2.3).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ReinforcementSpec {
+    pub turn: u32,
+    pub side: Side,
+    /// The units of the group, by id.
+    pub units: Vec<String>,
+    /// How many of them arrive: all, or a die roll (scenario 1's Whippets: 1d6+1).
+    #[serde(default)]
+    pub count: ArrivalCount,
+    /// Rows of the entry edge they may enter by (scenario 1's Whippets: N, O, P); all if empty.
+    #[serde(default)]
+    pub rows: Vec<String>,
+    /// Optional units the owner may bring in at any time of his activation phase this turn, each
+    /// scoring VP for the enemy (scenario 1's extra A7Vs).
+    #[serde(default)]
+    pub optional: bool,
+    /// VP the enemy scores per optional unit brought in.
+    #[serde(default)]
+    pub enemy_vp_each: i32,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArrivalCount {
+    #[default]
+    All,
+    /// One die plus a number (1d6+1), capped at the units listed.
+    DiePlus(u32),
+}
+
+/// The Australian night assault of 24–25 April (chapter 10).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NightAssaultSpec {
+    /// The nightfall turn on which it happens.
+    pub turn: u32,
+    /// The units deployed, by id.
+    pub units: Vec<String>,
+    /// Placement: west of this column, inclusive.
+    pub max_column: u32,
+    /// Placement: at least this many hexes from any enemy unit.
+    pub min_enemy_distance: u32,
+    /// Rounds of activation.
+    pub rounds: u32,
+    /// German battalions this close to a just-activated Allied unit are activated.
+    pub german_reach: u32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GarrisonSpec {
+    pub unit: String,
+    pub place: String,
+    pub distance: u32,
+}
+
+/// Victory conditions: each scenario has its own.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub enum VictorySpec {
+    /// Scenario 1: running VPs and end-of-game VPs by the hex table.
+    Points(PointsVictory),
+    /// Scenario 2: decisive victory from a turn on, then seven levels at the end.
+    Levels(LevelsVictory),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointsVictory {
+    /// German VP per Allied tank captured (eliminated following an assault).
+    pub captured_tank: i32,
+    /// VP for the first tank eliminated in a combat initiated by a tank, and if that tank is a Whippet.
+    pub first_tank_kill: i32,
+    pub first_tank_kill_whippet: i32,
+    /// VP for each later tank so eliminated.
+    pub later_tank_kill: i32,
+    /// German VP at the end of each turn for holding places with a battalion that traces a line of
+    /// communication.
+    pub each_turn: Vec<PlaceAward>,
+    /// End-of-game VP for control of hexes.
+    pub end_of_game: Vec<PlaceAward>,
+}
+
+/// VP for holding a place.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaceAward {
+    pub side: Side,
+    /// A place of the map, or `german trenches` / `allied trenches` for trench hexes.
+    pub place: String,
+    pub award: Award,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+pub enum Award {
+    /// Points if the side is the only one with battalions in the place.
+    Sole(i32),
+    /// Points if the side has a battalion in the place.
+    Any(i32),
+    /// Points per hex of the place occupied by one of the side's battalions.
+    PerHex(i32),
+    /// Points if sole occupant, otherwise points per occupied hex.
+    SoleOrPerHex(i32, i32),
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelsVictory {
+    pub decisive_from_turn: u32,
+    /// The place the German must hold alone for a decisive victory.
+    pub town: String,
+    /// Places of which one more must be held for a decisive victory.
+    pub wood: String,
+    pub village: String,
+    pub far_village: String,
+    /// The village of the tactical victories.
+    pub south_village: String,
+}
+
+/// Scenario options: where the rules text and the play aid disagree, and the optional rules.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// Village movement cost: the rules text's 2 MP (default) or the play aid's 1 MP.
+    #[serde(default)]
+    pub village_cost: VillageCost,
+    /// Optional rule 1: machine-gun battalions.
+    #[serde(default)]
+    pub mg_battalions: bool,
+    /// Optional rule 2: vulnerability of tanks at night.
+    #[serde(default)]
+    pub tanks_vulnerable_at_night: bool,
+    /// Optional rule 3: maintaining cohesion.
+    #[serde(default)]
+    pub maintaining_cohesion: bool,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VillageCost {
+    #[default]
+    RulesText,
+    PlayAid,
+}
+
+/// How the computer plays a side (issue: AI); all weights default to 1.0.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AiTuning {
+    /// Willingness to attack and assault (multiplies the value of inflicting losses).
+    #[serde(default = "one")]
+    pub aggression: f32,
+    /// Weight of the risk to own units.
+    #[serde(default = "one")]
+    pub caution: f32,
+    /// Extra weight of each objective place, by name.
+    #[serde(default)]
+    pub objectives: BTreeMap<String, f32>,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+impl Default for AiTuning {
+    fn default() -> Self {
+        AiTuning { aggression: 1.0, caution: 1.0, objectives: BTreeMap::new() }
+    }
+}
+
+/// A loaded, checked scenario.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub spec: ScenarioSpec,
+    pub board: HexBoard,
+    pub tables: Tables,
+    /// The path the scenario was read from.
+    pub path: String,
+}
+
+impl Scenario {
+    pub fn turn(&self, turn: u32) -> Option<&TurnSpec> {
+        self.spec.turns.iter().find(|t| t.turn == turn)
+    }
+    pub fn last_turn(&self) -> u32 {
+        self.spec.turns.iter().map(|t| t.turn).max().unwrap_or(1)
+    }
+    pub fn unit(&self, id: &str) -> Option<&UnitSpec> {
+        self.spec.units.iter().find(|u| u.id == id)
+    }
+    /// First and last row in play (0-based).
+    pub fn rows_in_play(&self) -> (u32, u32) {
+        match &self.spec.rows_in_play {
+            Some((a, b)) => {
+                let row = |l: &str| self.board.parse(&format!("{l}01")).map(|h| self.board.offset_of(h).1 as u32);
+                (row(a).unwrap_or(0), row(b).unwrap_or(self.board.rows - 1))
+            }
+            None => (0, self.board.rows - 1),
+        }
+    }
+}
+
+/// Reads and checks a scenario file, its map and the ruleset's tables.
+pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diagnostic>> {
+    let spec: ScenarioSpec = file.parse().map_err(|d| vec![d])?;
+    let tables_file = loader.load_tables(super::ID, super::tables::BUILTIN);
+    let tables = super::tables::parse(&tables_file)?;
+    let mut diags = Vec::new();
+    let board = match loader.load_relative(&file.path, &spec.map) {
+        Err(mut d) => {
+            d = file.at("map", format!("the map file `{}` cannot be read: {}", spec.map, d.message));
+            diags.push(d);
+            None
+        }
+        Ok(map_file) => match check_hex_map(&map_file, &super::entry()) {
+            Ok(b) => Some(b),
+            Err(ds) => {
+                diags.extend(ds);
+                None
+            }
+        },
+    };
+    let mut problems = Problems::default();
+    if spec.ruleset != super::ID {
+        problems.push("ruleset", format!("this loader reads `{}` scenarios, not `{}`", super::ID, spec.ruleset));
+    }
+    check_info(spec.format, &spec.info, &mut problems);
+    if let Some(board) = &board {
+        check(&spec, board, &tables, &mut problems);
+    }
+    diags.extend(file.locate_all(problems));
+    match board {
+        Some(board) if diags.is_empty() => {
+            Ok(Scenario { spec, board, tables, path: file.path.to_string_lossy().replace('\\', "/") })
+        }
+        _ => Err(diags),
+    }
+}
+
+/// The semantic checks of a scenario against its map and tables.
+fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problems) {
+    let side_ids: Vec<&str> = spec.info.sides.iter().map(|s| s.id.as_str()).collect();
+    for side in [Side::Allied, Side::German] {
+        if !side_ids.contains(&side.id()) {
+            p.push("info.sides", format!("Into the Bastards! needs a side with id `{}`", side.id()));
+        }
+        if board.edge_of(side.id()).is_none() {
+            p.push("map", format!("the map does not say which edge is the {} edge", side.id()));
+        }
+    }
+    let (first_row, last_row) = match &spec.rows_in_play {
+        Some((a, b)) => {
+            let mut row = |l: &str, path: &str| match board.parse(&format!("{l}01")) {
+                Ok(h) => Some(board.offset_of(h).1),
+                Err(_) => {
+                    p.push(path, format!("`{l}` is not a row of the map"));
+                    None
+                }
+            };
+            let (ra, rb) = (row(a, "rows_in_play.0"), row(b, "rows_in_play.1"));
+            (ra.unwrap_or(0), rb.unwrap_or(board.rows as i32 - 1))
+        }
+        None => (0, board.rows as i32 - 1),
+    };
+    // Turn track.
+    if spec.turns.is_empty() {
+        p.push("turns", "the turn track needs at least one turn");
+    }
+    for (i, t) in spec.turns.iter().enumerate() {
+        if t.turn != i as u32 + 1 {
+            p.push(format!("turns.{i}.turn"), format!("turns must be numbered 1, 2, 3... in order; expected {}", i + 1));
+        }
+        if t.german_artillery > 20 || t.allied_artillery > 20 {
+            p.push(format!("turns.{i}"), "more than 20 artillery markers in one phase is out of range");
+        }
+    }
+    if !(0..=40).contains(&spec.intensity) {
+        p.push("intensity", format!("intensity {} is out of range (the track runs 0 to 40)", spec.intensity));
+    }
+    if !(1..=40).contains(&spec.confusion) {
+        p.push("confusion", format!("confusion {} is out of range (the track runs 1 to 40)", spec.confusion));
+    }
+    for (i, m) in spec.activation_markers.iter().enumerate() {
+        if let MarkerKind::Battalions(n) = m.kind
+            && !(1..=9).contains(&n)
+        {
+            p.push(format!("activation_markers.{i}.kind"), format!("a battalion activation marker for {n} battalions is out of range (1 to 9)"));
+        }
+        let needs_side = !matches!(m.kind, MarkerKind::Pause | MarkerKind::EndOfTurn);
+        if needs_side && m.side.is_none() {
+            p.push(format!("activation_markers.{i}.side"), format!("a {:?} marker must designate a side", m.kind));
+        }
+        if m.count > 20 {
+            p.push(format!("activation_markers.{i}.count"), "more than 20 markers of one kind is out of range");
+        }
+    }
+    // Units.
+    let mut occupied: BTreeMap<(i32, i32), usize> = BTreeMap::new();
+    for (i, u) in spec.units.iter().enumerate() {
+        if spec.units[..i].iter().any(|o| o.id == u.id) {
+            p.push(format!("units.{i}.id"), format!("duplicate unit id `{}`", u.id));
+        }
+        if !(2..=4).contains(&u.medals) {
+            p.push(format!("units.{i}.medals"), format!("{} medals is out of range: a counter has 2 to 4 medals", u.medals));
+        }
+        if u.mg && u.kind != UnitKind::Battalion {
+            p.push(format!("units.{i}.mg"), "only battalions can be machine-gun battalions");
+        }
+        let expected_side = u.kind.side();
+        if let Some(s) = expected_side
+            && s != u.side
+        {
+            p.push(format!("units.{i}.side"), format!("a {} belongs to the {} side", u.kind.name(), s.id()));
+        }
+        if let Some(label) = &u.hex {
+            match board.parse(label) {
+                Err(e) => p.push(format!("units.{i}.hex"), e),
+                Ok(h) => {
+                    let row = board.offset_of(h).1;
+                    if row < first_row || row > last_row {
+                        p.push(format!("units.{i}.hex"), format!("{label} is outside the rows in play of this scenario"));
+                    }
+                    let terrain = board.terrain(h).unwrap_or("");
+                    if tables.terrain(terrain).is_some_and(|t| t.impassable) {
+                        p.push(format!("units.{i}.hex"), format!("{} is set up on {label}, which is impassable {terrain}", u.id));
+                    }
+                    let key = (h.x, h.y);
+                    if let Some(j) = occupied.get(&key) {
+                        p.push(
+                            format!("units.{i}.hex"),
+                            format!(
+                                "{} and {} are both set up on {label}: only one unit per hex (stacking)",
+                                spec.units[*j].id, u.id
+                            ),
+                        );
+                    } else {
+                        occupied.insert(key, i);
+                    }
+                }
+            }
+        }
+    }
+    let unit_ids: Vec<&str> = spec.units.iter().map(|u| u.id.as_str()).collect();
+    let mut later: BTreeMap<String, String> = BTreeMap::new();
+    let mut check_ref = |id: &str, path: String, what: String, p: &mut Problems| {
+        if !unit_ids.contains(&id) {
+            let hint = crate::engine::source::nearest(id, unit_ids.iter().copied()).map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
+            p.push(path, format!("unit `{id}` is not defined in `units`{hint}"));
+        } else if let Some(prev) = later.insert(id.to_string(), what.clone()) {
+            p.push(path, format!("unit `{id}` arrives twice ({prev} and {what})"));
+        }
+    };
+    for (i, r) in spec.reinforcements.iter().enumerate() {
+        if r.turn == 0 || r.turn as usize > spec.turns.len() {
+            p.push(format!("reinforcements.{i}.turn"), format!("turn {} is not on the turn track", r.turn));
+        }
+        for (j, id) in r.units.iter().enumerate() {
+            check_ref(id, format!("reinforcements.{i}.units.{j}"), format!("reinforcement group {}", i + 1), p);
+            if let Some(u) = spec.units.iter().find(|u| &u.id == id) {
+                if u.side != r.side {
+                    p.push(format!("reinforcements.{i}.units.{j}"), format!("{id} is not a {} unit", r.side.id()));
+                }
+                if u.hex.is_some() {
+                    p.push(format!("reinforcements.{i}.units.{j}"), format!("{id} arrives as a reinforcement but also has a set-up hex"));
+                }
+            }
+        }
+        for (j, row) in r.rows.iter().enumerate() {
+            if board.parse(&format!("{row}01")).is_err() {
+                p.push(format!("reinforcements.{i}.rows.{j}"), format!("`{row}` is not a row of the map"));
+            }
+        }
+    }
+    if let Some(na) = &spec.night_assault {
+        if !spec.turns.iter().any(|t| t.turn == na.turn && t.nightfall) {
+            p.push("night_assault.turn", format!("turn {} is not a Nightfall turn of the track", na.turn));
+        }
+        if na.max_column == 0 || na.max_column > board.columns {
+            p.push("night_assault.max_column", format!("column {} is not on the map", na.max_column));
+        }
+        for (j, id) in na.units.iter().enumerate() {
+            check_ref(id, format!("night_assault.units.{j}"), "the night assault".into(), p);
+        }
+    }
+    for (i, u) in spec.units.iter().enumerate() {
+        if u.hex.is_none() && !later.contains_key(&u.id) {
+            p.push(format!("units.{i}.hex"), format!("{} has no set-up hex and does not arrive as a reinforcement", u.id));
+        }
+    }
+    for (i, g) in spec.garrisons.iter().enumerate() {
+        if !unit_ids.contains(&g.unit.as_str()) {
+            p.push(format!("garrisons.{i}.unit"), format!("unit `{}` is not defined", g.unit));
+        }
+        if board.place(&g.place).is_none() {
+            p.push(format!("garrisons.{i}.place"), format!("the map has no place named `{}`", g.place));
+        }
+    }
+    let places: Vec<&str> = board.places.iter().map(|pl| pl.name.as_str()).collect();
+    let check_place = |name: &str, path: String, p: &mut Problems| {
+        if !(places.contains(&name) || name == "german trenches" || name == "allied trenches") {
+            let hint = crate::engine::source::nearest(name, places.iter().copied()).map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
+            p.push(path, format!("the map has no place named `{name}`{hint}"));
+        }
+    };
+    match &spec.victory {
+        VictorySpec::Points(v) => {
+            for (i, a) in v.each_turn.iter().enumerate() {
+                check_place(&a.place, format!("victory.each_turn.{i}.place"), p);
+            }
+            for (i, a) in v.end_of_game.iter().enumerate() {
+                check_place(&a.place, format!("victory.end_of_game.{i}.place"), p);
+            }
+        }
+        VictorySpec::Levels(v) => {
+            for (k, name) in [("town", &v.town), ("wood", &v.wood), ("village", &v.village), ("far_village", &v.far_village), ("south_village", &v.south_village)] {
+                check_place(name, format!("victory.{k}"), p);
+            }
+            if v.decisive_from_turn as usize > spec.turns.len() {
+                p.push("victory.decisive_from_turn", "that turn is not on the turn track");
+            }
+        }
+    }
+    for (side, _) in spec.ai.iter() {
+        if !side_ids.contains(&side.as_str()) {
+            p.push(format!("ai.{side}"), format!("`{side}` is not a side of this scenario"));
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Units and markers ("Units" and "Tanks" chapters): battalions with 2–4 medals and a disorganised
+//! side; A7V, Mark IV male and female and Whippet tanks with a damaged side; the breakdown, hero and
+//! activation markers carried by units.
+
+use bevy::prelude::*;
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+/// The two players.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    Allied,
+    German,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::Allied, Side::German];
+    pub fn id(self) -> &'static str {
+        match self {
+            Side::Allied => "allied",
+            Side::German => "german",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Allied => "Allied",
+            Side::German => "German",
+        }
+    }
+    pub fn enemy(self) -> Side {
+        match self {
+            Side::Allied => Side::German,
+            Side::German => Side::Allied,
+        }
+    }
+    pub fn from_id(s: &str) -> Option<Side> {
+        match s {
+            "allied" => Some(Side::Allied),
+            "german" => Some(Side::German),
+            _ => None,
+        }
+    }
+}
+
+/// The types of unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum UnitKind {
+    Battalion,
+    A7V,
+    MarkIVMale,
+    MarkIVFemale,
+    Whippet,
+}
+
+impl UnitKind {
+    pub fn is_tank(self) -> bool {
+        self != UnitKind::Battalion
+    }
+    /// The side a tank type belongs to (battalions belong to either).
+    pub fn side(self) -> Option<Side> {
+        match self {
+            UnitKind::Battalion => None,
+            UnitKind::A7V => Some(Side::German),
+            _ => Some(Side::Allied),
+        }
+    }
+    pub fn id(self) -> &'static str {
+        match self {
+            UnitKind::Battalion => "battalion",
+            UnitKind::A7V => "a7v",
+            UnitKind::MarkIVMale => "mark_iv_male",
+            UnitKind::MarkIVFemale => "mark_iv_female",
+            UnitKind::Whippet => "whippet",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Battalion => "battalion",
+            UnitKind::A7V => "A7V",
+            UnitKind::MarkIVMale => "Mark IV (male)",
+            UnitKind::MarkIVFemale => "Mark IV (female)",
+            UnitKind::Whippet => "Whippet",
+        }
+    }
+}
+
+/// A unit's fixed identity: what is printed on the counter.
+#[derive(Component, Clone, Debug)]
+pub struct Unit {
+    /// Stable id from the scenario; commands name units by it.
+    pub id: String,
+    pub name: String,
+    pub side: Side,
+    pub kind: UnitKind,
+    /// Medals printed on the counter.
+    pub medals: u32,
+    /// Machine-gun battalion (optional rule 1).
+    pub mg: bool,
+    pub formation: String,
+    /// Order in the scenario: sorts queries so play never depends on ECS iteration order.
+    pub order: usize,
+}
+
+/// Where a unit is.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Location {
+    OnMap(Hex),
+    /// Not yet arrived (reinforcement or night assault).
+    Waiting,
+    /// Eliminated, back on the map at the return phase of the end of turn `turn - 1` (chapter 8).
+    OnTrack { turn: u32 },
+    /// Out of the game.
+    Eliminated,
+    /// Not used in this game (Whippets beyond scenario 1's 1d6+1, optional A7Vs not brought in).
+    Unused,
+}
+
+impl Location {
+    pub fn hex(self) -> Option<Hex> {
+        match self {
+            Location::OnMap(h) => Some(h),
+            _ => None,
+        }
+    }
+}
+
+/// Front or reverse side: a reduced battalion is disorganised, a reduced tank damaged.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reduced(pub bool);
+
+/// Mechanical breakdown marker (4.1): the tank can only be activated for a combat action.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Breakdown(pub bool);
+
+/// Hero marker (7.2): +1 medal (to a maximum of 4) while present; removed from the game with the
+/// battalion.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Hero(pub bool);
+
+/// This turn's activation state of a unit.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct TurnRecord {
+    /// The unit has been activated this turn and cannot be again (except by events).
+    pub activated: bool,
+    /// Medals a tank has spent on movement this turn (at most two, 3.1).
+    pub movement_medals: u32,
+    /// Entered this turn by the return-to-play phase: may spend one medal to move and no other (8).
+    pub returned: bool,
+}
