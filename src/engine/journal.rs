@@ -109,11 +109,13 @@ pub fn merged<E: Describe + Serialize + Clone>(journal: &Journal<E>, dice: &Dice
             out.push(roll_line(&rolls[r]));
             r += 1;
         }
-        out.push(JournalLine::Event {
-            rule: logged.event.rule().to_string(),
-            text: logged.event.describe(),
-            data: serde_json::to_value(&logged.event).unwrap_or(serde_json::Value::Null),
-        });
+        // The event's own fields, without the rule and text already given.
+        let mut data = serde_json::to_value(&logged.event).unwrap_or(serde_json::Value::Null);
+        if let serde_json::Value::Object(m) = &mut data {
+            m.remove("rule");
+            m.remove("text");
+        }
+        out.push(JournalLine::Event { rule: logged.event.rule().to_string(), text: logged.event.describe(), data });
     }
     while r < rolls.len() {
         out.push(roll_line(&rolls[r]));

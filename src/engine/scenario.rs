@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+
 use super::source::{Diagnostic, Problems, SourceFile};
 
 /// The scenario format this program reads.
@@ -74,20 +75,16 @@ pub fn file_kind(file: &SourceFile) -> Result<FileKind, Diagnostic> {
     }
 }
 
-/// The two keys every data file has, read leniently before the file is read strictly as its kind.
-#[derive(Deserialize, Debug)]
-pub struct Header {
-    #[serde(default)]
-    pub format: Option<u32>,
-    #[serde(default)]
-    pub ruleset: Option<String>,
-}
-
-/// Reads the header; a missing `ruleset` key is reported at the start of the file.
+/// Reads the two keys every data file has, `format` and `ruleset`, before the file is read strictly
+/// as its kind (so a file of an unknown ruleset is reported as such, not as a parse error).
 pub fn header(file: &SourceFile) -> Result<(u32, String), Diagnostic> {
-    let h: Header = ron::Options::default().from_str(&file.text).map_err(|e| super::source::ron_diagnostic(&file.path, &e))?;
-    let ruleset = h.ruleset.ok_or_else(|| file.at_start("missing key `ruleset`: say which ruleset this file is for"))?;
-    Ok((h.format.unwrap_or(0), ruleset))
+    let token = file.top_level_token("ruleset").ok_or_else(|| file.at_start("missing key `ruleset`: say which ruleset this file is for"))?;
+    let ruleset: String = ron::from_str(token).map_err(|_| file.at("ruleset", "`ruleset` must be a string, like \"bastards\""))?;
+    let format = match file.top_level_token("format") {
+        None => return Err(file.at_start("missing key `format`: the file format version, 1")),
+        Some(t) => t.parse::<u32>().map_err(|_| file.at("format", "`format` must be a whole number, like 1"))?,
+    };
+    Ok((format, ruleset))
 }
 
 /// Scenario facts shared by every ruleset: shown in the menu and the script output.

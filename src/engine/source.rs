@@ -86,6 +86,27 @@ impl SourceFile {
         Diagnostic { file: self.path.clone(), line, col, message: message.into() }
     }
 
+    /// The text of the top-level value at `path` (a string literal, a number), read without
+    /// deserializing the whole file.
+    pub fn top_level_token(&self, path: &str) -> Option<&str> {
+        let (line, col) = self.map.get(path)?;
+        let start_of_line: usize = self.text.split_inclusive('\n').take(line - 1).map(|l| l.len()).sum();
+        let rest = &self.text[start_of_line..];
+        let offset: usize = rest.chars().take(col - 1).map(|c| c.len_utf8()).sum();
+        let rest = &rest[offset..];
+        let end = if rest.starts_with('"') {
+            let mut escaped = false;
+            rest.char_indices().skip(1).find(|(_, c)| {
+                let done = *c == '"' && !escaped;
+                escaped = *c == '\\' && !escaped;
+                done
+            })?.0 + 1
+        } else {
+            rest.find(|c: char| c == ',' || c == ')' || c.is_whitespace()).unwrap_or(rest.len())
+        };
+        Some(&rest[..end])
+    }
+
     pub fn at_start(&self, message: impl Into<String>) -> Diagnostic {
         Diagnostic { file: self.path.clone(), line: 1, col: 1, message: message.into() }
     }
@@ -227,6 +248,11 @@ impl SourceMap {
                 }
             }
         }
+    }
+
+    /// Position of the value at exactly `path`, if the file has it.
+    pub fn get(&self, path: &str) -> Option<(usize, usize)> {
+        self.entries.iter().find(|(k, _)| k == path).map(|(_, p)| *p)
     }
 
     /// Paths indexed, in source order (for tests and tools).

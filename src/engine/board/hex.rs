@@ -208,6 +208,9 @@ pub struct HexBoard {
     terrain: Vec<u8>,
     hex_features: Vec<Vec<Feature>>,
     hexsides: HashMap<(Hex, Hex), Vec<Feature>>,
+    /// Per hexside feature kind: for each hex, a bit per direction (of `Hex::all_neighbors`) that
+    /// carries it — a fast lookup for movement.
+    side_masks: Vec<(String, Vec<u8>)>,
     pub places: Vec<Place>,
     pub edges: Vec<(String, MapEdge)>,
 }
@@ -231,6 +234,7 @@ impl HexBoard {
             terrain: vec![0; (columns * rows) as usize],
             hex_features: vec![Vec::new(); (columns * rows) as usize],
             hexsides: HashMap::new(),
+            side_masks: Vec::new(),
             places: Vec::new(),
             edges: Vec::new(),
         }
@@ -396,6 +400,7 @@ impl HexBoard {
             check_owner(&Some(e.side.clone()), format!("edges.{i}.side"), problems);
             board.edges.push((e.side.clone(), e.edge));
         }
+        board.index_hexsides();
         Some(board)
     }
 
@@ -441,6 +446,11 @@ impl HexBoard {
         let (c, r) = self.offset_of(h);
         (c >= 0 && r >= 0 && (c as u32) < self.columns && (r as u32) < self.rows)
             .then(|| r as usize * self.columns as usize + c as usize)
+    }
+
+    /// The hex of a dense index (the inverse of [`HexBoard::index`]).
+    pub fn hex_of_index(&self, i: usize) -> Hex {
+        self.hex_at(i as u32 % self.columns, i as u32 / self.columns)
     }
 
     pub fn len(&self) -> usize {
@@ -498,6 +508,34 @@ impl HexBoard {
 
     pub fn hex_features(&self, h: Hex) -> &[Feature] {
         self.index(h).map(|i| self.hex_features[i].as_slice()).unwrap_or(&[])
+    }
+
+    fn index_hexsides(&mut self) {
+        let mut masks: Vec<(String, Vec<u8>)> = Vec::new();
+        for ((a, b), features) in &self.hexsides {
+            for f in features {
+                let slot = match masks.iter().position(|(k, _)| *k == f.kind) {
+                    Some(i) => i,
+                    None => {
+                        masks.push((f.kind.clone(), vec![0; self.len()]));
+                        masks.len() - 1
+                    }
+                };
+                for (x, y) in [(*a, *b), (*b, *a)] {
+                    if let (Some(i), Some(d)) = (self.index(x), x.all_neighbors().iter().position(|n| *n == y)) {
+                        masks[slot].1[i] |= 1 << d;
+                    }
+                }
+            }
+        }
+        self.side_masks = masks;
+    }
+
+    /// True if the hexside between two adjacent hexes carries a feature of this kind.
+    pub fn hexside_has(&self, a: Hex, b: Hex, kind: &str) -> bool {
+        let Some((_, mask)) = self.side_masks.iter().find(|(k, _)| k == kind) else { return false };
+        let Some(i) = self.index(a) else { return false };
+        a.all_neighbors().iter().position(|n| *n == b).is_some_and(|d| mask[i] & (1 << d) != 0)
     }
 
     pub fn hexside_features(&self, a: Hex, b: Hex) -> &[Feature] {

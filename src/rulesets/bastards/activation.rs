@@ -28,7 +28,7 @@ fn reinforcement_due(sit: &Situation, u: &UnitInfo, turn: u32) -> bool {
         .spec
         .reinforcements
         .iter()
-        .any(|r| r.units.contains(&u.unit.id) && r.turn <= turn && (!r.optional || r.turn == turn))
+        .any(|r| r.units.iter().any(|x| **x == *u.unit.id) && r.turn <= turn && (!r.optional || r.turn == turn))
 }
 
 /// Why a unit may not be activated in this stage, if it may not.
@@ -89,7 +89,7 @@ pub fn start(world: &mut World, e: Entity) {
     let move_only = matches!(kind, Some(StageKind::ReturnToPlay)).then_some(1);
     if entering {
         // Optional units (scenario 1's extra A7Vs) score VP for the enemy as they come in.
-        if let Some(g) = sit.scenario.spec.reinforcements.iter().find(|r| r.optional && r.units.contains(&u.unit.id)) {
+        if let Some(g) = sit.scenario.spec.reinforcements.iter().find(|r| r.optional && r.units.iter().any(|x| **x == *u.unit.id)) {
             ops::score(world, u.side().enemy(), g.enemy_vp_each, &format!("{} brought in", u.unit.name), "S1");
         }
     }
@@ -109,7 +109,7 @@ pub fn start(world: &mut World, e: Entity) {
         world,
         "2.1",
         format!("{} is activated ({} medals)", u.unit.name, u.medals(max)),
-        EventKind::Activated { unit: u.unit.id.clone() },
+        EventKind::Activated { unit: u.unit.id.to_string() },
     );
 }
 
@@ -132,7 +132,7 @@ pub fn end(world: &mut World) {
         world,
         "2.1",
         format!("{} ends its activation ({} medal{} used)", u.name, act.spent, if act.spent == 1 { "" } else { "s" }),
-        EventKind::ActivationEnded { unit: u.id, medals_spent: act.spent },
+        EventKind::ActivationEnded { unit: u.id.to_string(), medals_spent: act.spent },
     );
     let finished = {
         let mut acts = world.resource_mut::<Activations>();
@@ -229,7 +229,7 @@ pub fn legal(world: &World) -> Vec<Command> {
             let sit = Situation::capture(world);
             for u in &sit.units {
                 if can_activate(world, &sit, u).is_ok() {
-                    out.push(Command::Activate(u.unit.id.clone()));
+                    out.push(Command::Activate(u.unit.id.to_string()));
                 }
             }
             out.push(Command::Done);
@@ -291,8 +291,8 @@ pub fn apply(world: &mut World, cmd: Command) {
             let Ok(ctx) = Ctx::capture(world) else { return };
             match cmd {
                 Command::Move(l) => {
-                    if let Ok(h) = movement::check(&ctx, &l) {
-                        movement::apply(world, &ctx, h);
+                    if let Ok(reach) = movement::check(&ctx, &l) {
+                        movement::apply(world, &ctx, reach);
                     }
                 }
                 Command::Fire(t) => combat::apply(world, &ctx, &t),

@@ -214,7 +214,7 @@ pub fn strike(world: &mut World, h: Hex) {
                 if let Some(mut r) = world.get_mut::<Reduced>(u.entity) {
                     r.0 = true;
                 }
-                ops::log(world, "5", format!("{} is disorganised by the barrage", u.unit.name), EventKind::Loss { unit: u.unit.id.clone(), status: "disorganised".into() });
+                ops::log(world, "5", format!("{} is disorganised by the barrage", u.unit.name), EventKind::Loss { unit: u.unit.id.to_string(), status: "disorganised".into() });
             }
             let die = ops::roll(world, format!("barrage on {}: survival", u.unit.name), "5");
             let m = if in_trench { t.trench_modifier } else { 0 };

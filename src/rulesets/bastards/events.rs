@@ -58,6 +58,7 @@ pub enum Command {
 pub struct Event {
     pub rule: String,
     pub text: String,
+    #[serde(flatten)]
     pub kind: EventKind,
 }
 

@@ -49,7 +49,9 @@ pub struct Situation {
     pub scenario: std::sync::Arc<Scenario>,
     /// Every unit, in scenario order.
     pub units: Vec<UnitInfo>,
-    by_hex: HashMap<Hex, Vec<usize>>,
+    /// Per board index: 1 + the index of the first unit there (0: empty); `next_in_hex` chains the rest.
+    first_in_hex: Vec<u32>,
+    next_in_hex: Vec<u32>,
     /// Per board index: number of Allied / German units adjacent (their zones of control).
     zoc: [Vec<u8>; 2],
 }
@@ -91,17 +93,18 @@ impl Situation {
     pub fn capture(world: &World) -> Situation {
         let scenario = world.resource::<Setup>().0.clone();
         let mut units: Vec<UnitInfo> = Vec::new();
-        for e in world.iter_entities() {
-            let Some(u) = e.get::<Unit>() else { continue };
-            units.push(UnitInfo {
-                entity: e.id(),
-                unit: u.clone(),
-                location: *e.get::<Location>().unwrap_or(&Location::Eliminated),
-                reduced: e.get::<Reduced>().is_some_and(|r| r.0),
-                breakdown: e.get::<Breakdown>().is_some_and(|b| b.0),
-                hero: e.get::<Hero>().is_some_and(|h| h.0),
-                record: e.get::<TurnRecord>().copied().unwrap_or_default(),
-            });
+        if let Some(mut q) = world.try_query::<(Entity, &Unit, &Location, &Reduced, &Breakdown, &Hero, &TurnRecord)>() {
+            for (entity, u, l, r, b, h, rec) in q.iter(world) {
+                units.push(UnitInfo {
+                    entity,
+                    unit: u.clone(),
+                    location: *l,
+                    reduced: r.0,
+                    breakdown: b.0,
+                    hero: h.0,
+                    record: *rec,
+                });
+            }
         }
         units.sort_by_key(|u| u.unit.order);
         Situation::from_units(scenario, units)
@@ -109,11 +112,15 @@ impl Situation {
 
     pub fn from_units(scenario: std::sync::Arc<Scenario>, units: Vec<UnitInfo>) -> Situation {
         let board = &scenario.board;
-        let mut by_hex: HashMap<Hex, Vec<usize>> = HashMap::new();
+        let mut first_in_hex = vec![0u32; board.len()];
+        let mut next_in_hex = vec![0u32; units.len()];
         let mut zoc = [vec![0u8; board.len()], vec![0u8; board.len()]];
-        for (i, u) in units.iter().enumerate() {
+        for (i, u) in units.iter().enumerate().rev() {
             if let Some(h) = u.hex() {
-                by_hex.entry(h).or_default().push(i);
+                if let Some(idx) = board.index(h) {
+                    next_in_hex[i] = first_in_hex[idx];
+                    first_in_hex[idx] = i as u32 + 1;
+                }
                 for n in board.neighbors(h) {
                     if let Some(idx) = board.index(n) {
                         zoc[side_index(u.side())][idx] += 1;
@@ -121,7 +128,7 @@ impl Situation {
                 }
             }
         }
-        Situation { scenario, units, by_hex, zoc }
+        Situation { scenario, units, first_in_hex, next_in_hex, zoc }
     }
 
     pub fn board(&self) -> &crate::engine::board::HexBoard {
@@ -133,12 +140,20 @@ impl Situation {
     }
 
     pub fn by_id(&self, id: &str) -> Option<&UnitInfo> {
-        self.units.iter().find(|u| u.unit.id == id)
+        self.units.iter().find(|u| &*u.unit.id == id)
     }
 
     /// Units in a hex.
     pub fn at(&self, h: Hex) -> impl Iterator<Item = &UnitInfo> {
-        self.by_hex.get(&h).into_iter().flatten().map(|&i| &self.units[i])
+        let mut next = self.board().index(h).map(|i| self.first_in_hex[i]).unwrap_or(0);
+        std::iter::from_fn(move || {
+            if next == 0 {
+                return None;
+            }
+            let i = next as usize - 1;
+            next = self.next_in_hex[i];
+            Some(&self.units[i])
+        })
     }
 
     pub fn enemy_in(&self, h: Hex, side: Side) -> bool {
@@ -192,7 +207,7 @@ impl Situation {
     }
 
     pub fn road_between(&self, a: Hex, b: Hex) -> bool {
-        self.board().hexside_features(a, b).iter().any(|f| f.kind == "road")
+        self.board().hexside_has(a, b, "road")
     }
 
     /// The printed terrain cost of a hex, with the scenario's village option.
@@ -242,21 +257,13 @@ impl Situation {
         budget: u32,
         allowed: &dyn Fn(Hex) -> bool,
     ) -> HashMap<Hex, Reach> {
+        let board = self.board();
         let side = mover.side();
         let kind = mover.kind();
         let medals = mover.medals(self.scenario.tables.max_medals);
-        let mut best: HashMap<Hex, Reach> = HashMap::new();
+        // Per board index: (cost, risky, predecessor index + 1, 0 for an entry hex), if reached.
+        let mut best: Vec<Option<(u32, u32, u32)>> = vec![None; board.len()];
         let mut heap = BinaryHeap::new();
-        let push = |best: &mut HashMap<Hex, Reach>, heap: &mut BinaryHeap<_>, to: Hex, cost: u32, risky: u32, path: Vec<Hex>| {
-            let better = match best.get(&to) {
-                None => true,
-                Some(r) => (cost, risky) < (r.cost, r.risky),
-            };
-            if better {
-                heap.push(Reverse((cost, risky, to.x, to.y)));
-                best.insert(to, Reach { cost, risky, path });
-            }
-        };
         let can_enter = |from: Option<Hex>, to: Hex| -> Option<StepCost> {
             if !self.in_play(to) || self.enemy_in(to, side) || !allowed(to) {
                 return None;
@@ -267,50 +274,70 @@ impl Situation {
             }
             Some(c)
         };
+        let relax = |best: &mut Vec<Option<(u32, u32, u32)>>, heap: &mut BinaryHeap<_>, to: Hex, cost: u32, risky: u32, prev: u32| {
+            let Some(i) = board.index(to) else { return };
+            if best[i].is_none_or(|(c, r, _)| (cost, risky) < (c, r)) {
+                best[i] = Some((cost, risky, prev));
+                heap.push(Reverse((cost, risky, i)));
+            }
+        };
+        let start_index = start.and_then(|s| board.index(s));
         match start {
             Some(s) => {
                 if self.enemy_zoc(s, side) {
-                    return best;
+                    return HashMap::new();
                 }
-                best.insert(s, Reach { cost: 0, risky: 0, path: Vec::new() });
-                heap.push(Reverse((0, 0, s.x, s.y)));
+                if let Some(i) = start_index {
+                    best[i] = Some((0, 0, 0));
+                    heap.push(Reverse((0, 0, i)));
+                }
             }
             None => {
                 for &h in entry {
                     if let Some(c) = can_enter(None, h)
                         && c.total() <= budget
                     {
-                        push(&mut best, &mut heap, h, c.total(), u32::from(c.terrain > 1), vec![h]);
+                        relax(&mut best, &mut heap, h, c.total(), u32::from(c.terrain > 1), 0);
                     }
                 }
             }
         }
-        while let Some(Reverse((cost, risky, x, y))) = heap.pop() {
-            let here = Hex::new(x, y);
-            let Some(r) = best.get(&here) else { continue };
-            if (r.cost, r.risky) != (cost, risky) {
+        while let Some(Reverse((cost, risky, i))) = heap.pop() {
+            if best[i].is_some_and(|(c, r, _)| (c, r) != (cost, risky)) {
                 continue;
             }
+            let here = board.hex_of_index(i);
             // Entering an enemy zone of control ends the movement.
             if self.enemy_zoc(here, side) {
                 continue;
             }
-            let path = r.path.clone();
-            for n in self.board().neighbors(here) {
+            for n in board.neighbors(here) {
                 let Some(c) = can_enter(Some(here), n) else { continue };
                 let total = cost + c.total();
-                if total > budget {
-                    continue;
+                if total <= budget {
+                    relax(&mut best, &mut heap, n, total, risky + u32::from(c.terrain > 1), i as u32 + 1);
                 }
-                let mut p = path.clone();
-                p.push(n);
-                push(&mut best, &mut heap, n, total, risky + u32::from(c.terrain > 1), p);
             }
         }
-        if let Some(s) = start {
-            best.remove(&s);
+        let mut out = HashMap::new();
+        for (i, b) in best.iter().enumerate() {
+            let Some((cost, risky, _)) = *b else { continue };
+            if Some(i) == start_index {
+                continue;
+            }
+            let mut path = vec![board.hex_of_index(i)];
+            let mut at = i;
+            while let Some((_, _, prev)) = best[at] {
+                if prev == 0 || Some(prev as usize - 1) == start_index {
+                    break;
+                }
+                at = prev as usize - 1;
+                path.push(board.hex_of_index(at));
+            }
+            path.reverse();
+            out.insert(board.hex_of_index(i), Reach { cost, risky, path });
         }
-        best
+        out
     }
 
     /// Line of sight from centre to centre (Glossary, LoS): clear between adjacent hexes; otherwise

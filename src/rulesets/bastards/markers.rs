@@ -135,7 +135,7 @@ pub fn pull_back(world: &mut World, e: Entity, n: u32, rule: &str, ignore: &[Ent
         Some(h) => {
             ops::place(world, e, h);
             let label = ops::label(world, h);
-            ops::log(world, rule, format!("{} pulls back to {label}", u.unit.name), EventKind::PulledBack { unit: u.unit.id.clone(), to: Some(label) });
+            ops::log(world, rule, format!("{} pulls back to {label}", u.unit.name), EventKind::PulledBack { unit: u.unit.id.to_string(), to: Some(label) });
             true
         }
         None => {
@@ -143,7 +143,7 @@ pub fn pull_back(world: &mut World, e: Entity, n: u32, rule: &str, ignore: &[Ent
                 world,
                 rule,
                 format!("{} cannot pull back without leaving the map or crossing a zone of control", u.unit.name),
-                EventKind::PulledBack { unit: u.unit.id.clone(), to: None },
+                EventKind::PulledBack { unit: u.unit.id.to_string(), to: None },
             );
             ops::eliminate(world, e, Cause::Other, rule);
             false
@@ -216,7 +216,7 @@ pub fn legal_choice(world: &World) -> Vec<Command> {
     let mut out: Vec<Command> = sit
         .units
         .iter()
-        .flat_map(|u| [Command::PlaceHero(u.unit.id.clone()), Command::Repair(u.unit.id.clone())])
+        .flat_map(|u| [Command::PlaceHero(u.unit.id.to_string()), Command::Repair(u.unit.id.to_string())])
         .filter(|c| check_choice(world, c).is_ok() && !matches!(c, Command::Done))
         .collect();
     out.push(Command::Done);
@@ -308,7 +308,7 @@ pub fn check_pause(world: &World, cmd: &Command) -> Result<(), Refusal> {
 pub fn legal_pause(world: &World) -> Vec<Command> {
     let sit = Situation::capture(world);
     let mut out: Vec<Command> =
-        sit.units.iter().map(|u| Command::Reorganise(u.unit.id.clone())).filter(|c| check_pause(world, c).is_ok()).collect();
+        sit.units.iter().map(|u| Command::Reorganise(u.unit.id.to_string())).filter(|c| check_pause(world, c).is_ok()).collect();
     out.push(Command::Done);
     out
 }
@@ -381,7 +381,7 @@ pub fn on_track(sit: &Situation) -> Vec<(String, u32)> {
     sit.units
         .iter()
         .filter_map(|u| match u.location {
-            Location::OnTrack { turn } => Some((u.unit.id.clone(), turn)),
+            Location::OnTrack { turn } => Some((u.unit.id.to_string(), turn)),
             _ => None,
         })
         .collect()

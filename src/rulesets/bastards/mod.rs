@@ -11,6 +11,7 @@ pub mod map;
 pub mod markers;
 pub mod nightfall;
 pub mod ops;
+pub mod preview;
 pub mod scenario;
 pub mod sequence;
 pub mod state;
@@ -62,7 +63,7 @@ impl Ruleset for Bastards {
         let t = tables::parse(&SourceFile::new("builtin", tables::BUILTIN.to_string())).ok();
         let leak = |v: Vec<String>| -> Vec<&'static str> { v.into_iter().map(|s| &*Box::leak(s.into_boxed_str())).collect() };
         MapVocabulary {
-            terrains: leak(t.as_ref().map(|t| t.terrain.iter().map(|x| x.id.clone()).collect()).unwrap_or_default()),
+            terrains: leak(t.as_ref().map(|t| t.terrain.iter().map(|x| x.id.to_string()).collect()).unwrap_or_default()),
             features: leak(t.as_ref().map(|t| t.features.clone()).unwrap_or_default()),
             sides: vec!["allied", "german"],
         }
@@ -110,7 +111,7 @@ impl Ruleset for Bastards {
     }
 
     fn sides(scenario: &Self::Scenario) -> Vec<String> {
-        scenario.spec.info.sides.iter().map(|s| s.id.clone()).collect()
+        scenario.spec.info.sides.iter().map(|s| s.id.to_string()).collect()
     }
 
     fn ai_scores(world: &World, legal: &[Command]) -> Vec<f32> {
@@ -166,13 +167,13 @@ fn spawn(world: &mut World, sc: &scenario::Scenario) {
         };
         world.spawn((
             Unit {
-                id: u.id.clone(),
-                name: u.name.clone(),
+                id: u.id.as_str().into(),
+                name: u.name.as_str().into(),
                 side: u.side,
                 kind: u.kind,
                 medals: u.medals,
                 mg: u.mg,
-                formation: u.formation.clone(),
+                formation: u.formation.as_str().into(),
                 order,
             },
             location,

@@ -25,11 +25,11 @@ pub fn unit(world: &World, e: Entity) -> Unit {
 }
 
 pub fn name(world: &World, e: Entity) -> String {
-    world.get::<Unit>(e).map(|u| u.name.clone()).unwrap_or_default()
+    world.get::<Unit>(e).map(|u| u.name.to_string()).unwrap_or_default()
 }
 
 pub fn id(world: &World, e: Entity) -> String {
-    world.get::<Unit>(e).map(|u| u.id.clone()).unwrap_or_default()
+    world.get::<Unit>(e).map(|u| u.id.to_string()).unwrap_or_default()
 }
 
 pub fn label(world: &World, h: Hex) -> String {
@@ -57,7 +57,7 @@ pub fn is_night(world: &World) -> bool {
 /// Finds a unit by id.
 pub fn find(world: &mut World, id: &str) -> Option<Entity> {
     let mut q = world.query::<(Entity, &Unit)>();
-    q.iter(world).find(|(_, u)| u.id == id).map(|(e, _)| e)
+    q.iter(world).find(|(_, u)| &*u.id == id).map(|(e, _)| e)
 }
 
 /// Advances the battle intensity marker (chapter 6).
@@ -124,7 +124,7 @@ pub fn inflict_loss(world: &mut World, e: Entity, cause: Cause, rule: &str) -> b
         }
         let u = unit(world, e);
         let status = if u.kind.is_tank() { "damaged" } else { "disorganised" };
-        log(world, rule, format!("{} takes a loss and is {status}", u.name), EventKind::Loss { unit: u.id, status: status.into() });
+        log(world, rule, format!("{} takes a loss and is {status}", u.name), EventKind::Loss { unit: u.id.to_string(), status: status.into() });
         false
     }
 }
@@ -160,7 +160,7 @@ pub fn eliminate(world: &mut World, e: Entity, cause: Cause, rule: &str) {
         Some(t) => format!("{} is eliminated; it will return on turn {t}", u.name),
         None => format!("{} is eliminated", u.name),
     };
-    log(world, rule, text, EventKind::Eliminated { unit: u.id.clone(), permanently: returns.is_none() });
+    log(world, rule, text, EventKind::Eliminated { unit: u.id.to_string(), permanently: returns.is_none() });
     if u.kind == UnitKind::Battalion {
         add_intensity(world, 1, &format!("{} eliminated", u.name));
     }
@@ -195,7 +195,7 @@ pub fn elimination_test(world: &mut World, e: Entity, modifier: i32) -> Option<u
         None if die == 1 => format!("Return test for {}: natural 1, eliminated for good", u.name),
         None => format!("Return test for {}: d6 {die} {modifier:+} {night:+} = {raw}, above 6: eliminated for good", u.name),
     };
-    log(world, "8", text, EventKind::ReturnTest { unit: u.id, roll: die, result: raw, returns_on: returns });
+    log(world, "8", text, EventKind::ReturnTest { unit: u.id.to_string(), roll: die, result: raw, returns_on: returns });
     returns
 }
 

@@ -306,6 +306,8 @@ pub struct Scenario {
     pub tables: Tables,
     /// The path the scenario was read from.
     pub path: String,
+    /// First and last row in play (0-based).
+    pub rows: (u32, u32),
 }
 
 impl Scenario {
@@ -320,13 +322,17 @@ impl Scenario {
     }
     /// First and last row in play (0-based).
     pub fn rows_in_play(&self) -> (u32, u32) {
-        match &self.spec.rows_in_play {
-            Some((a, b)) => {
-                let row = |l: &str| self.board.parse(&format!("{l}01")).map(|h| self.board.offset_of(h).1 as u32);
-                (row(a).unwrap_or(0), row(b).unwrap_or(self.board.rows - 1))
-            }
-            None => (0, self.board.rows - 1),
+        self.rows
+    }
+}
+
+fn rows_in_play(spec: &ScenarioSpec, board: &HexBoard) -> (u32, u32) {
+    match &spec.rows_in_play {
+        Some((a, b)) => {
+            let row = |l: &str| board.parse(&format!("{l}01")).map(|h| board.offset_of(h).1 as u32);
+            (row(a).unwrap_or(0), row(b).unwrap_or(board.rows - 1))
         }
+        None => (0, board.rows - 1),
     }
 }
 
@@ -361,7 +367,8 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
     diags.extend(file.locate_all(problems));
     match board {
         Some(board) if diags.is_empty() => {
-            Ok(Scenario { spec, board, tables, path: file.path.to_string_lossy().replace('\\', "/") })
+            let rows = rows_in_play(&spec, &board);
+            Ok(Scenario { spec, board, tables, path: file.path.to_string_lossy().replace('\\', "/"), rows })
         }
         _ => Err(diags),
     }

@@ -112,7 +112,7 @@ fn begin_turn(world: &mut World) {
         let whippets_due = sit.units.iter().any(|u| {
             u.kind() == UnitKind::Whippet
                 && u.location == Location::Waiting
-                && setup.spec.reinforcements.iter().any(|r| r.turn == turn && r.units.contains(&u.unit.id))
+                && setup.spec.reinforcements.iter().any(|r| r.turn == turn && r.units.iter().any(|x| **x == *u.unit.id))
         });
         if whippets_due {
             stages.push(stage(Phase::Activation, Some(Side::Allied), StageKind::WhippetEntry));

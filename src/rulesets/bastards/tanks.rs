@@ -31,7 +31,7 @@ pub fn breakdown_test(world: &mut World, e: Entity, after_assault: bool) -> bool
             world,
             "4.1",
             format!("{} breaks down (d6 {die}, breaks on {limit} or less)", u.name),
-            EventKind::BrokeDown { unit: u.id },
+            EventKind::BrokeDown { unit: u.id.to_string() },
         );
     }
     broke
@@ -61,7 +61,7 @@ pub fn repair_phase(world: &mut World, side: Side) {
         let die = ops::roll(world, format!("repair of {name}"), "4.2");
         let m = if zoc { t.enemy_zoc_modifier } else { 0 };
         let total = die as i32 + m;
-        let id = world.get::<Unit>(e).map(|u| u.id.clone()).unwrap_or_default();
+        let id = world.get::<Unit>(e).map(|u| u.id.to_string()).unwrap_or_default();
         if total <= t.repaired_on {
             if let Some(mut b) = world.get_mut::<Breakdown>(e) {
                 b.0 = false;

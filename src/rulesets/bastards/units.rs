@@ -2,6 +2,8 @@
 //! side; A7V, Mark IV male and female and Whippet tanks with a damaged side; the breakdown, hero and
 //! activation markers carried by units.
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
 use hexx::Hex;
 use serde::{Deserialize, Serialize};
@@ -89,15 +91,15 @@ impl UnitKind {
 #[derive(Component, Clone, Debug)]
 pub struct Unit {
     /// Stable id from the scenario; commands name units by it.
-    pub id: String,
-    pub name: String,
+    pub id: Arc<str>,
+    pub name: Arc<str>,
     pub side: Side,
     pub kind: UnitKind,
     /// Medals printed on the counter.
     pub medals: u32,
     /// Machine-gun battalion (optional rule 1).
     pub mg: bool,
-    pub formation: String,
+    pub formation: Arc<str>,
     /// Order in the scenario: sorts queries so play never depends on ECS iteration order.
     pub order: usize,
 }

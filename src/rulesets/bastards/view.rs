@@ -134,8 +134,8 @@ pub fn state_view(world: &World) -> StateView {
                 _ => "full",
             };
             UnitView {
-                id: u.unit.id.clone(),
-                name: u.unit.name.clone(),
+                id: u.unit.id.to_string(),
+                name: u.unit.name.to_string(),
                 side: u.side().id().to_string(),
                 kind: u.kind().id().to_string(),
                 location: location_text(&sit, u.location),
@@ -160,7 +160,7 @@ pub fn state_view(world: &World) -> StateView {
     let pending = pending(world);
     StateView {
         ruleset: super::ID.into(),
-        scenario: setup.spec.info.id.clone(),
+        scenario: setup.spec.info.id.to_string(),
         turn: clock.turn,
         phase: phase_text(world),
         to_move: pending.as_ref().map(|p| p.side.clone()),

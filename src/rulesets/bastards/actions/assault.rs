@@ -86,7 +86,7 @@ pub fn options(ctx: &Ctx, night: bool) -> Vec<String> {
     for n in ctx.sit.board().neighbors(h) {
         for u in ctx.sit.at(n) {
             if check(ctx, &u.unit.id, night).is_ok() {
-                v.push(u.unit.id.clone());
+                v.push(u.unit.id.to_string());
             }
         }
     }
@@ -141,8 +141,8 @@ pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str, night: bool) {
                 need
             ),
             EventKind::Assaulted {
-                unit: me.unit.id.clone(),
-                target: target.unit.id.clone(),
+                unit: me.unit.id.to_string(),
+                target: target.unit.id.to_string(),
                 dice: dice.clone(),
                 modifier: m,
                 needed: need,
@@ -167,7 +167,7 @@ pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str, night: bool) {
                 world,
                 "3.3",
                 format!("The assault succeeds: {} takes {}", me.unit.name, ops::label(world, to)),
-                EventKind::AssaultResult { unit: me.unit.id.clone(), target: target.unit.id.clone(), success: true },
+                EventKind::AssaultResult { unit: me.unit.id.to_string(), target: target.unit.id.to_string(), success: true },
             );
             return;
         }
@@ -180,7 +180,7 @@ pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str, night: bool) {
             world,
             "3.3",
             format!("The assault fails: {} survives and {} is eliminated", target.unit.name, me.unit.name),
-            EventKind::AssaultResult { unit: me.unit.id.clone(), target: target.unit.id.clone(), success: false },
+            EventKind::AssaultResult { unit: me.unit.id.to_string(), target: target.unit.id.to_string(), success: false },
         );
         if me.is_tank() {
             tank_lost_in_assault(world, me);

@@ -125,7 +125,7 @@ pub fn options(ctx: &Ctx) -> Vec<String> {
         .iter()
         .filter(|u| u.side() != ctx.me.side() && u.hex().is_some())
         .filter(|u| check(ctx, &u.unit.id).is_ok())
-        .map(|u| u.unit.id.clone())
+        .map(|u| u.unit.id.to_string())
         .collect()
 }
 
@@ -172,7 +172,7 @@ pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str) {
                 die as i32 + m,
                 if hit { "hit" } else { "miss" }
             ),
-            EventKind::Fired { unit: ctx.me.unit.id.clone(), target: target.unit.id.clone(), roll: die, modifier: m, hit },
+            EventKind::Fired { unit: ctx.me.unit.id.to_string(), target: target.unit.id.to_string(), roll: die, modifier: m, hit },
         );
         if hit {
             hit_target(world, &ctx.me, &target);

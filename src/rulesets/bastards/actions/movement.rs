@@ -58,7 +58,7 @@ pub fn entry_hexes(ctx: &Ctx) -> Vec<Hex> {
         .spec
         .reinforcements
         .iter()
-        .find(|r| r.units.contains(&ctx.me.unit.id))
+        .find(|r| r.units.iter().any(|x| **x == *ctx.me.unit.id))
         .map(|r| r.rows.clone())
         .unwrap_or_default();
     ctx.sit.entry_hexes(ctx.me.side(), &rows)
@@ -93,7 +93,7 @@ fn can_leave_after(ctx: &Ctx, h: Hex, cost: u32) -> bool {
     })
 }
 
-pub fn check(ctx: &Ctx, label: &str) -> Result<Hex, Refusal> {
+pub fn check(ctx: &Ctx, label: &str) -> Result<Reach, Refusal> {
     let to = ctx.sit.board().parse(label).map_err(Refusal::new)?;
     if ctx.me.breakdown {
         return Err(Refusal::by_rule("4.1", "a tank with a breakdown marker can only fight"));
@@ -124,9 +124,9 @@ pub fn check(ctx: &Ctx, label: &str) -> Result<Hex, Refusal> {
         };
         return Err(Refusal::by_rule("3.1", why));
     }
-    let dest = destinations(ctx);
-    if dest.contains_key(&to) {
-        return Ok(to);
+    let mut dest = destinations(ctx);
+    if let Some(r) = dest.remove(&to) {
+        return Ok(r);
     }
     // Explain why not.
     let allowed = ctx.allowed();
@@ -163,9 +163,7 @@ pub fn options(ctx: &Ctx) -> Vec<Hex> {
 
 /// Moves the active unit along the cheapest path; a tank tests for a breakdown on entering each hex
 /// of more than 1 MP and stops where it breaks down (4.1).
-pub fn apply(world: &mut World, ctx: &Ctx, to: Hex) {
-    let dest = destinations(ctx);
-    let Some(reach) = dest.get(&to).cloned() else { return };
+pub fn apply(world: &mut World, ctx: &Ctx, reach: Reach) {
     let medals = medals_for(ctx, reach.cost);
     let e = ctx.me.entity;
     let side = ctx.me.side();
@@ -205,5 +203,5 @@ pub fn apply(world: &mut World, ctx: &Ctx, to: Hex) {
         medals,
         if medals == 1 { "" } else { "s" }
     );
-    ops::log(world, "3.1", text, EventKind::Moved { unit: ctx.me.unit.id.clone(), path: labels, cost: reach.cost, medals });
+    ops::log(world, "3.1", text, EventKind::Moved { unit: ctx.me.unit.id.to_string(), path: labels, cost: reach.cost, medals });
 }

@@ -44,7 +44,7 @@ pub fn apply_rally(world: &mut World, ctx: &Ctx) {
         world,
         "3.4",
         format!("{} rallies ({medals} medal{})", ctx.me.unit.name, if medals == 1 { "" } else { "s" }),
-        EventKind::Rallied { unit: ctx.me.unit.id.clone(), medals },
+        EventKind::Rallied { unit: ctx.me.unit.id.to_string(), medals },
     );
 }
 
@@ -134,9 +134,9 @@ pub fn apply_step(world: &mut World, ctx: &Ctx, to: Hex, infiltrate: bool) {
     ops::place(world, ctx.me.entity, to);
     let label = ops::label(world, to);
     let (rule, kind, verb) = if infiltrate {
-        ("3.5", EventKind::Infiltrated { unit: ctx.me.unit.id.clone(), to: label.clone() }, "infiltrates to")
+        ("3.5", EventKind::Infiltrated { unit: ctx.me.unit.id.to_string(), to: label.clone() }, "infiltrates to")
     } else {
-        ("3.6", EventKind::Withdrew { unit: ctx.me.unit.id.clone(), to: label.clone() }, "withdraws to")
+        ("3.6", EventKind::Withdrew { unit: ctx.me.unit.id.to_string(), to: label.clone() }, "withdraws to")
     };
     ops::log(world, rule, format!("{} {verb} {label} ({cost} medal{})", ctx.me.unit.name, if cost == 1 { "" } else { "s" }), kind);
     if ctx.me.is_tank() {
