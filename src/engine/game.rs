@@ -274,7 +274,7 @@ impl<R: Ruleset> Game<R> {
     /// Writes the save atomically (a temporary file, then a rename): a failed save never destroys the
     /// previous one.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(&self.save_file(), ron::ser::PrettyConfig::default().depth_limit(3))
+        let text = ron::ser::to_string_pretty(&self.save_file(), ron::ser::PrettyConfig::default().depth_limit(3).struct_names(true))
             .map_err(|e| format!("cannot write the save: {e}"))?;
         write_atomically(path, text.as_bytes())
     }

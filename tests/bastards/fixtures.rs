@@ -116,7 +116,7 @@ pub fn ok(g: &mut Game<Bastards>, c: Command) {
 pub fn entity(g: &mut Game<Bastards>, id: &str) -> Entity {
     let w = g.world_mut();
     let mut q = w.query::<(Entity, &Unit)>();
-    q.iter(w).find(|(_, u)| u.id == id).map(|(e, _)| e).expect("unit exists")
+    q.iter(w).find(|(_, u)| &*u.id == id).map(|(e, _)| e).expect("unit exists")
 }
 
 pub fn hex_of(g: &mut Game<Bastards>, id: &str) -> Option<String> {

@@ -173,10 +173,10 @@ impl Situation {
         self.board().index(h).is_some_and(|i| self.zoc[side_index(side.enemy())][i] > 0)
     }
 
-    /// True if the hex lies in the rows the scenario plays on.
+    /// True if the hex lies in the rows the scenario plays on and units may be there (not impassable).
     pub fn in_play(&self, h: Hex) -> bool {
         let b = self.board();
-        if !b.contains(h) {
+        if !b.contains(h) || self.impassable(h) {
             return false;
         }
         let (first, last) = self.scenario.rows_in_play();
@@ -186,6 +186,11 @@ impl Situation {
 
     pub fn terrain(&self, h: Hex) -> Option<&TerrainType> {
         self.board().terrain(h).and_then(|t| self.scenario.tables.terrain(t))
+    }
+
+    /// Terrain no unit may enter.
+    pub fn impassable(&self, h: Hex) -> bool {
+        self.terrain(h).is_some_and(|t| t.impassable)
     }
 
     /// Forest, village or town: tanks neither fight into nor from it (3.2).
