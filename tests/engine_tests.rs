@@ -201,7 +201,7 @@ fn an_illegal_command_is_refused_with_a_reason_and_changes_nothing() {
     let rolls = g.dice().rolls();
     // It is the German turn-1 activation phase: an Allied unit may not be activated.
     let r = g.submit(Command::Activate("a1".into())).unwrap_err();
-    assert!(r.reason.contains("not a German unit"), "{r}");
+    assert!(r.reason.contains("not one of the German player"), "{r}");
     assert_eq!(r.rule.as_deref(), Some("2.1"));
     let r = g.submit(Command::Move("E05".into())).unwrap_err();
     assert!(r.reason.contains("activate a unit first"), "{r}");

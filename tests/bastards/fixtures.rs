@@ -11,7 +11,8 @@ use salient::rulesets::bastards::units::{Location, Reduced, Unit};
 use salient::rulesets::bastards::{Bastards, Command, EventKind};
 
 /// A 12 x 10 pointy-top map: clear, with a wood at C04-D05, a village at D09-D10 ("Town"), German
-/// trenches at E09-F09, Allied trenches at E04-F04, a road along row G.
+/// trenches at E09-F09 and in the wood at D05, Allied trenches at E04-F04, a road along row G from G01
+/// to G07 through a wood hex (G05) and a German trench (G06).
 pub const MAP: &str = r#"HexMap(
     format: 1, ruleset: "bastards", name: "test", columns: 12, rows: 10, hex_metres: 200,
     legend: {'.': "clear", 'f': "forest", 'v': "village"},
@@ -22,14 +23,14 @@ pub const MAP: &str = r#"HexMap(
         "...ff...vv..",
         "............",
         "............",
-        "............",
+        "....f.......",
         "............",
         "............",
         "............",
     ],
     places: [(name: "Town", hexes: ["D09", "D10"]), (name: "Wood", hexes: ["C04", "C05", "D04", "D05"])],
     hex_features: [
-        (kind: "trench", owner: Some("german"), hexes: ["E09", "F09"]),
+        (kind: "trench", owner: Some("german"), hexes: ["E09", "F09", "D05", "G06"]),
         (kind: "trench", owner: Some("allied"), hexes: ["E04", "F04"]),
     ],
     hexside_features: [(kind: "road", path: ["G01", "G02", "G03", "G04", "G05", "G06", "G07"])],

@@ -2,4 +2,7 @@
 //! Test names carry the section: `_itb_3_3` is rule 3.3.
 
 pub mod fixtures;
+mod actions;
+mod combat;
+mod glossary;
 mod random_play;

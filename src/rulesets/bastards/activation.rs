@@ -37,7 +37,7 @@ pub fn can_activate(world: &World, sit: &Situation, u: &UnitInfo) -> Result<(), 
         return Err(Refusal::new("no activation is under way"));
     };
     if u.side() != side {
-        return Err(Refusal::by_rule("2.1", format!("{} is not a {} unit", u.unit.name, side.name())));
+        return Err(Refusal::by_rule("2.1", format!("{} is not one of the {} player's units", u.unit.name, side.name())));
     }
     let acts = world.resource::<Activations>();
     if acts.current.is_some() {
