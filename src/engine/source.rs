@@ -117,9 +117,15 @@ impl SourceFile {
     }
 
     /// Deserializes the whole file as `T`, turning a RON error into a diagnostic a modder can act on.
+    /// Optional values may be written bare (`hex: "K05"`) or as `Some("K05")`.
     pub fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, Diagnostic> {
-        ron::from_str::<T>(&self.text).map_err(|e| ron_diagnostic(&self.path, &e))
+        ron_options().from_str::<T>(&self.text).map_err(|e| ron_diagnostic(&self.path, &e))
     }
+}
+
+/// The RON dialect of Salient's data files: standard RON, with optional values written bare allowed.
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
 /// A readable reason for an I/O error, without Rust's debug formatting.
@@ -161,6 +167,7 @@ pub fn ron_diagnostic(path: &Path, e: &ron::error::SpannedError) -> Diagnostic {
         E::ExpectedFloat => "wrong type: expected a number".into(),
         E::ExpectedString | E::ExpectedStringEnd => "wrong type: expected a string in double quotes".into(),
         E::ExpectedBoolean => "wrong type: expected `true` or `false`".into(),
+        E::ExpectedOption => "wrong type: expected a value, `Some(...)` or `None`".into(),
         E::ExpectedArray => "wrong type: expected a list in square brackets `[...]`".into(),
         E::ExpectedMap => "wrong type: expected a map in braces `{...}`".into(),
         E::ExpectedStructLike | E::ExpectedNamedStructLike(_) => {

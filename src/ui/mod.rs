@@ -1,8 +1,132 @@
-//! The window (feature `gui`).
+//! The window (feature `gui`): the main menu, the hex map with its counters, the panels, the
+//! computer opponent off the frame, saves, and the hand-over and game-over screens. The window holds
+//! no rule: it draws what the engine exposes (`Situation`, the legal commands, the previews, the
+//! journal) and sends commands. One Bevy plugin per feature; see docs/gui.md.
+
+pub mod ai_worker;
+pub mod art;
+pub mod camera;
+pub mod capture;
+pub mod catalog;
+pub mod counters;
+pub mod geometry;
+pub mod highlights;
+pub mod hud;
+pub mod input;
+pub mod map;
+pub mod menu;
+pub mod orders;
+pub mod rules_text;
+pub mod saves;
+pub mod screens;
+pub mod session;
+pub mod settings;
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::window::{PresentMode, WindowResolution};
+use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_egui::EguiPlugin;
 
 use crate::cli::PlayArgs;
 
-pub fn run(_args: PlayArgs) -> i32 {
-    eprintln!("salient: the window is not built yet");
-    2
+/// The screens of the window.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    /// The main menu (and its sub-pages).
+    #[default]
+    Menu,
+    /// A game on the map (with the hand-over and game-over screens over it).
+    Game,
+}
+
+/// What the command line asked for, applied once the window is up.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Launch {
+    pub args: PlayArgs,
+    /// Frame-time benchmark: measure this many frames, print the figures and quit
+    /// (`SALIENT_BENCH_FRAMES`; with `SALIENT_BENCH_EMPTY=1`, an empty 2D scene instead).
+    pub bench_frames: Option<u32>,
+    pub bench_empty: bool,
+}
+
+/// A message to show on the menu (a scenario or save that failed to open).
+#[derive(Resource, Default, Clone, Debug)]
+pub struct MenuMessage(pub Option<String>);
+
+/// Opens the window and runs until it is closed; returns the process exit code.
+pub fn run(args: PlayArgs) -> i32 {
+    let bench_frames = std::env::var("SALIENT_BENCH_FRAMES").ok().and_then(|v| v.parse::<u32>().ok()).filter(|n| *n > 0);
+    let bench_empty = std::env::var("SALIENT_BENCH_EMPTY").is_ok_and(|v| v == "1");
+    let launch = Launch { args, bench_frames, bench_empty };
+    let asset_root: PathBuf = crate::engine::paths::data_root().unwrap_or_else(|| PathBuf::from(".")).join("assets");
+
+    let mut app = App::new();
+    let present_mode = if bench_frames.is_some() { PresentMode::AutoNoVsync } else { PresentMode::AutoVsync };
+    app.add_plugins(
+        DefaultPlugins
+            .set(WindowPlugin {
+                primary_window: Some(Window {
+                    title: "Salient — Into the Bastards!".into(),
+                    resolution: WindowResolution::new(1600, 900),
+                    present_mode,
+                    ..default()
+                }),
+                ..default()
+            })
+            .set(AssetPlugin { file_path: asset_root.to_string_lossy().to_string(), ..default() })
+            .set(bevy::log::LogPlugin { filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_egui=warn,salient=info".into(), ..default() }),
+    )
+    .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.13)))
+    .insert_resource(WinitSettings { focused_mode: UpdateMode::Continuous, unfocused_mode: UpdateMode::Continuous })
+    .insert_resource(launch.clone())
+    .init_resource::<MenuMessage>();
+
+    if launch.bench_empty {
+        // The reference scene of the frame benchmark: a 2D camera and nothing else.
+        app.add_systems(Startup, |mut commands: Commands| {
+            commands.spawn(Camera2d);
+        });
+        app.add_plugins(capture::plugin);
+        return exit_code(app.run());
+    }
+
+    app.add_plugins(EguiPlugin::default())
+        .init_state::<Screen>()
+        .add_plugins((
+            settings::plugin,
+            camera::plugin,
+            map::plugin,
+            counters::plugin,
+            highlights::plugin,
+            input::plugin,
+            orders::plugin,
+            hud::plugin,
+            ai_worker::plugin,
+            saves::plugin,
+            screens::plugin,
+            menu::plugin,
+            rules_text::plugin,
+            capture::plugin,
+        ));
+    // The game's own rule schedules use Bevy's multi-threaded executor when the `multi_threaded` feature
+    // is on (as in this build). Applying a command from inside a system that itself runs on the compute
+    // task pool nests one scope in another and, with two cores, deadlocks. The window's systems are
+    // light, so Startup and Update run on the main thread, one after the other: the game's schedules
+    // then have the pool to themselves.
+    app.edit_schedule(Startup, |s| {
+        s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    });
+    app.edit_schedule(Update, |s| {
+        s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    });
+    exit_code(app.run())
+}
+
+fn exit_code(exit: AppExit) -> i32 {
+    match exit {
+        AppExit::Success => 0,
+        AppExit::Error(code) => code.get() as i32,
+    }
 }

@@ -28,7 +28,12 @@ pub const MAP: &str = r#"HexMap(
         "............",
         "............",
     ],
-    places: [(name: "Town", hexes: ["D09", "D10"]), (name: "Wood", hexes: ["C04", "C05", "D04", "D05"])],
+    places: [
+        (name: "Town", hexes: ["D09", "D10"]),
+        (name: "Wood", hexes: ["C04", "C05", "D04", "D05"]),
+        (name: "North", hexes: ["A06"]),
+        (name: "South", hexes: ["J06"]),
+    ],
     hex_features: [
         (kind: "trench", owner: Some("german"), hexes: ["E09", "F09", "D05", "G06"]),
         (kind: "trench", owner: Some("allied"), hexes: ["E04", "F04"]),
@@ -164,4 +169,42 @@ pub fn skip_to_activation(g: &mut Game<Bastards>, side: &str) {
 pub fn assert_invariants(g: &Game<Bastards>) {
     let broken = g.invariants();
     assert!(broken.is_empty(), "invariants broken: {broken:?}\nview: {:?}", Session::view(g).phase);
+}
+
+/// A game of a full scenario text (with the test map).
+pub fn game_from(text: &str) -> Game<Bastards> {
+    let mut files = FileSet::new();
+    files.insert("test/map.ron".into(), MAP.into());
+    files.insert("test/scenario.ron".into(), text.to_string());
+    let mut loader = Loader::from_embedded(files.clone());
+    let file = loader.load(Path::new("test/scenario.ron")).expect("scenario text");
+    let scenario = match Bastards::load_scenario(&file, &mut loader) {
+        Ok(s) => s,
+        Err(ds) => panic!("test scenario does not load: {}", ds.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n")),
+    };
+    Game::start(Origin { scenario: Arc::new(scenario), scenario_path: "test/scenario.ron".into(), files, seed: 1, forced: Vec::new() })
+}
+
+/// Plays `Done` (or fires barrages) until `pred` holds for the pending decision.
+pub fn until(g: &mut Game<Bastards>, what: &str, pred: impl Fn(&salient::engine::Pending) -> bool) {
+    for _ in 0..200 {
+        match g.pending() {
+            Some(p) if pred(&p) => return,
+            Some(_) => {
+                let legal = g.legal().to_vec();
+                let c = if legal.contains(&Command::Done) {
+                    Command::Done
+                } else if legal.contains(&Command::FireBarrages) {
+                    Command::FireBarrages
+                } else if legal.contains(&Command::EndActivation) {
+                    Command::EndActivation
+                } else {
+                    legal[0].clone()
+                };
+                ok(g, c);
+            }
+            None => panic!("game over before {what}"),
+        }
+    }
+    panic!("never reached {what}: {:?}", g.pending());
 }

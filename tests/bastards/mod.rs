@@ -5,4 +5,6 @@ pub mod fixtures;
 mod actions;
 mod combat;
 mod glossary;
+mod night;
 mod random_play;
+mod sequence;

@@ -1,0 +1,164 @@
+//! The map camera: pan by dragging (right or middle button, or the left button once the pointer has
+//! moved) or with WASD and the arrow keys, zoom with the wheel towards the pointer, fit the whole map
+//! into the free part of the window with F (or the button).
+
+use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+use super::Screen;
+use super::map::DrawnMap;
+
+/// The map's camera and its controls' state.
+#[derive(Component, Default)]
+pub struct MapCamera {
+    /// Fit the map on the next frame (a new map, or the F key).
+    pub fit_requested: bool,
+    /// Where the left button went down, for telling a click from a drag.
+    pub press_at: Option<Vec2>,
+    /// The left button has moved far enough to be a drag: no click on release.
+    pub dragging: bool,
+    pub last_cursor: Option<Vec2>,
+}
+
+/// The part of the window the panels leave to the map, in logical pixels, and whether the pointer
+/// is over a panel (then the map ignores it). Written by the panels each frame.
+#[derive(Resource, Default, Clone, Copy)]
+pub struct MapViewport {
+    pub free: Option<Rect>,
+    pub pointer_over_ui: bool,
+    /// egui has the keyboard (a text field).
+    pub keyboard_over_ui: bool,
+}
+
+pub const MIN_SCALE: f32 = 0.35;
+pub const MAX_SCALE: f32 = 4.0;
+
+fn spawn_camera(mut commands: Commands) {
+    commands.spawn((Camera2d, MapCamera::default(), Projection::Orthographic(OrthographicProjection::default_2d())));
+}
+
+/// The world position under a window position.
+pub fn cursor_world(window: &Window, camera: &Camera, tf: &GlobalTransform) -> Option<Vec2> {
+    let cursor = window.cursor_position()?;
+    camera.viewport_to_world_2d(tf, cursor).ok()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn control_camera(
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut cams: Query<(&mut MapCamera, &mut Transform, &mut Projection, &Camera, &GlobalTransform)>,
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    scroll: Res<AccumulatedMouseScroll>,
+    time: Res<Time>,
+    viewport: Res<MapViewport>,
+    drawn: Option<Res<DrawnMap>>,
+) {
+    let Ok((mut cam, mut tf, mut proj, camera, gtf)) = cams.single_mut() else { return };
+    let Projection::Orthographic(ortho) = proj.as_mut() else { return };
+    let cursor = window.cursor_position();
+
+    // Fit the map into the free area.
+    if (cam.fit_requested || (keys.just_pressed(KeyCode::KeyF) && !viewport.keyboard_over_ui))
+        && let Some(map) = drawn.as_ref()
+    {
+        let win = Vec2::new(window.width(), window.height());
+        let free = viewport.free.unwrap_or(Rect::from_corners(Vec2::ZERO, win));
+        if free.width() > 50.0 && free.height() > 50.0 {
+            let rect = map.world_rect();
+            let margin = 70.0;
+            let scale = ((rect.width() + margin) / free.width()).max((rect.height() + margin) / free.height()).clamp(MIN_SCALE, MAX_SCALE);
+            ortho.scale = scale;
+            // Put the map's centre at the free area's centre.
+            let offset = (free.center() - win / 2.0) * scale;
+            let c = rect.center();
+            tf.translation.x = c.x - offset.x;
+            tf.translation.y = c.y + offset.y;
+            cam.fit_requested = false;
+        }
+        return;
+    }
+
+    // Keyboard pan.
+    if !viewport.keyboard_over_ui && !keys.pressed(KeyCode::ControlLeft) && !keys.pressed(KeyCode::ControlRight) {
+        let mut dir = Vec2::ZERO;
+        if keys.any_pressed([KeyCode::KeyA, KeyCode::ArrowLeft]) {
+            dir.x -= 1.0;
+        }
+        if keys.any_pressed([KeyCode::KeyD, KeyCode::ArrowRight]) {
+            dir.x += 1.0;
+        }
+        if keys.any_pressed([KeyCode::KeyW, KeyCode::ArrowUp]) {
+            dir.y += 1.0;
+        }
+        if keys.any_pressed([KeyCode::KeyS, KeyCode::ArrowDown]) {
+            dir.y -= 1.0;
+        }
+        if dir != Vec2::ZERO {
+            let step = dir.normalize() * 900.0 * ortho.scale * time.delta_secs().min(0.05);
+            tf.translation += step.extend(0.0);
+        }
+        if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
+            ortho.scale = (ortho.scale / 1.25).clamp(MIN_SCALE, MAX_SCALE);
+        }
+        if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
+            ortho.scale = (ortho.scale * 1.25).clamp(MIN_SCALE, MAX_SCALE);
+        }
+    }
+
+    // Wheel zoom towards the pointer.
+    if !viewport.pointer_over_ui && scroll.delta.y != 0.0 {
+        let lines = match scroll.unit {
+            MouseScrollUnit::Line => scroll.delta.y,
+            MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+        };
+        let before = cursor.and_then(|c| camera.viewport_to_world_2d(gtf, c).ok());
+        let new_scale = (ortho.scale * 0.85f32.powf(lines)).clamp(MIN_SCALE, MAX_SCALE);
+        if let (Some(c), Some(w)) = (cursor, before) {
+            // Keep the world point under the pointer where it is.
+            let win = Vec2::new(window.width(), window.height());
+            let from_centre = Vec2::new(c.x - win.x / 2.0, win.y / 2.0 - c.y);
+            let cam_pos = w - from_centre * new_scale;
+            tf.translation.x = cam_pos.x;
+            tf.translation.y = cam_pos.y;
+        }
+        ortho.scale = new_scale;
+    }
+
+    // Drag pan: right or middle button at once, left once it has moved a few pixels.
+    if buttons.just_pressed(MouseButton::Left) && !viewport.pointer_over_ui {
+        cam.press_at = cursor;
+        cam.dragging = false;
+    }
+    if buttons.just_released(MouseButton::Left) {
+        cam.press_at = None;
+    }
+    if let (Some(at), Some(c)) = (cam.press_at, cursor)
+        && buttons.pressed(MouseButton::Left)
+        && at.distance(c) > 6.0
+    {
+        cam.dragging = true;
+    }
+    let panning = (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) || (cam.dragging && buttons.pressed(MouseButton::Left)))
+        && (!viewport.pointer_over_ui || cam.dragging || buttons.pressed(MouseButton::Right));
+    if let (true, Some(c), Some(last)) = (panning, cursor, cam.last_cursor) {
+        let d = c - last;
+        tf.translation.x -= d.x * ortho.scale;
+        tf.translation.y += d.y * ortho.scale;
+    }
+    cam.last_cursor = cursor;
+
+    // Keep some of the map on screen.
+    if let Some(map) = drawn.as_ref() {
+        let r = map.world_rect();
+        tf.translation.x = tf.translation.x.clamp(r.min.x - 200.0, r.max.x + 200.0);
+        tf.translation.y = tf.translation.y.clamp(r.min.y - 200.0, r.max.y + 200.0);
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<MapViewport>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(Update, control_camera.run_if(in_state(Screen::Game)));
+}

@@ -1,0 +1,74 @@
+//! `--screenshot FILE --exit-after-frames N`: take a screenshot of the window at frame N and quit;
+//! `--exit-after-frames N` alone quits at frame N. And the frame-time benchmark
+//! (`SALIENT_BENCH_FRAMES=N`): after a warm-up, time N frames and print the figures on standard
+//! output, then quit (see tools/gui_frame_bench.sh).
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+use super::Launch;
+
+/// Frames drawn before the benchmark starts timing.
+const BENCH_WARMUP: u32 = 60;
+
+#[derive(Default)]
+struct Counter {
+    frames: u32,
+    requested: bool,
+    bench: Vec<f64>,
+    last: Option<Instant>,
+}
+
+fn count_frames(mut state: Local<Counter>, launch: Res<Launch>, mut commands: Commands, mut exit: MessageWriter<AppExit>) {
+    state.frames += 1;
+    let frame = state.frames;
+    if let Some(n) = launch.bench_frames {
+        let now = Instant::now();
+        if frame > BENCH_WARMUP
+            && let Some(last) = state.last
+        {
+            state.bench.push(now.duration_since(last).as_secs_f64() * 1000.0);
+        }
+        state.last = Some(now);
+        if state.bench.len() >= n as usize {
+            let mut v = state.bench.clone();
+            v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+            let mean = v.iter().sum::<f64>() / v.len() as f64;
+            let median = v[v.len() / 2];
+            let p95 = v[(v.len() * 95 / 100).min(v.len() - 1)];
+            println!(
+                "bench {}: frames {} mean {mean:.2} ms median {median:.2} ms p95 {p95:.2} ms",
+                if launch.bench_empty { "empty-2d-scene" } else { "salient-map" },
+                v.len()
+            );
+            exit.write(AppExit::Success);
+        }
+        return;
+    }
+    let screenshot = launch.args.screenshot.clone();
+    let at = launch.args.exit_after_frames.unwrap_or(90);
+    match screenshot {
+        Some(path) if frame >= at && !state.requested => {
+            state.requested = true;
+            let mut save = save_to_disk(path);
+            commands.spawn(Screenshot::primary_window()).observe(move |ev: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+                save(ev);
+                exit.write(AppExit::Success);
+            });
+        }
+        Some(_) if frame > at + 600 => {
+            error!("the screenshot was not captured; quitting");
+            exit.write(AppExit::error());
+        }
+        None if launch.args.exit_after_frames.is_some() && frame >= at => {
+            exit.write(AppExit::Success);
+        }
+        _ => {}
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Last, count_frames);
+}

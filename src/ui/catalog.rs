@@ -1,0 +1,5 @@
+//! (being written)
+
+use bevy::prelude::*;
+
+pub fn plugin(_app: &mut App) {}

@@ -1,0 +1,300 @@
+//! The hex map: terrain tiles on a bevy_ecs_tilemap tile map, the printed features (roads, the Luce,
+//! the railway, trench lines with their owners' emblems, place names) as one image over it, hex labels
+//! at close zoom, the two map edges marked by side, and the rows a scenario does not use dimmed.
+
+use std::sync::Arc;
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::sprite::Anchor;
+use bevy_ecs_tilemap::prelude::*;
+
+use crate::engine::board::MapEdge;
+use crate::rulesets::bastards::scenario::Scenario;
+
+use super::Screen;
+use super::art::features::{self, Extent};
+use super::art::{self, Canvas, terrain};
+use super::camera::MapCamera;
+use super::geometry::{HEX, TILE_DENSITY, hex_radius, hex_to_world, tile_pos, tilemap_layout};
+use super::session::PlaySession;
+use super::settings::Settings;
+
+/// Z layers of the map, bottom to top.
+pub mod z {
+    pub const TILES: f32 = 0.0;
+    pub const FEATURES: f32 = 1.0;
+    pub const DIM: f32 = 2.0;
+    pub const LABELS: f32 = 3.0;
+    pub const HIGHLIGHT: f32 = 4.0;
+    pub const BARRAGE: f32 = 5.0;
+    pub const COUNTERS: f32 = 10.0;
+    pub const HOVER: f32 = 30.0;
+    pub const LINE_OF_SIGHT: f32 = 35.0;
+    pub const FLOATING_TEXT: f32 = 40.0;
+}
+
+/// Images and fonts the map and counters share.
+#[derive(Resource)]
+pub struct MapArt {
+    pub tiles: Handle<Image>,
+    /// A filled white hexagon at tile size: tinted for highlights and dimming.
+    pub hex_fill: Handle<Image>,
+    /// A white hexagon outline: hover and selection.
+    pub hex_ring: Handle<Image>,
+    pub font_bold: Handle<Font>,
+    pub font_regular: Handle<Font>,
+    pub font_serif: Handle<Font>,
+}
+
+/// The map currently drawn.
+#[derive(Resource)]
+pub struct DrawnMap {
+    /// The scenario's path: a different one means the map must be drawn again.
+    pub key: String,
+    pub scenario: Arc<Scenario>,
+    pub extent: Extent,
+}
+
+impl DrawnMap {
+    /// The map's bounds in world space (y up).
+    pub fn world_rect(&self) -> Rect {
+        Rect::new(self.extent.min_x, -self.extent.max_y, self.extent.max_x, -self.extent.min_y)
+    }
+}
+
+/// The systems that draw the map; counters and highlights run after them.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct MapDrawn;
+
+/// Everything the map spawned (despawned when another map is drawn or the game is left).
+#[derive(Component)]
+pub struct MapEntity;
+
+/// A hex label ("K05"), shown at close zoom when the setting is on.
+#[derive(Component)]
+pub struct HexLabel;
+
+/// Makes a Bevy image from straight-alpha RGBA pixels.
+pub fn image_from_rgba(width: u32, height: u32, data: Vec<u8>) -> Image {
+    Image::new(
+        Extent3d { width, height, depth_or_array_layers: 1 },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
+    )
+}
+
+fn hex_image(ring: bool) -> Image {
+    let (w, h) = (terrain::TILE_W, terrain::TILE_H);
+    let mut c = Canvas::new(w, h);
+    let (cx, cy) = (w as f32 / 2.0, h as f32 / 2.0);
+    let r = w as f32 / 3f32.sqrt();
+    if ring {
+        if let Some(p) = art::polygon(&art::hex_corners(cx, cy, r - 5.0)) {
+            c.stroke(&p, [255, 255, 255, 255], 7.0);
+        }
+    } else {
+        c.fill_poly(&art::hex_corners(cx, cy, r - 1.0), [255, 255, 255, 255]);
+    }
+    image_from_rgba(w, h, c.to_rgba())
+}
+
+fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, mut fonts: ResMut<Assets<Font>>) {
+    let (w, h, data) = terrain::atlas();
+    commands.insert_resource(MapArt {
+        tiles: images.add(image_from_rgba(w, h, data)),
+        hex_fill: images.add(hex_image(false)),
+        hex_ring: images.add(hex_image(true)),
+        font_bold: fonts.add(Font::from_bytes(art::FONT_BOLD.to_vec())),
+        font_regular: fonts.add(Font::from_bytes(art::FONT_REGULAR.to_vec())),
+        font_serif: fonts.add(Font::from_bytes(art::FONT_SERIF_ITALIC.to_vec())),
+    });
+}
+
+/// Draws the map of the session's scenario if it is not drawn yet.
+fn draw_map(
+    mut commands: Commands,
+    session: Option<Res<PlaySession>>,
+    drawn: Option<Res<DrawnMap>>,
+    old: Query<Entity, With<MapEntity>>,
+    art_res: Res<MapArt>,
+    mut images: ResMut<Assets<Image>>,
+    mut camera: Query<&mut MapCamera>,
+) {
+    let Some(session) = session else { return };
+    let scenario = session.scenario().clone();
+    let key = format!("{}#{}", scenario.path, scenario.spec.info.id);
+    if drawn.as_ref().is_some_and(|d| d.key == key) {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let board = &scenario.board;
+    let extent = Extent::of(board);
+    let (first_row, last_row) = scenario.rows_in_play();
+
+    // Terrain tiles.
+    let size = TilemapSize { x: board.columns, y: board.rows };
+    let mut storage = TileStorage::empty(size);
+    let tilemap = commands.spawn(MapEntity).id();
+    // The front line of 24 April runs down columns 25-30: shell holes there.
+    let front = (board.columns as f32 * 0.72) as i32..=(board.columns as i32 - 2);
+    for h in board.hexes() {
+        let Some(pos) = tile_pos(board, h) else { continue };
+        let (col, row) = board.offset_of(h);
+        let seed = art::hash(h.x as i64, h.y as i64, 77);
+        let cratered = front.contains(&col) && seed % 3 != 0;
+        let kind = terrain::tile_for(board.terrain(h).unwrap_or(""), seed >> 8, cratered);
+        let in_play = (row as u32) >= first_row && (row as u32) <= last_row;
+        let tile = commands
+            .spawn((
+                TileBundle {
+                    position: pos,
+                    tilemap_id: TilemapId(tilemap),
+                    texture_index: TileTextureIndex(terrain::atlas_index(kind)),
+                    color: TileColor(if in_play { Color::WHITE } else { Color::srgb(0.62, 0.62, 0.6) }),
+                    ..default()
+                },
+                MapEntity,
+            ))
+            .id();
+        storage.set(&pos, tile);
+    }
+    let tile_size = TilemapTileSize { x: terrain::TILE_W as f32, y: terrain::TILE_H as f32 };
+    let grid = TilemapGridSize { x: HEX * TILE_DENSITY, y: HEX * TILE_DENSITY * 2.0 / 3f32.sqrt() };
+    let (system, offset) = tilemap_layout(board, &grid);
+    commands.entity(tilemap).insert(TilemapBundle {
+        grid_size: grid,
+        map_type: TilemapType::Hexagon(system),
+        size,
+        storage,
+        texture: TilemapTexture::Single(art_res.tiles.clone()),
+        tile_size,
+        anchor: TilemapAnchor::None,
+        transform: Transform::from_translation(offset.extend(z::TILES)).with_scale(Vec3::splat(1.0 / TILE_DENSITY)),
+        ..default()
+    });
+
+    // Printed features, as one image.
+    if let Some(fonts) = art::Fonts::load() {
+        let canvas = features::render(board, 1.0, &fonts);
+        let (w, h) = (canvas.width(), canvas.height());
+        let image = images.add(image_from_rgba(w, h, canvas.to_rgba()));
+        commands.spawn((
+            MapEntity,
+            Sprite { image, custom_size: Some(Vec2::new(extent.width(), extent.height())), ..default() },
+            Anchor::TOP_LEFT,
+            Transform::from_xyz(extent.min_x, -extent.min_y, z::FEATURES),
+        ));
+    }
+
+    // Rows the scenario does not use: dimmed, with a note.
+    let mut dim_centres = Vec::new();
+    for h in board.hexes() {
+        let row = board.offset_of(h).1 as u32;
+        if row < first_row || row > last_row {
+            let p = hex_to_world(board, h);
+            dim_centres.push(p);
+            commands.spawn((
+                MapEntity,
+                Sprite { image: art_res.hex_fill.clone(), color: Color::srgba(0.08, 0.07, 0.06, 0.5), custom_size: Some(Vec2::new(HEX + 1.0, hex_radius() * 2.0 + 1.0)), ..default() },
+                Transform::from_translation(p.extend(z::DIM)),
+            ));
+        }
+    }
+    if !dim_centres.is_empty() {
+        let c = dim_centres.iter().copied().sum::<Vec2>() / dim_centres.len() as f32;
+        let rows = scenario.spec.rows_in_play.clone().map(|(a, b)| format!("rows {a}–{b}")).unwrap_or_default();
+        commands.spawn((
+            MapEntity,
+            Text2d::new(format!("Not in play in this scenario (it uses {rows})")),
+            TextFont { font: art_res.font_serif.clone().into(), font_size: FontSize::Px(40.0), ..default() },
+            TextColor(Color::srgba(1.0, 0.97, 0.9, 0.75)),
+            Transform::from_translation(c.extend(z::LABELS)),
+        ));
+    }
+
+    // Hex labels.
+    let label_font = TextFont { font: art_res.font_bold.clone().into(), font_size: FontSize::Px(12.0), ..default() };
+    for h in board.hexes() {
+        let p = hex_to_world(board, h) + Vec2::new(0.0, hex_radius() * 0.74);
+        commands.spawn((
+            MapEntity,
+            HexLabel,
+            Text2d::new(board.label(h)),
+            label_font.clone(),
+            TextColor(Color::srgba(0.15, 0.12, 0.08, 0.85)),
+            Transform::from_translation(p.extend(z::LABELS)),
+            Visibility::Hidden,
+        ));
+    }
+
+    // The map edges, by side.
+    for (side, edge) in &board.edges {
+        let (name, colour) = match side.as_str() {
+            "allied" => ("ALLIED", Color::srgb(0.62, 0.52, 0.3)),
+            "german" => ("GERMAN", Color::srgb(0.36, 0.39, 0.37)),
+            other => (other, Color::srgb(0.5, 0.5, 0.5)),
+        };
+        let (pos, size, rot, arrow) = match edge {
+            MapEdge::West => (Vec2::new(extent.min_x - 26.0, -(extent.min_y + extent.max_y) / 2.0), Vec2::new(34.0, extent.height()), 90f32, "◀"),
+            MapEdge::East => (Vec2::new(extent.max_x + 26.0, -(extent.min_y + extent.max_y) / 2.0), Vec2::new(34.0, extent.height()), -90.0, "▶"),
+            MapEdge::North => (Vec2::new((extent.min_x + extent.max_x) / 2.0, -extent.min_y + 26.0), Vec2::new(extent.width(), 34.0), 0.0, "▲"),
+            MapEdge::South => (Vec2::new((extent.min_x + extent.max_x) / 2.0, -extent.max_y - 26.0), Vec2::new(extent.width(), 34.0), 0.0, "▼"),
+        };
+        commands.spawn((MapEntity, Sprite { color: colour, custom_size: Some(size), ..default() }, Transform::from_translation(pos.extend(z::FEATURES))));
+        let edge_name = format!("{edge:?}").to_uppercase();
+        commands.spawn((
+            MapEntity,
+            Text2d::new(format!("{arrow}  {name} MAP EDGE ({edge_name})  {arrow}        {arrow}  {name} MAP EDGE ({edge_name})  {arrow}")),
+            TextFont { font: art_res.font_bold.clone().into(), font_size: FontSize::Px(22.0), ..default() },
+            TextColor(Color::srgb(0.97, 0.95, 0.88)),
+            Transform::from_translation(pos.extend(z::LABELS)).with_rotation(Quat::from_rotation_z(rot.to_radians())),
+        ));
+    }
+    // A paper margin round the map.
+    commands.spawn((
+        MapEntity,
+        Sprite { color: Color::srgb(0.86, 0.82, 0.72), custom_size: Some(Vec2::new(extent.width() + 110.0, extent.height() + 110.0)), ..default() },
+        Transform::from_xyz((extent.min_x + extent.max_x) / 2.0, -(extent.min_y + extent.max_y) / 2.0, -1.0),
+    ));
+
+    commands.insert_resource(DrawnMap { key, scenario: scenario.clone(), extent });
+    for mut cam in &mut camera {
+        cam.fit_requested = true;
+    }
+}
+
+/// Hex labels show at close zoom when the setting is on.
+fn show_hex_labels(settings: Res<Settings>, camera: Query<&Projection, With<MapCamera>>, mut labels: Query<&mut Visibility, With<HexLabel>>, mut shown: Local<Option<bool>>) {
+    let scale = camera.iter().find_map(|p| match p {
+        Projection::Orthographic(o) => Some(o.scale),
+        _ => None,
+    });
+    let want = settings.hex_labels && scale.is_some_and(|s| s < 1.25);
+    if *shown == Some(want) {
+        return;
+    }
+    *shown = Some(want);
+    for mut v in &mut labels {
+        *v = if want { Visibility::Inherited } else { Visibility::Hidden };
+    }
+}
+
+fn forget_map(mut commands: Commands, entities: Query<Entity, With<MapEntity>>) {
+    for e in &entities {
+        commands.entity(e).despawn();
+    }
+    commands.remove_resource::<DrawnMap>();
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_plugins(TilemapPlugin)
+        .add_systems(Startup, load_art)
+        .add_systems(Update, (draw_map, show_hex_labels).chain().in_set(MapDrawn).run_if(in_state(Screen::Game)))
+        .add_systems(OnExit(Screen::Game), forget_map);
+}

@@ -1,0 +1,280 @@
+//! The game being played in the window: the engine's `Game<Bastards>`, who sits at each side (a
+//! person or the computer), the merged log of events and dice, and the snapshot the map draws from.
+//! Every change to the game goes through [`PlaySession::submit`], [`PlaySession::undo`] or a load, and
+//! bumps [`PlaySession::revision`] so the map, the counters and the panels know to redraw.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::engine::journal::JournalLine;
+use crate::engine::{Game, Refusal, Ruleset, StateView};
+use crate::rulesets::bastards::map::Situation;
+use crate::rulesets::bastards::scenario::Scenario;
+use crate::rulesets::bastards::units::Side;
+use crate::rulesets::bastards::{Bastards, Command};
+
+/// Revisions and generations are unique across sessions, so nothing mistakes a new game for the old
+/// one.
+fn next_generation() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Seat {
+    Human,
+    Computer,
+}
+
+/// One line of the log panel: a die roll or a rule event, with the turn it happened in.
+#[derive(Clone, Debug)]
+pub struct LogEntry {
+    pub turn: u32,
+    pub line: JournalLine,
+}
+
+impl LogEntry {
+    pub fn is_roll(&self) -> bool {
+        matches!(self.line, JournalLine::Roll { .. })
+    }
+    /// The event's kind tag (`moved`, `fired`, `victory_points`...), for events.
+    pub fn kind(&self) -> Option<&str> {
+        match &self.line {
+            JournalLine::Event { data, .. } => data.get("event").and_then(|v| v.as_str()),
+            _ => None,
+        }
+    }
+    /// A field of the event's data, as a string.
+    pub fn field(&self, name: &str) -> Option<String> {
+        match &self.line {
+            JournalLine::Event { data, .. } => data.get(name).map(|v| match v {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            }),
+            _ => None,
+        }
+    }
+    /// A list field of the event's data (a movement's path).
+    pub fn list(&self, name: &str) -> Vec<String> {
+        match &self.line {
+            JournalLine::Event { data, .. } => data
+                .get(name)
+                .and_then(|v| v.as_array())
+                .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// How the game last changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// A command was applied: animate what it did.
+    Played,
+    /// Undone, loaded or started: put everything in place at once.
+    Reset,
+}
+
+/// The game in the window.
+#[derive(Resource)]
+pub struct PlaySession {
+    pub game: Game<Bastards>,
+    pub seats: BTreeMap<Side, Seat>,
+    /// Bumped at every change.
+    pub revision: u64,
+    /// Bumped when the game is replaced rather than advanced (start, undo, load).
+    pub generation: u64,
+    pub last_change: Change,
+    /// Every log line so far.
+    pub log: Vec<LogEntry>,
+    /// Index in `log` of the first line the last change added.
+    pub new_from: usize,
+    pub view: StateView,
+    /// Where the game was last saved or loaded from.
+    pub save_path: Option<PathBuf>,
+    /// The side that last decided, for the hot-seat hand-over.
+    pub last_human: Option<Side>,
+}
+
+impl PlaySession {
+    pub fn new(game: Game<Bastards>, seats: BTreeMap<Side, Seat>) -> PlaySession {
+        let view = game.view();
+        let mut s = PlaySession {
+            game,
+            seats,
+            revision: next_generation(),
+            generation: next_generation(),
+            last_change: Change::Reset,
+            log: Vec::new(),
+            new_from: 0,
+            view,
+            save_path: None,
+            last_human: None,
+        };
+        s.rebuild_log();
+        s
+    }
+
+    /// Opens a scenario file.
+    pub fn open(path: &Path, seed: u64, seats: BTreeMap<Side, Seat>) -> Result<PlaySession, String> {
+        let game = Game::<Bastards>::open(path, seed, Vec::new()).map_err(|ds| {
+            let mut lines: Vec<String> = ds.iter().take(5).map(|d| d.to_string()).collect();
+            if ds.len() > 5 {
+                lines.push(format!("... and {} more", ds.len() - 5));
+            }
+            if lines.is_empty() {
+                lines.push(format!("{}: cannot be opened", path.display()));
+            }
+            lines.join("\n")
+        })?;
+        Ok(PlaySession::new(game, seats))
+    }
+
+    pub fn scenario(&self) -> &Arc<Scenario> {
+        &self.game.origin().scenario
+    }
+
+    /// The side that must decide now.
+    pub fn to_move(&self) -> Option<Side> {
+        self.game.pending().and_then(|p| Side::from_id(&p.side))
+    }
+
+    pub fn seat(&self, side: Side) -> Seat {
+        self.seats.get(&side).copied().unwrap_or(Seat::Human)
+    }
+
+    /// True when a person must decide now.
+    pub fn human_to_move(&self) -> bool {
+        self.to_move().is_some_and(|s| self.seat(s) == Seat::Human)
+    }
+
+    pub fn situation(&self) -> Situation {
+        Situation::capture(self.game.world())
+    }
+
+    /// Why a command would be refused now, if it would.
+    pub fn check(&self, cmd: &Command) -> Result<(), Refusal> {
+        if self.game.is_over() {
+            return Err(Refusal::new("the game is over"));
+        }
+        <Bastards as Ruleset>::check(self.game.world(), cmd)
+    }
+
+    /// Applies a command; the log gains what it did.
+    pub fn submit(&mut self, cmd: Command) -> Result<(), Refusal> {
+        let by = self.to_move();
+        self.game.submit(cmd)?;
+        if let Some(side) = by
+            && self.seat(side) == Seat::Human
+        {
+            self.last_human = Some(side);
+        }
+        self.new_from = self.log.len();
+        let (events, rolls) = self.cursor();
+        let turn = self.game.view().turn;
+        for line in self.game.log_since(events, rolls) {
+            self.log.push(LogEntry { turn, line });
+        }
+        self.changed(Change::Played);
+        Ok(())
+    }
+
+    /// Takes back the last command (allowed back to the last die roll).
+    pub fn undo(&mut self) -> Result<(), Refusal> {
+        self.game.undo()?;
+        self.rebuild_log();
+        self.changed(Change::Reset);
+        Ok(())
+    }
+
+    /// Puts another game in place (a loaded save).
+    pub fn replace(&mut self, game: Game<Bastards>) {
+        self.game = game;
+        self.rebuild_log();
+        self.changed(Change::Reset);
+    }
+
+    fn changed(&mut self, how: Change) {
+        self.view = self.game.view();
+        self.revision = next_generation();
+        if how == Change::Reset {
+            self.generation = next_generation();
+        }
+        self.last_change = how;
+    }
+
+    /// Events and rolls already in `log`.
+    fn cursor(&self) -> (usize, usize) {
+        let events = self.log.iter().filter(|l| !l.is_roll()).count();
+        let rolls = self.log.iter().filter(|l| l.is_roll()).count();
+        (events, rolls)
+    }
+
+    /// Rebuilds the whole log, giving each line the turn it happened in (from the turn events).
+    fn rebuild_log(&mut self) {
+        self.log.clear();
+        let mut turn = 1;
+        for line in self.game.log_since(0, 0) {
+            let entry = LogEntry { turn, line };
+            if entry.kind() == Some("turn_began")
+                && let Some(t) = entry.field("turn").and_then(|t| t.parse().ok())
+            {
+                turn = t;
+            }
+            self.log.push(LogEntry { turn, line: entry.line });
+        }
+        self.new_from = self.log.len();
+    }
+
+    pub fn save(&mut self, path: &Path) -> Result<(), String> {
+        self.game.save(path)?;
+        self.save_path = Some(path.to_path_buf());
+        Ok(())
+    }
+}
+
+/// The seats for a game: `--side` and `--ai` from the command line, or the menu's choices.
+pub fn seats_from(side: Option<&str>, ai: &[String]) -> Result<BTreeMap<Side, Seat>, String> {
+    let mut seats = BTreeMap::new();
+    let parse = |s: &str| Side::from_id(&s.to_lowercase()).ok_or_else(|| format!("`{s}` is not a side of Into the Bastards! (allied or german)"));
+    match side {
+        Some(s) => {
+            let me = parse(s)?;
+            seats.insert(me, Seat::Human);
+            seats.insert(me.enemy(), Seat::Computer);
+        }
+        None if ai.is_empty() => {
+            seats.insert(Side::Allied, Seat::Human);
+            seats.insert(Side::German, Seat::Computer);
+        }
+        None => {
+            seats.insert(Side::Allied, Seat::Human);
+            seats.insert(Side::German, Seat::Human);
+        }
+    }
+    for a in ai {
+        seats.insert(parse(a)?, Seat::Computer);
+    }
+    Ok(seats)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seats_follow_the_command_line() {
+        let s = seats_from(Some("german"), &[]).unwrap();
+        assert_eq!(s[&Side::German], Seat::Human);
+        assert_eq!(s[&Side::Allied], Seat::Computer);
+        let s = seats_from(None, &["allied".into()]).unwrap();
+        assert_eq!(s[&Side::Allied], Seat::Computer);
+        assert_eq!(s[&Side::German], Seat::Human);
+        assert!(seats_from(Some("french"), &[]).is_err());
+    }
+}
