@@ -192,19 +192,13 @@ pub fn check(world: &World, cmd: &Command) -> Result<(), Refusal> {
         }
         Command::EndActivation => {
             let ctx = Ctx::capture(world)?;
-            if ctx.act.entering {
-                return Ok(());
-            }
-            if let Some(h) = ctx.hex()
-                && ctx.sit.at(h).any(|u| u.entity != ctx.me.entity && !u.breakdown)
-                && !ctx.me.breakdown
-                && (!movement::options(&ctx).is_empty()
+            let can_leave = || {
+                !movement::options(&ctx).is_empty()
                     || !rally::step_options(&ctx, true).is_empty()
-                    || !rally::step_options(&ctx, false).is_empty())
-            {
-                return Err(Refusal::by_rule("Stacking", "a unit cannot end its activation stacked with another unit: move off first"));
-            }
-            Ok(())
+                    || !rally::step_options(&ctx, false).is_empty()
+                    || !assault::options(&ctx, night).is_empty()
+            };
+            check_end(&ctx, can_leave)
         }
         Command::Move(label) => movement::check(&Ctx::capture(world)?, label).map(|_| ()),
         Command::Fire(t) => combat::check(&Ctx::capture(world)?, t),
@@ -218,6 +212,18 @@ pub fn check(world: &World, cmd: &Command) -> Result<(), Refusal> {
             "choose a unit to activate, or end the phase (Done)"
         })),
     }
+}
+
+/// Ending an activation (2.1): a unit stacked with another must first leave the hex if it can
+/// (Stacking); `can_leave` says whether any leaving action is open to it.
+fn check_end(ctx: &Ctx, can_leave: impl FnOnce() -> bool) -> Result<(), Refusal> {
+    if !ctx.act.entering && ctx.stacked() && can_leave() {
+        return Err(Refusal::by_rule(
+            "Stacking",
+            "a unit cannot end its activation stacked with another unit: it must leave the hex (move, withdraw, infiltrate or assault)",
+        ));
+    }
+    Ok(())
 }
 
 /// Every legal command in an activation stage.
@@ -239,24 +245,28 @@ pub fn legal(world: &World) -> Vec<Command> {
             for h in movement::options(&ctx) {
                 out.push(Command::Move(label(h)));
             }
+            let mut leaving = !out.is_empty();
             if !ctx.act.entering {
                 for t in combat::options(&ctx) {
                     out.push(Command::Fire(t));
                 }
                 for t in assault::options(&ctx, night) {
+                    leaving = true;
                     out.push(Command::Assault(t));
                 }
                 if rally::check_rally(&ctx).is_ok() {
                     out.push(Command::Rally);
                 }
                 for h in rally::step_options(&ctx, true) {
+                    leaving = true;
                     out.push(Command::Infiltrate(label(h)));
                 }
                 for h in rally::step_options(&ctx, false) {
+                    leaving = true;
                     out.push(Command::Withdraw(label(h)));
                 }
             }
-            if check(world, &Command::EndActivation).is_ok() {
+            if check_end(&ctx, || leaving).is_ok() {
                 out.push(Command::EndActivation);
             }
         }

@@ -115,7 +115,8 @@ pub fn check(ctx: &Ctx, target_id: &str) -> Result<(), Refusal> {
             format!("a combat action costs {} medal(s) and the unit has {} left", cost(ctx), ctx.act.medals_left()),
         ));
     }
-    modifier(&ctx.sit, &ctx.me, target).map(|_| ())
+    modifier(&ctx.sit, &ctx.me, target)?;
+    ctx.keeps_a_way_out(cost(ctx))
 }
 
 /// Every enemy unit the active unit may fire at now.

@@ -87,6 +87,27 @@ impl Ctx {
         Ok(())
     }
 
+    /// True if another unit shares the active unit's hex (it must leave before its activation ends).
+    pub fn stacked(&self) -> bool {
+        self.hex().is_some_and(|h| self.sit.at(h).any(|u| u.entity != self.me.entity)) && !self.me.breakdown
+    }
+
+    /// A unit stacked on a friend may spend `cost` medals on something else only if it can still
+    /// leave the hex afterwards (Stacking, 3.1).
+    pub fn keeps_a_way_out(&self, cost: u32) -> Result<(), Refusal> {
+        let Some(h) = self.hex() else { return Ok(()) };
+        if !self.stacked() {
+            return Ok(());
+        }
+        // Any action other than movement ends the movement: its unused MP are lost.
+        let left = self.act.medals_left().saturating_sub(cost);
+        if movement::can_leave(self, h, 0, left, 0) {
+            Ok(())
+        } else {
+            Err(Refusal::by_rule("Stacking", "the unit shares a hex with a friend: it must keep enough medals to leave it"))
+        }
+    }
+
     /// Optional rule 1: an MG battalion must spend two medals on combat before anything else.
     pub fn mg_must_fire(&self) -> bool {
         self.sit.scenario.spec.options.mg_battalions && self.me.unit.mg && self.act.combat_medals < 2

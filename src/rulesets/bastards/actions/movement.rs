@@ -74,17 +74,42 @@ fn can_leave_after(ctx: &Ctx, h: Hex, cost: u32) -> bool {
     let medals_used = medals_for(ctx, cost);
     let medals_left = ctx.act.medals_left().saturating_sub(medals_used);
     let mp_left = ctx.act.mp_left + medals_used * ctx.mp_per_medal() - cost;
+    can_leave(ctx, h, medals_used, medals_left, mp_left)
+}
+
+/// Can the unit leave `h` with `medals_left` and `mp_left`, having already spent `movement_spent`
+/// more medals on movement this activation (Stacking)?
+pub fn can_leave(ctx: &Ctx, h: Hex, movement_spent: u32, medals_left: u32, mp_left: u32) -> bool {
     let side = ctx.me.side();
     let allowed = ctx.allowed();
     let free = |n: Hex| ctx.sit.in_play(n) && allowed(n) && ctx.sit.at(n).next().is_none();
     if ctx.sit.enemy_zoc(h, side) {
-        // Only by withdrawal or infiltration (or an assault): their cheapest cost must be affordable.
+        // Only by withdrawal, infiltration or an assault (ZoC), each at its cost from `h`.
+        if ctx.act.move_only_medals.is_some() {
+            return false;
+        }
         let a = &ctx.tables().actions;
-        let cost = if ctx.me.is_tank() { a.withdrawal_tank.min(a.infiltration_tank) } else { a.withdrawal_battalion_from_trench };
-        return ctx.act.move_only_medals.is_none() && medals_left >= cost && ctx.sit.board().neighbors(h).any(free);
+        let trench = ctx.sit.in_friendly_trench(h, side);
+        let (withdraw, infiltrate, assault) = if ctx.me.is_tank() {
+            (a.withdrawal_tank, a.infiltration_tank, a.assault_tank)
+        } else if trench {
+            (a.withdrawal_battalion_from_trench, a.infiltration_battalion_from_trench, a.assault_battalion)
+        } else {
+            (a.withdrawal_battalion, a.infiltration_battalion, a.assault_battalion)
+        };
+        let board = ctx.sit.board();
+        let by_step = board.neighbors(h).any(|n| {
+            free(n) && if ctx.sit.enemy_zoc(n, side) { medals_left >= infiltrate } else { medals_left >= withdraw }
+        });
+        let can_assault = (ctx.me.is_tank() || !ctx.me.reduced)
+            && medals_left >= assault
+            && board.neighbors(h).any(|n| {
+                allowed(n) && ctx.sit.at(n).any(|u| u.side() != side && !(u.is_tank() && ctx.me.is_tank())) && !(ctx.me.is_tank() && ctx.sit.closed(n))
+            });
+        return by_step || can_assault;
     }
     let more_medals = {
-        let limit = movement_medals(ctx).saturating_sub(medals_used);
+        let limit = movement_medals(ctx).saturating_sub(movement_spent);
         limit.min(medals_left)
     };
     let budget = mp_left + more_medals * ctx.mp_per_medal();

@@ -31,7 +31,8 @@ pub fn check_rally(ctx: &Ctx) -> Result<(), Refusal> {
     if !ctx.me.reduced {
         return Err(Refusal::by_rule("3.4", "only a disorganised battalion can rally"));
     }
-    ctx.can_spend(rally_cost(ctx), "rallying", false)
+    ctx.can_spend(rally_cost(ctx), "rallying", false)?;
+    ctx.keeps_a_way_out(rally_cost(ctx))
 }
 
 pub fn apply_rally(world: &mut World, ctx: &Ctx) {
