@@ -264,3 +264,18 @@ fn maintaining_cohesion_example_itb_o3() {
     to_turn(&mut g, 4);
     assert_eq!(g.world().resource::<Clock>().sequence, Sequence::Random);
 }
+
+#[test]
+fn an_eliminated_garrison_returns_by_its_edge_free_of_its_place_itb_s1() {
+    let units = [bn("a1", "allied", 3, "C03"), bn("g1", "german", 4, "C02")].concat();
+    let mut g = game(&units, r#"garrisons: [(unit: "a1", place: "Wood", distance: 2)],"#);
+    ok(&mut g, Command::Activate("g1".into()));
+    // Two hits eliminate a1; its return test 3 + 1 = 4: back on turn 5, entering at the end of turn 4.
+    g.force_dice([6, 6, 3]);
+    ok(&mut g, Command::Fire("a1".into()));
+    ok(&mut g, Command::Fire("a1".into()));
+    until(&mut g, "a1's return", |p| p.side == "allied" && p.prompt.contains("return to play"));
+    ok(&mut g, Command::Activate("a1".into()));
+    // The West edge is 3 hexes and more from the wood: allowed now.
+    assert!(g.legal().iter().any(|c| matches!(c, Command::Move(_))), "{:?}", g.legal());
+}

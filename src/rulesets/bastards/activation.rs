@@ -46,6 +46,9 @@ pub fn can_activate(world: &World, sit: &Situation, u: &UnitInfo) -> Result<(), 
     if acts.remaining == Some(0) {
         return Err(Refusal::by_rule("7.2", "the marker allows no more activations"));
     }
+    if acts.done_in_stage.contains(&u.entity) && !matches!(kind, StageKind::NightRound { .. }) {
+        return Err(Refusal::by_rule("2.1", format!("{} has already been activated", u.unit.name)));
+    }
     let turn = ops::turn(world);
     let on_map = matches!(u.location, Location::OnMap(_));
     let fresh = !u.record.activated;
@@ -70,6 +73,9 @@ pub fn can_activate(world: &World, sit: &Situation, u: &UnitInfo) -> Result<(), 
         }
         _ => false,
     };
+    if ok && !on_map && !has_entry(sit, u) {
+        return Err(Refusal::by_rule("2.3", format!("{} has no free hex to enter by", u.unit.name)));
+    }
     if ok {
         Ok(())
     } else if on_map && !fresh {
@@ -77,6 +83,16 @@ pub fn can_activate(world: &World, sit: &Situation, u: &UnitInfo) -> Result<(), 
     } else {
         Err(Refusal::by_rule("2.1", format!("{} cannot be activated now", u.unit.name)))
     }
+}
+
+/// True if an off-map unit has at least one hex it may enter by (its edge, its rows, free of the
+/// enemy and affordable).
+fn has_entry(sit: &Situation, u: &UnitInfo) -> bool {
+    let rows = sit.scenario.spec.reinforcements.iter().find(|r| r.units.iter().any(|x| **x == *u.unit.id)).map(|r| r.rows.clone()).unwrap_or_default();
+    let entry = sit.entry_hexes(u.side(), &rows);
+    let allowed = super::actions::allowed_for(sit, u);
+    let mp = if u.is_tank() { sit.scenario.tables.actions.mp_per_medal_tank } else { sit.scenario.tables.actions.mp_per_medal_battalion };
+    !sit.reachable(u, None, &entry, mp * u.medals(sit.scenario.tables.max_medals), &allowed).is_empty()
 }
 
 /// Starts a unit's activation. `event` activations (hero, mechanic) may reuse an activated unit.
@@ -287,9 +303,9 @@ pub fn apply(world: &mut World, cmd: Command) {
         Command::EndActivation => {
             let entering = world.resource::<Activations>().current.as_ref().is_some_and(|a| a.entering);
             if entering {
-                // A unit that does not enter after all stays off the map for now.
+                // A unit that does not enter after all stays off the map, and is not activated
+                // again in this stage.
                 world.resource_mut::<Activations>().current = None;
-                world.resource_mut::<Activations>().done_in_stage.pop();
                 if !anything_to_activate(world) {
                     sequence::advance(world);
                 }

@@ -11,7 +11,7 @@ use hexx::Hex;
 use super::scenario::{Scenario, VillageCost};
 use super::state::Setup;
 use super::tables::TerrainType;
-use super::units::{Breakdown, Hero, Location, Reduced, Side, TurnRecord, Unit, UnitKind};
+use super::units::{Breakdown, GarrisonReleased, Hero, Location, Reduced, Side, TurnRecord, Unit, UnitKind};
 
 /// One unit in the snapshot.
 #[derive(Clone, Debug)]
@@ -23,6 +23,8 @@ pub struct UnitInfo {
     pub breakdown: bool,
     pub hero: bool,
     pub record: TurnRecord,
+    /// Eliminated once: no longer bound by a garrison rule.
+    pub released: bool,
 }
 
 impl UnitInfo {
@@ -93,8 +95,8 @@ impl Situation {
     pub fn capture(world: &World) -> Situation {
         let scenario = world.resource::<Setup>().0.clone();
         let mut units: Vec<UnitInfo> = Vec::new();
-        if let Some(mut q) = world.try_query::<(Entity, &Unit, &Location, &Reduced, &Breakdown, &Hero, &TurnRecord)>() {
-            for (entity, u, l, r, b, h, rec) in q.iter(world) {
+        if let Some(mut q) = world.try_query::<(Entity, &Unit, &Location, &Reduced, &Breakdown, &Hero, &TurnRecord, &GarrisonReleased)>() {
+            for (entity, u, l, r, b, h, rec, g) in q.iter(world) {
                 units.push(UnitInfo {
                     entity,
                     unit: u.clone(),
@@ -103,6 +105,7 @@ impl Situation {
                     breakdown: b.0,
                     hero: h.0,
                     record: *rec,
+                    released: g.0,
                 });
             }
         }

@@ -32,7 +32,7 @@ use crate::engine::{Inbox, Pending, Refusal, Rules, Ruleset, StateView};
 
 pub use events::{Command, Event, EventKind};
 use state::{Activations, Agenda, Barrage, Choice, Clock, Night, Phase, Pool, Sequence, Setup, Tracks};
-use units::{Breakdown, Hero, Location, Reduced, TurnRecord, Unit};
+use units::{Breakdown, GarrisonReleased, Hero, Location, Reduced, TurnRecord, Unit};
 
 pub const ID: &str = "bastards";
 
@@ -181,6 +181,7 @@ fn spawn(world: &mut World, sc: &scenario::Scenario) {
             Breakdown(false),
             Hero(false),
             TurnRecord::default(),
+            GarrisonReleased(false),
         ));
     }
 }

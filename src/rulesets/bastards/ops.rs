@@ -144,6 +144,9 @@ pub fn eliminate(world: &mut World, e: Entity, cause: Cause, rule: &str) {
     if let Some(mut b) = world.get_mut::<super::units::Breakdown>(e) {
         b.0 = false;
     }
+    if let Some(mut g) = world.get_mut::<super::units::GarrisonReleased>(e) {
+        g.0 = true;
+    }
     if had_hero {
         *world.resource_mut::<Tracks>().heroes_lost.entry(u.side).or_insert(0) += 1;
         log(world, "7.2", format!("The hero of {} is lost with the battalion", u.name), EventKind::Note);

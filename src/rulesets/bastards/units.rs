@@ -140,6 +140,11 @@ pub struct Breakdown(pub bool);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Hero(pub bool);
 
+/// A garrison (Cachy) that has been eliminated once: it came back as a new arrival and is no longer
+/// bound to its place.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct GarrisonReleased(pub bool);
+
 /// This turn's activation state of a unit.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct TurnRecord {

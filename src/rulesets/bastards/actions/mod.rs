@@ -119,9 +119,16 @@ impl Ctx {
     }
 }
 
-/// The hexes a unit may be in, given the scenario's garrisons.
+/// The hexes a unit may be in, given the scenario's garrisons. A garrison eliminated once comes back
+/// by its map edge like any battalion and is no longer bound (the rulebook cannot have it both ways).
 pub fn allowed_for<'a>(sit: &'a Situation, u: &UnitInfo) -> impl Fn(Hex) -> bool + 'a {
-    let garrison = sit.scenario.spec.garrisons.iter().find(|g| *g.unit == *u.unit.id).map(|g| (sit.place(&g.place).to_vec(), g.distance));
+    let garrison = sit
+        .scenario
+        .spec
+        .garrisons
+        .iter()
+        .find(|g| *g.unit == *u.unit.id && !u.released)
+        .map(|g| (sit.place(&g.place).to_vec(), g.distance));
     move |h: Hex| match &garrison {
         None => true,
         Some((hexes, d)) => hexes.iter().any(|p| p.unsigned_distance_to(h) <= *d),
