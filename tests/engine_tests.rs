@@ -354,3 +354,51 @@ fn sessions_of_any_ruleset_play_through_the_registry() {
     s.submit_ron(&legal[0]).unwrap();
     assert!(s.submit_ron("NotACommand").is_err());
 }
+
+/// A save of a short game, written to a fresh folder.
+fn saved_game(name: &str) -> (PathBuf, String) {
+    let units = [bn("a1", "allied", 3, "E04"), bn("g1", "german", 3, "E06")].concat();
+    let mut g = game(&units, "");
+    crate::bastards::fixtures::ok(&mut g, Command::Activate("g1".into()));
+    crate::bastards::fixtures::ok(&mut g, Command::Move("E05".into()));
+    let path = temp_dir(name).join("game.ron");
+    g.save(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    (path, text)
+}
+
+fn load_error(path: &Path) -> String {
+    salient::cli::load_save(path).err().expect("the save should not load")
+}
+
+#[test]
+fn damaged_saves_are_refused_with_the_problem_named() {
+    let (path, text) = saved_game("damaged");
+    assert!(salient::cli::load_save(&path).is_ok());
+    std::fs::write(&path, &text[..text.len() / 3]).unwrap();
+    assert!(load_error(&path).contains("damaged"), "{}", load_error(&path));
+    std::fs::write(&path, [0xff, 0xfe, 0x00, 0x13, 0x88]).unwrap();
+    assert!(load_error(&path).contains("not UTF-8"), "{}", load_error(&path));
+    std::fs::write(&path, text.replacen("format: 1", "format: 9", 1)).unwrap();
+    assert!(load_error(&path).contains("newer version"), "{}", load_error(&path));
+    std::fs::write(&path, text.replacen("format: 1", "format: 0", 1)).unwrap();
+    assert!(load_error(&path).contains("too old"), "{}", load_error(&path));
+    std::fs::write(&path, text.replacen("ruleset: \"bastards\"", "ruleset: \"rtc\"", 1)).unwrap();
+    assert!(load_error(&path).contains("unknown ruleset `rtc`"), "{}", load_error(&path));
+    std::fs::write(&path, text.replace("Activate(\"g1\")", "Activate(\"a1\")")).unwrap();
+    assert!(load_error(&path).contains("command 1 of 2 is refused"), "{}", load_error(&path));
+}
+
+#[test]
+fn a_failed_save_leaves_the_previous_one_whole() {
+    let (path, text) = saved_game("interrupted");
+    // Make the temporary file impossible to create: the save must fail and the old file stay.
+    let dir = path.parent().unwrap();
+    let blocker = dir.join(format!(".game.ron.{}.tmp", std::process::id()));
+    std::fs::create_dir_all(&blocker).unwrap();
+    let units = [bn("a1", "allied", 3, "E04"), bn("g1", "german", 3, "E06")].concat();
+    let g = game(&units, "");
+    assert!(g.save(&path).is_err());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+    assert!(salient::cli::load_save(&path).is_ok());
+}
