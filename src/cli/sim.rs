@@ -70,7 +70,7 @@ impl Controller {
 /// Plays one game to its end with the given controllers (by side id).
 pub fn play_game(mut session: Box<dyn Session>, controllers: &BTreeMap<String, Controller>, seed: u64, max: usize) -> GameResult {
     let start = Instant::now();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5a1e_47);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005a_1e47);
     let mut decision_ms = Vec::new();
     let mut error = None;
     while !session.is_over() && decision_ms.len() < max {

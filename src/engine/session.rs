@@ -144,10 +144,15 @@ pub struct RulesetEntry {
     pub check_tables: fn(&SourceFile) -> Vec<Diagnostic>,
     pub vocabulary: fn() -> MapVocabulary,
     /// Starts a game of a scenario file with a seed and forced dice.
-    pub open: fn(&Path, u64, Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>>,
+    pub open: OpenFn,
     /// Loads a save (already known to be of this ruleset) of the given format.
-    pub load_save: fn(&SourceFile, u32) -> Result<Box<dyn Session>, String>,
+    pub load_save: LoadFn,
 }
+
+/// Starts a game of a scenario file with a seed and forced dice.
+pub type OpenFn = fn(&Path, u64, Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>>;
+/// Loads a save of a given format.
+pub type LoadFn = fn(&SourceFile, u32) -> Result<Box<dyn Session>, String>;
 
 fn check_scenario<R: Ruleset>(file: &SourceFile) -> Vec<Diagnostic> {
     let mut loader = Loader::from_disk();

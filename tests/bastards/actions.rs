@@ -172,9 +172,9 @@ fn reinforcements_enter_by_their_edge_paying_for_the_first_hex_itb_2_3_1() {
 #[test]
 fn rally_costs_two_one_in_a_friendly_trench_three_in_an_enemy_zone_outside_one_itb_3_4() {
     let units = [
-        format!(r#"(id: "a1", name: "a1", side: allied, kind: Battalion, medals: 3, hex: Some("A02"), reduced: true),"#),
-        format!(r#"(id: "a2", name: "a2", side: allied, kind: Battalion, medals: 3, hex: Some("E04"), reduced: true),"#),
-        format!(r#"(id: "a3", name: "a3", side: allied, kind: Battalion, medals: 3, hex: Some("H05"), reduced: true),"#),
+        r#"(id: "a1", name: "a1", side: allied, kind: Battalion, medals: 3, hex: Some("A02"), reduced: true),"#.to_string(),
+        r#"(id: "a2", name: "a2", side: allied, kind: Battalion, medals: 3, hex: Some("E04"), reduced: true),"#.to_string(),
+        r#"(id: "a3", name: "a3", side: allied, kind: Battalion, medals: 3, hex: Some("H05"), reduced: true),"#.to_string(),
         bn("g1", "german", 2, "H06"),
     ];
     let mut g = allied(&units, "");

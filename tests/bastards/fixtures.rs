@@ -8,7 +8,7 @@ use salient::engine::game::{Game, Origin};
 use salient::engine::loader::{FileSet, Loader};
 use salient::engine::{Ruleset, Session};
 use salient::rulesets::bastards::units::{Location, Reduced, Unit};
-use salient::rulesets::bastards::{Bastards, Command, EventKind};
+use salient::rulesets::bastards::{Bastards, Command};
 
 /// A 12 x 10 pointy-top map: clear, with a wood at C04-D05, a village at D09-D10 ("Town"), German
 /// trenches at E09-F09 and in the wood at D05, Allied trenches at E04-F04, a road along row G from G01
@@ -142,11 +142,6 @@ pub fn location(g: &mut Game<Bastards>, id: &str) -> Location {
 pub fn reduced(g: &mut Game<Bastards>, id: &str) -> bool {
     let e = entity(g, id);
     g.world().get::<Reduced>(e).unwrap().0
-}
-
-/// Events of the game so far.
-pub fn events(g: &Game<Bastards>) -> Vec<EventKind> {
-    g.events().map(|e| e.kind.clone()).collect()
 }
 
 /// Plays `Done` until the pending decision is the given side's classic activation phase.

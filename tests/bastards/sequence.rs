@@ -92,7 +92,7 @@ fn barrage_effects_on_tanks_and_on_battalions_in_trenches_itb_5() {
     g.force_dice([1, 4, 2, 5]);
     ok(&mut g, Command::PlaceBarrage("H04".into()));
     assert!(reduced(&mut g, "a1"));
-    assert_eq!(location(&mut g, "a1").hex().is_some(), true);
+    assert!(location(&mut g, "a1").hex().is_some());
     assert!(reduced(&mut g, "mk"), "damaged");
 }
 

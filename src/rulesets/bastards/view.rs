@@ -208,10 +208,10 @@ pub fn invariants(world: &World) -> Vec<String> {
             out.push(format!("{} units are stacked in {label} after their activations", us.len()));
         }
     }
-    if let Some(a) = &acts.current {
-        if a.spent > a.medals || a.medals > sit.scenario.tables.max_medals + 1 {
-            out.push(format!("the active unit spent {} of {} medals", a.spent, a.medals));
-        }
+    if let Some(a) = &acts.current
+        && (a.spent > a.medals || a.medals > sit.scenario.tables.max_medals + 1)
+    {
+        out.push(format!("the active unit spent {} of {} medals", a.spent, a.medals));
     }
     let t = world.resource::<Tracks>();
     if !(0..=99).contains(&t.intensity) {
