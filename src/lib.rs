@@ -8,6 +8,8 @@
 pub mod ai;
 pub mod cli;
 pub mod engine;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod rulesets;
 #[cfg(feature = "gui")]
 pub mod ui;

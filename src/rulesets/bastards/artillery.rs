@@ -99,28 +99,25 @@ pub fn check(world: &World, cmd: &Command) -> Result<(), Refusal> {
     }
 }
 
-/// Barrage commands worth offering: every hex holding an enemy unit or next to one (a barrage
-/// elsewhere can only scatter onto them), counter-battery, and firing.
+/// Every legal barrage command: a marker on any hex in play not yet targeted, counter-battery, firing.
 pub fn legal(world: &World) -> Vec<Command> {
     let sit = Situation::capture(world);
-    let me = side(world);
-    let mut hexes: Vec<Hex> = Vec::new();
-    for u in sit.units.iter().filter(|u| u.side() != me) {
-        if let Some(h) = u.hex() {
-            hexes.push(h);
-        }
-    }
-    hexes.sort_by_key(|h| (h.y, h.x));
-    hexes.dedup();
-    let mut out: Vec<Command> = hexes
-        .into_iter()
-        .map(|h| Command::PlaceBarrage(sit.board().label(h)))
-        .filter(|c| check(world, c).is_ok())
-        .collect();
+    let b = world.resource::<Barrage>();
+    let mut out: Vec<Command> = if unused(b) == 0 {
+        Vec::new()
+    } else {
+        sit.board()
+            .hexes()
+            .filter(|h| sit.in_play(*h) && !b.placed.contains(h))
+            .map(|h| Command::PlaceBarrage(sit.board().label(h)))
+            .collect()
+    };
     if check(world, &Command::CounterBattery).is_ok() {
         out.push(Command::CounterBattery);
     }
+    // `Done` is a synonym of `FireBarrages` (it ends the barrage).
     out.push(Command::FireBarrages);
+    out.push(Command::Done);
     out
 }
 
