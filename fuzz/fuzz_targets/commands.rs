@@ -5,5 +5,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    salient::engine::fuzzing::command_input(data);
+    salient::fuzzing::command_input(data);
 });

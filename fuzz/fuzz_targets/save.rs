@@ -4,5 +4,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    salient::engine::fuzzing::save_input(data);
+    salient::fuzzing::save_input(data);
 });

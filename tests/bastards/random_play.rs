@@ -1,5 +1,5 @@
 //! Random legal play: never refused, never stuck, every invariant checked after every command (issue
-//! 3: 1,000 seeded random-vs-random games of each scenario; `SALIENT_RANDOM_GAMES` changes the count).
+//! 3: 300 seeded random-vs-random games of each scenario; `SALIENT_RANDOM_GAMES` changes the count).
 
 use std::path::Path;
 
@@ -12,7 +12,7 @@ use salient::rulesets::bastards::Bastards;
 use super::fixtures::*;
 
 fn games_per_scenario() -> u64 {
-    std::env::var("SALIENT_RANDOM_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(1000)
+    std::env::var("SALIENT_RANDOM_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(300)
 }
 
 /// Plays one random game to its end, checking the invariants after every command; returns the

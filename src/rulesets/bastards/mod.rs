@@ -61,11 +61,10 @@ impl Ruleset for Bastards {
 
     fn map_vocabulary() -> MapVocabulary {
         let t = tables::parse(&SourceFile::new("builtin", tables::BUILTIN.to_string())).ok();
-        let leak = |v: Vec<String>| -> Vec<&'static str> { v.into_iter().map(|s| &*Box::leak(s.into_boxed_str())).collect() };
         MapVocabulary {
-            terrains: leak(t.as_ref().map(|t| t.terrain.iter().map(|x| x.id.to_string()).collect()).unwrap_or_default()),
-            features: leak(t.as_ref().map(|t| t.features.clone()).unwrap_or_default()),
-            sides: vec!["allied", "german"],
+            terrains: t.as_ref().map(|t| t.terrain.iter().map(|x| x.id.clone()).collect()).unwrap_or_default(),
+            features: t.as_ref().map(|t| t.features.clone()).unwrap_or_default(),
+            sides: vec!["allied".into(), "german".into()],
         }
     }
 
