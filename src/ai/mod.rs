@@ -1,24 +1,173 @@
 //! The computer opponent: a candidate-action framework shared by every ruleset (DESIGN.md, The
-//! computer opponent). Take the pending decision's legal commands, score each with the ruleset's
-//! evaluators (which reuse the odds the window shows the player), pick the best; ties go to the first
-//! in the legal order, so a game is deterministic for its seed.
+//! computer opponent; docs/ai.md).
+//!
+//! A decision is made in four steps:
+//!
+//! 1. the candidates are the pending decision's legal commands (`Ruleset::legal`, so the AI can never
+//!    answer with an illegal command);
+//! 2. the ruleset's evaluators give each a score (`Ruleset::ai_scores`), reusing the odds and costs
+//!    the window shows the player; an evaluator that is expensive ranks the candidates with a cheap
+//!    pre-score first and evaluates only a [`shortlist`] deeply, so a decision stays bounded in time
+//!    however many candidates there are;
+//! 3. the best score wins; ties (and NaN scores, which never win) go to the first candidate in the
+//!    legal order, so the choice is a pure function of the position: no clock, no hash-map order,
+//!    no randomness (the game's dice are the only randomness, and they are seeded);
+//! 4. the controller submits the command and asks again at the next decision ("pick the best,
+//!    repeat").
+//!
+//! Rulesets whose evaluators keep expensive per-position analysis between calls use a [`Memo`]:
+//! a small per-thread cache keyed by an exact key, so a cache hit returns exactly what a fresh
+//! computation would and the result never depends on what was computed before.
 
 pub mod bastards;
 
+use std::cell::RefCell;
+use std::thread::LocalKey;
+
 use crate::engine::{Game, Ruleset};
 
-/// The best legal command now, by the ruleset's scores.
+/// The best legal command now, by the ruleset's scores; `None` if nothing is legal (the game is over).
 pub fn choose<R: Ruleset>(game: &mut Game<R>) -> Option<R::Command> {
+    let legal = game.legal();
+    match legal.len() {
+        0 => return None,
+        1 => return Some(legal[0].clone()),
+        _ => {}
+    }
+    let legal = legal.to_vec();
+    let scores = R::ai_scores(game.world(), &legal);
+    let best = best_index(&scores).unwrap_or(0);
+    legal.into_iter().nth(best)
+}
+
+/// Every legal command with its score, best first (ties in the legal order): what the AI thinks of
+/// the position, for the window's hints and for tests.
+pub fn ranked<R: Ruleset>(game: &mut Game<R>) -> Vec<(R::Command, f32)> {
     let legal = game.legal().to_vec();
     if legal.is_empty() {
-        return None;
+        return Vec::new();
     }
     let scores = R::ai_scores(game.world(), &legal);
-    let mut best = 0;
-    for (i, s) in scores.iter().enumerate() {
-        if *s > scores[best] {
-            best = i;
+    let mut order: Vec<usize> = (0..legal.len()).collect();
+    order.sort_by(|&a, &b| cmp_scores(score_at(&scores, b), score_at(&scores, a)).then(a.cmp(&b)));
+    order.into_iter().map(|i| (legal[i].clone(), score_at(&scores, i))).collect()
+}
+
+fn score_at(scores: &[f32], i: usize) -> f32 {
+    scores.get(i).copied().unwrap_or(f32::NEG_INFINITY)
+}
+
+/// Orders scores with NaN below everything.
+fn cmp_scores(a: f32, b: f32) -> std::cmp::Ordering {
+    let key = |x: f32| if x.is_nan() { f32::NEG_INFINITY } else { x };
+    key(a).total_cmp(&key(b))
+}
+
+/// Index of the highest score; the first one on ties; NaN never wins unless everything is NaN.
+pub fn best_index(scores: &[f32]) -> Option<usize> {
+    let mut best: Option<usize> = None;
+    for (i, &s) in scores.iter().enumerate() {
+        match best {
+            None => best = Some(i),
+            Some(b) if cmp_scores(s, scores[b]) == std::cmp::Ordering::Greater => best = Some(i),
+            _ => {}
         }
     }
-    legal.into_iter().nth(best)
+    best
+}
+
+/// The indices of the `k` best pre-scores, best first, ties in index order: the candidates worth a
+/// deep evaluation.
+pub fn shortlist(pre: &[f32], k: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..pre.len()).collect();
+    order.sort_by(|&a, &b| cmp_scores(pre[b], pre[a]).then(a.cmp(&b)));
+    order.truncate(k);
+    order
+}
+
+/// Two-stage scoring: every candidate gets a cheap `pre` score, the `k` best are scored again by
+/// `deep` (which sees the pre-score). The others keep their pre-score, lowered below every deep
+/// score, so the winner is always a deeply evaluated candidate.
+pub fn two_stage(pre: Vec<f32>, k: usize, mut deep: impl FnMut(usize, f32) -> f32) -> Vec<f32> {
+    if pre.len() <= 1 {
+        return pre.iter().enumerate().map(|(i, &p)| deep(i, p)).collect();
+    }
+    let short = shortlist(&pre, k.max(1));
+    let mut out = pre.clone();
+    let mut floor = f32::INFINITY;
+    let mut is_short = vec![false; pre.len()];
+    for &i in &short {
+        let s = deep(i, pre[i]);
+        out[i] = s;
+        is_short[i] = true;
+        if !s.is_nan() {
+            floor = floor.min(s);
+        }
+    }
+    if floor.is_finite() {
+        let top = pre.iter().copied().filter(|p| p.is_finite()).fold(f32::NEG_INFINITY, f32::max);
+        for (i, o) in out.iter_mut().enumerate() {
+            if !is_short[i] {
+                // Keep the pre-score order among the rest, strictly below the shortlist.
+                *o = floor - 1.0 - (top - pre[i]).max(0.0);
+            }
+        }
+    }
+    out
+}
+
+/// A one-entry per-thread cache with an exact key: `get_or` returns the cached value when the key
+/// is equal, and computes (and keeps) it otherwise. Values must be pure functions of the key, so a
+/// hit and a miss give the same answer and play stays deterministic.
+pub struct Memo<K: 'static, V: 'static> {
+    slot: &'static LocalKey<RefCell<Option<(K, V)>>>,
+}
+
+impl<K: PartialEq + 'static, V: Clone + 'static> Memo<K, V> {
+    pub const fn new(slot: &'static LocalKey<RefCell<Option<(K, V)>>>) -> Self {
+        Memo { slot }
+    }
+
+    pub fn get_or(&self, key: K, compute: impl FnOnce(&K) -> V) -> V {
+        if let Some(v) = self.slot.with(|s| s.borrow().as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
+            return v;
+        }
+        let v = compute(&key);
+        self.slot.with(|s| *s.borrow_mut() = Some((key, v.clone())));
+        v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_is_first_on_ties_and_ignores_nan() {
+        assert_eq!(best_index(&[]), None);
+        assert_eq!(best_index(&[1.0, 3.0, 3.0]), Some(1));
+        assert_eq!(best_index(&[f32::NAN, 0.5, f32::NAN]), Some(1));
+        assert_eq!(best_index(&[f32::NAN]), Some(0));
+    }
+
+    #[test]
+    fn two_stage_keeps_the_winner_in_the_shortlist() {
+        let pre = vec![5.0, 1.0, 4.0, 3.0];
+        // The deep evaluation ranks candidate 2 first, below the pre-score of 0.
+        let out = two_stage(pre, 2, |i, p| if i == 2 { 2.0 } else { p - 10.0 });
+        assert_eq!(best_index(&out), Some(2));
+        assert!(out[1] < out[0] && out[3] < out[0]);
+        assert_eq!(shortlist(&[1.0, 2.0, 2.0, 0.0], 2), vec![1, 2]);
+    }
+
+    #[test]
+    fn memo_recomputes_only_for_a_new_key() {
+        thread_local! { static SLOT: RefCell<Option<(u32, u32)>> = const { RefCell::new(None) }; }
+        let memo = Memo::new(&SLOT);
+        let mut calls = 0;
+        assert_eq!(memo.get_or(1, |k| { calls += 1; k * 10 }), 10);
+        assert_eq!(memo.get_or(1, |k| { calls += 1; k * 10 }), 10);
+        assert_eq!(memo.get_or(2, |k| { calls += 1; k * 10 }), 20);
+        assert_eq!(calls, 2);
+    }
 }

@@ -109,6 +109,16 @@ pub fn play_game(mut session: Box<dyn Session>, controllers: &BTreeMap<String, C
     }
 }
 
+fn mean(v: &[f64]) -> f64 {
+    v.iter().sum::<f64>() / v.len().max(1) as f64
+}
+
+/// The population standard deviation (the spread of the victory points).
+fn stddev(v: &[f64]) -> f64 {
+    let m = mean(v);
+    (v.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / v.len().max(1) as f64).sqrt()
+}
+
 fn percentile(sorted: &[f64], p: f64) -> f64 {
     if sorted.is_empty() {
         return 0.0;
@@ -251,7 +261,14 @@ impl Report {
         }
     }
 
+    fn turns_sorted(&self) -> Vec<f64> {
+        let mut t: Vec<f64> = self.turns.iter().map(|&x| x as f64).collect();
+        t.sort_by(|a, b| a.total_cmp(b));
+        t
+    }
+
     pub fn json(&self) -> serde_json::Value {
+        let turns = self.turns_sorted();
         let stats = |v: &[f64]| serde_json::json!({ "median": percentile(v, 0.5), "p95": percentile(v, 0.95), "max": v.last().copied().unwrap_or(0.0) });
         let vp: serde_json::Map<String, serde_json::Value> = self
             .vp
@@ -259,8 +276,7 @@ impl Report {
             .map(|(s, v)| {
                 let mut f: Vec<f64> = v.iter().map(|x| *x as f64).collect();
                 f.sort_by(|a, b| a.total_cmp(b));
-                let mean = f.iter().sum::<f64>() / f.len().max(1) as f64;
-                (s.clone(), serde_json::json!({ "mean": mean, "median": percentile(&f, 0.5), "min": f.first(), "max": f.last() }))
+                (s.clone(), serde_json::json!({ "mean": mean(&f), "median": percentile(&f, 0.5), "stddev": stddev(&f), "min": f.first(), "max": f.last() }))
             })
             .collect();
         serde_json::json!({
@@ -269,7 +285,7 @@ impl Report {
             "wins": self.wins,
             "levels": self.levels,
             "vp": vp,
-            "turns": { "mean": self.turns.iter().sum::<u32>() as f64 / self.turns.len().max(1) as f64 },
+            "turns": { "mean": mean(&turns), "median": percentile(&turns, 0.5), "min": turns.first(), "max": turns.last() },
             "decision_ms": stats(&self.decision_ms),
             "game_ms": { "median": percentile(&self.game_ms, 0.5), "max": self.game_ms.last().copied().unwrap_or(0.0) },
             "unfinished": self.unfinished,
@@ -290,12 +306,28 @@ impl Report {
             println!("  {l:<45} {n:>6}");
         }
         for (s, v) in &self.vp {
-            let mut f = v.clone();
-            f.sort();
-            let mean = f.iter().sum::<i64>() as f64 / f.len().max(1) as f64;
-            println!("VP {s}: mean {mean:.1}, median {}, min {}, max {}", f[f.len() / 2], f[0], f[f.len() - 1]);
+            let mut f: Vec<f64> = v.iter().map(|&x| x as f64).collect();
+            f.sort_by(|a, b| a.total_cmp(b));
+            if f.is_empty() {
+                continue;
+            }
+            println!(
+                "VP {s}: mean {:.1}, median {}, std dev {:.1}, min {}, max {}",
+                mean(&f),
+                percentile(&f, 0.5),
+                stddev(&f),
+                f[0],
+                f[f.len() - 1]
+            );
         }
-        println!("turns played: mean {:.1}", self.turns.iter().sum::<u32>() as f64 / self.turns.len().max(1) as f64);
+        let turns = self.turns_sorted();
+        println!(
+            "turns played: mean {:.1}, median {}, min {}, max {}",
+            mean(&turns),
+            percentile(&turns, 0.5),
+            turns.first().copied().unwrap_or(0.0),
+            turns.last().copied().unwrap_or(0.0)
+        );
         println!(
             "time per game: median {:.1} ms, max {:.1} ms",
             percentile(&self.game_ms, 0.5),
