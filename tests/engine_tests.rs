@@ -383,8 +383,8 @@ fn damaged_saves_are_refused_with_the_problem_named() {
     assert!(load_error(&path).contains("newer version"), "{}", load_error(&path));
     std::fs::write(&path, text.replacen("format: 1", "format: 0", 1)).unwrap();
     assert!(load_error(&path).contains("too old"), "{}", load_error(&path));
-    std::fs::write(&path, text.replacen("ruleset: \"bastards\"", "ruleset: \"rtc\"", 1)).unwrap();
-    assert!(load_error(&path).contains("unknown ruleset `rtc`"), "{}", load_error(&path));
+    std::fs::write(&path, text.replacen("ruleset: \"bastards\"", "ruleset: \"nosuch\"", 1)).unwrap();
+    assert!(load_error(&path).contains("unknown ruleset `nosuch`"), "{}", load_error(&path));
     std::fs::write(&path, text.replace("Activate(\"g1\")", "Activate(\"a1\")")).unwrap();
     assert!(load_error(&path).contains("command 1 of 2 is refused"), "{}", load_error(&path));
 }

@@ -1,0 +1,367 @@
+//! The Royal Tank Corps scenario file (`scenarios/rtc/*.ron`): the map, the turn record track, the
+//! entry areas (6.2, 6.3), the order of battle with each counter's factors (2.4) and set-up area
+//! (3.11) or reinforcement turn (3.2), the conditional reinforcements, and the victory conditions
+//! (3.2). The map's area tags carry the terrain box of 2.2.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::{AreaBoard, AreaMapSpec};
+use crate::engine::loader::Loader;
+use crate::engine::scenario::{ScenarioInfo, check_info};
+use crate::engine::source::{Diagnostic, Problems, SourceFile};
+
+use super::tables::Tables;
+use super::units::{Kind, Side};
+
+/// A scenario as written in RON.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename = "Scenario", deny_unknown_fields)]
+pub struct ScenarioSpec {
+    pub format: u32,
+    pub ruleset: String,
+    pub info: ScenarioInfo,
+    /// The area map file, relative to this file.
+    pub map: String,
+    /// The turn record track (4.2: up to 15 turns).
+    pub turns: Vec<TurnSpec>,
+    /// British reinforcement areas (6.2).
+    pub british_entry: Vec<u32>,
+    /// German reinforcement areas (6.3).
+    pub german_entry: Vec<u32>,
+    /// German entry areas usable only while the Germans control one of these sets of areas (6.3,
+    /// Cambrai and its railway lines).
+    #[serde(default)]
+    pub german_entry_conditions: Vec<EntryCondition>,
+    /// Broken-down tanks may come back in these areas on these turns, spent (6.2, 10.61).
+    pub tank_return: TankReturn,
+    /// The immediate British victory (3.2, 11.2).
+    pub immediate_victory: ImmediateVictory,
+    /// Divisions that arrive only if a condition holds at the start of their turn (6.2).
+    #[serde(default)]
+    pub conditional: Vec<ConditionalSpec>,
+    pub units: Vec<UnitSpec>,
+}
+
+/// One space of the turn record track. The printed track is lost: these values are reconstructed
+/// (docs/rtc-reconstruction.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TurnSpec {
+    pub turn: u32,
+    pub date: String,
+    /// Die rolls (inclusive) that resupply a British gun out of ammunition this turn (11.2).
+    pub british_ammo: (u32, u32),
+    pub german_ammo: (u32, u32),
+    /// Infantry and cavalry that came into play on or before this turn (0: set up on the map) may be
+    /// fatigued this turn (11.2); `None`: no fatigue this turn.
+    #[serde(default)]
+    pub fatigue_entered_by: Option<u32>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntryCondition {
+    pub area: u32,
+    /// The area may be used if the side controls every area of at least one of these sets.
+    pub any_of: Vec<Vec<u32>>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TankReturn {
+    pub areas: Vec<u32>,
+    pub turns: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImmediateVictory {
+    /// The British must control one of these...
+    pub areas: Vec<u32>,
+    /// ...and have this many cavalry units in them.
+    pub cavalry: u32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionalSpec {
+    pub side: Side,
+    pub division: String,
+    pub turn: u32,
+    /// The side must control all of these at the start of the turn.
+    pub requires_control: Vec<u32>,
+}
+
+/// A counter of the order of battle (2.4, 2.6, 2.7).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub id: String,
+    /// The designation printed on the counter.
+    pub name: String,
+    pub side: Side,
+    pub kind: Kind,
+    /// `brigade`, `regiment`, `battalion`, `company`... (2.7; no effect on play).
+    #[serde(default)]
+    pub size: String,
+    /// The division number printed beside the roundel or cross; empty for independent units.
+    #[serde(default)]
+    pub division: String,
+    /// Attack factor (fresh side); 0 for artillery, which never leads an attack (10.2 a).
+    #[serde(default)]
+    pub attack: i32,
+    /// Defence factor on the fresh side and on the spent side (2.4).
+    pub defence: i32,
+    pub spent_defence: i32,
+    /// Movement factor.
+    pub movement: u32,
+    /// Artillery: bombardment strength and range in areas (7.31).
+    #[serde(default)]
+    pub strength: i32,
+    #[serde(default)]
+    pub range: u32,
+    /// Set-up area (3.11)...
+    #[serde(default)]
+    pub area: Option<u32>,
+    /// ...or the turn it arrives (3.2).
+    #[serde(default)]
+    pub turn: Option<u32>,
+    #[serde(default)]
+    pub note: String,
+}
+
+/// What the rules read from an area's terrain box (2.2).
+#[derive(Clone, Debug, Default)]
+pub struct AreaInfo {
+    pub tem: i32,
+    pub br: bool,
+    pub blocking: bool,
+    pub victory: Option<Side>,
+    pub supply: Option<Side>,
+    pub entry: Option<Side>,
+    pub british_at_start: bool,
+}
+
+/// A loaded, checked scenario.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub spec: ScenarioSpec,
+    pub board: AreaBoard,
+    pub areas: BTreeMap<u32, AreaInfo>,
+    pub tables: Tables,
+    pub path: String,
+}
+
+impl Scenario {
+    pub fn turn(&self, turn: u32) -> Option<&TurnSpec> {
+        self.spec.turns.iter().find(|t| t.turn == turn)
+    }
+    pub fn last_turn(&self) -> u32 {
+        self.spec.turns.iter().map(|t| t.turn).max().unwrap_or(1)
+    }
+    pub fn area(&self, id: u32) -> &AreaInfo {
+        static EMPTY: std::sync::OnceLock<AreaInfo> = std::sync::OnceLock::new();
+        self.areas.get(&id).unwrap_or_else(|| EMPTY.get_or_init(AreaInfo::default))
+    }
+    pub fn entry_areas(&self, side: Side) -> &[u32] {
+        match side {
+            Side::British => &self.spec.british_entry,
+            Side::German => &self.spec.german_entry,
+        }
+    }
+}
+
+/// The tags an area may carry.
+pub const TAGS: &str = "tem:N, br, blocking, victory:british, victory:german, supply:british, supply:german, entry:british, entry:german, control:british";
+
+fn area_info(tags: &[String]) -> Result<AreaInfo, String> {
+    let mut a = AreaInfo { tem: -1, ..Default::default() };
+    for t in tags {
+        match t.as_str() {
+            "br" => a.br = true,
+            "blocking" => a.blocking = true,
+            "victory:british" => a.victory = Some(Side::British),
+            "victory:german" => a.victory = Some(Side::German),
+            "supply:british" => a.supply = Some(Side::British),
+            "supply:german" => a.supply = Some(Side::German),
+            "entry:british" => a.entry = Some(Side::British),
+            "entry:german" => a.entry = Some(Side::German),
+            "control:british" => a.british_at_start = true,
+            other => match other.strip_prefix("tem:").map(|n| n.parse::<i32>()) {
+                Some(Ok(n)) if (0..=9).contains(&n) => {
+                    if a.tem >= 0 {
+                        return Err("the area has two `tem:` tags".into());
+                    }
+                    a.tem = n
+                }
+                _ => return Err(format!("unknown area tag `{other}`; the tags are {TAGS}")),
+            },
+        }
+    }
+    if a.tem < 0 {
+        return Err("the area has no terrain effects modifier (a tag `tem:N`, 2.2)".into());
+    }
+    Ok(a)
+}
+
+/// Reads and checks an `rtc` area map.
+pub fn load_map(file: &SourceFile) -> Result<(AreaBoard, BTreeMap<u32, AreaInfo>), Vec<Diagnostic>> {
+    let spec: AreaMapSpec = file.parse().map_err(|d| vec![d])?;
+    let mut p = Problems::default();
+    if spec.format != 1 {
+        p.push("format", format!("map format {} is not supported; this version reads format 1", spec.format));
+    }
+    let board = AreaBoard::from_spec(&spec, &mut p);
+    let mut infos = BTreeMap::new();
+    for (i, a) in spec.areas.iter().enumerate() {
+        match area_info(&a.tags) {
+            Ok(info) => {
+                infos.insert(a.id, info);
+            }
+            Err(e) => p.push(format!("areas.{i}.tags"), e),
+        }
+    }
+    for (i, b) in spec.borders.iter().enumerate() {
+        for k in &b.kinds {
+            if !["canal", "schelde", "bridge"].contains(&k.as_str()) {
+                p.push(format!("borders.{i}.kinds"), format!("unknown border kind `{k}`: use canal, schelde or bridge"));
+            }
+        }
+    }
+    let victory = infos.values().filter(|a| a.victory.is_some()).count();
+    if victory % 2 == 0 {
+        p.push("areas", format!("there are {victory} victory areas; an odd number is needed so that a tie is not possible (3.22)"));
+    }
+    if p.is_empty() { Ok((board, infos)) } else { Err(file.locate_all(p)) }
+}
+
+/// Reads and checks a scenario file, its map and the ruleset's tables.
+pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diagnostic>> {
+    let spec: ScenarioSpec = file.parse().map_err(|d| vec![d])?;
+    let tables_file = loader.load_tables(super::ID, super::tables::BUILTIN);
+    let tables = super::tables::parse(&tables_file)?;
+    let mut diags = Vec::new();
+    let map = match loader.load_relative(&file.path, &spec.map) {
+        Err(d) => {
+            diags.push(file.at("map", format!("the map file `{}` cannot be read: {}", spec.map, d.message)));
+            None
+        }
+        Ok(map_file) => match load_map(&map_file) {
+            Ok(m) => Some(m),
+            Err(ds) => {
+                diags.extend(ds);
+                None
+            }
+        },
+    };
+    let mut p = Problems::default();
+    if spec.ruleset != super::ID {
+        p.push("ruleset", format!("this loader reads `{}` scenarios, not `{}`", super::ID, spec.ruleset));
+    }
+    check_info(spec.format, &spec.info, &mut p);
+    if let Some((board, infos)) = &map {
+        check(&spec, board, infos, &tables, &mut p);
+    }
+    diags.extend(file.locate_all(p));
+    match map {
+        Some((board, areas)) if diags.is_empty() => Ok(Scenario { spec, board, areas, tables, path: file.path.to_string_lossy().replace('\\', "/") }),
+        _ => Err(diags),
+    }
+}
+
+fn check(spec: &ScenarioSpec, board: &AreaBoard, infos: &BTreeMap<u32, AreaInfo>, tables: &Tables, p: &mut Problems) {
+    let side_ids: Vec<&str> = spec.info.sides.iter().map(|s| s.id.as_str()).collect();
+    for side in Side::BOTH {
+        if !side_ids.contains(&side.id()) {
+            p.push("info.sides", format!("Royal Tank Corps needs a side with id `{}`", side.id()));
+        }
+        if !infos.values().any(|a| a.supply == Some(side)) {
+            p.push("map", format!("the map has no {} supply source (11.2)", side.name()));
+        }
+    }
+    let area = |id: u32| board.areas.contains_key(&id);
+    for (i, t) in spec.turns.iter().enumerate() {
+        if t.turn != i as u32 + 1 {
+            p.push(format!("turns.{i}.turn"), format!("the turn record track must number its turns 1, 2, 3...; found {} in place {}", t.turn, i + 1));
+        }
+        for (name, (lo, hi)) in [("british_ammo", t.british_ammo), ("german_ammo", t.german_ammo)] {
+            if lo > hi || hi > 6 {
+                p.push(format!("turns.{i}.{name}"), "a range of die rolls from 1 to 6, low first, like (1, 3); (0, 0) for none");
+            }
+        }
+    }
+    if spec.turns.is_empty() {
+        p.push("turns", "the turn record track has no turns");
+    }
+    for (name, list) in [("british_entry", &spec.british_entry), ("german_entry", &spec.german_entry), ("tank_return.areas", &spec.tank_return.areas), ("immediate_victory.areas", &spec.immediate_victory.areas)] {
+        for (j, a) in list.iter().enumerate() {
+            if !area(*a) {
+                p.push(format!("{name}.{j}"), format!("there is no area {a} on the map"));
+            }
+        }
+    }
+    for (i, c) in spec.german_entry_conditions.iter().enumerate() {
+        if !spec.german_entry.contains(&c.area) {
+            p.push(format!("german_entry_conditions.{i}.area"), format!("area {} is not a German entry area", c.area));
+        }
+        for (j, set) in c.any_of.iter().enumerate() {
+            for a in set {
+                if !area(*a) {
+                    p.push(format!("german_entry_conditions.{i}.any_of.{j}"), format!("there is no area {a} on the map"));
+                }
+            }
+        }
+    }
+    let last = spec.turns.len() as u32;
+    let mut ids = BTreeSet::new();
+    let mut stacks: BTreeMap<(u32, Side), u32> = BTreeMap::new();
+    for (i, u) in spec.units.iter().enumerate() {
+        let at = |f: &str| format!("units.{i}.{f}");
+        if !ids.insert(u.id.as_str()) {
+            p.push(at("id"), format!("unit id `{}` is used twice", u.id));
+        }
+        match (u.area, u.turn) {
+            (Some(a), None) => {
+                if !area(a) {
+                    p.push(at("area"), format!("there is no area {a} on the map"));
+                } else {
+                    *stacks.entry((a, u.side)).or_insert(0) += 1;
+                    if stacks[&(a, u.side)] == tables.stacking + 1 {
+                        p.push(at("area"), format!("more than {} {} units set up in area {a} (9.35)", tables.stacking, u.side.name()));
+                    }
+                }
+            }
+            (None, Some(t)) => {
+                if t < 1 || t > last {
+                    p.push(at("turn"), format!("turn {t} is not on the turn record track (1 to {last})"));
+                }
+            }
+            _ => p.push(at("area"), "a unit has either a set-up `area` or a reinforcement `turn` (3.2, 3.11)"),
+        }
+        if u.kind.is_artillery() {
+            if u.strength <= 0 || u.range == 0 {
+                p.push(at("strength"), "artillery needs a bombardment strength and a range (7.31)");
+            }
+        } else if u.attack <= 0 {
+            p.push(at("attack"), "a unit that is not artillery needs an attack factor");
+        }
+        if u.defence < 0 || u.spent_defence < 0 || u.spent_defence > u.defence {
+            p.push(at("spent_defence"), "defence factors are 0 or more, the spent side's no larger than the fresh side's");
+        }
+        if u.kind == Kind::Tank && u.side != Side::British || u.kind == Kind::Stosstruppen && u.side != Side::German {
+            p.push(at("kind"), "tanks are British and Stosstruppen German (2.6)");
+        }
+    }
+    for (i, c) in spec.conditional.iter().enumerate() {
+        if !spec.units.iter().any(|u| u.division == c.division && u.side == c.side && u.turn == Some(c.turn)) {
+            p.push(format!("conditional.{i}.division"), format!("no {} unit of division `{}` arrives on turn {}", c.side.name(), c.division, c.turn));
+        }
+        for a in &c.requires_control {
+            if !area(*a) {
+                p.push(format!("conditional.{i}.requires_control"), format!("there is no area {a} on the map"));
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! The ruleset's numbers (`assets/rulesets/rtc/tables.ron`): stacking (9.35), initiative (5.1),
+//! movement costs (9.32-9.52, 8.21, 8.3), bombardment (7.5-7.9), attacks (10.2-10.6), fatigue (11.2),
+//! and the options where the rulebook and its play aid card disagree. Code reads every number here.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::source::{Diagnostic, Problems, SourceFile};
+
+/// The tables shipped with the program (used when the data folder has none).
+pub const BUILTIN: &str = include_str!("../../../assets/rulesets/rtc/tables.ron");
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename = "Tables", deny_unknown_fields)]
+pub struct Tables {
+    pub format: u32,
+    pub ruleset: String,
+    #[serde(default)]
+    pub source: String,
+    /// Units of one side in one area, at all times (9.35).
+    pub stacking: u32,
+    pub initiative: InitiativeTable,
+    pub movement: MovementTable,
+    pub bombardment: BombardmentTable,
+    pub attack: AttackTable,
+    pub barrage: BarrageTable,
+    pub fatigue: FatigueTable,
+    #[serde(default)]
+    pub options: Options,
+}
+
+/// 5.1.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct InitiativeTable {
+    /// Turns in which the British have the initiative without a roll (1-3).
+    pub british_turns: Vec<u32>,
+    pub dice: u32,
+    /// British modifier per tank unit on the map.
+    pub per_tank: i32,
+    /// German modifier per Stosstruppen unit on the map.
+    pub per_stosstruppen: i32,
+    /// British modifier per BR area controlled.
+    pub per_br_area: i32,
+}
+
+/// 9.32-9.52, 8.21, 8.3.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MovementTable {
+    /// No enemy in or next to the area (9.32).
+    pub clear: u32,
+    /// No enemy units, but next to fresh enemy units not in an area with friendly units (9.33).
+    pub next_to_fresh_enemy: u32,
+    /// Only spent enemy units in the area (9.52).
+    pub spent_enemy: u32,
+    /// Fresh enemy units in the area (9.51).
+    pub fresh_enemy: u32,
+    /// A friendly rolling barrage marker reduces the cost by this much (8.21)...
+    pub rolling_barrage: u32,
+    /// ...but never below this.
+    pub minimum: u32,
+    /// Extra cost for enemy units to enter and to leave an interdicted area (8.3).
+    pub interdiction: u32,
+}
+
+/// Loss points: what each way of paying costs.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct LossCosts {
+    pub flip: u32,
+    pub eliminate_spent: u32,
+    pub eliminate_fresh: u32,
+    /// Retreat a spent unit (attacks only, 10.31 d).
+    #[serde(default)]
+    pub retreat_spent: Option<u32>,
+}
+
+/// 7.5-7.9.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BombardmentTable {
+    pub dice: u32,
+    pub hurricane_dice: u32,
+    /// Range from which the lead unit may be degraded (7.32).
+    pub long_range: u32,
+    /// The degraded lead unit's strength (7.32).
+    pub degraded_strength: i32,
+    pub support_each: i32,
+    /// The TEM used against artillery targets, before doubling (7.5 DT a).
+    pub artillery_target_tem: i32,
+    /// Non-artillery units above this number each reduce the doubled TEM by one (7.5 DT a)...
+    pub crowding_above: u32,
+    /// ...to no less than this.
+    pub minimum_tem: i32,
+    /// Unmodified OT roll from which the guns run out of ammunition (7.8) and friendly fire hits (7.9).
+    pub out_of_ammo_at: u32,
+    pub friendly_fire_at: u32,
+    pub artillery_losses: LossCosts,
+    pub other_losses: LossCosts,
+}
+
+/// 10.2-10.6.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AttackTable {
+    pub dice: u32,
+    pub support_each: i32,
+    /// Divisional integrity (10.2 c): this bonus for this many units of one division.
+    pub divisional_integrity: i32,
+    pub divisional_integrity_units: u32,
+    pub sos: i32,
+    /// Artillery chosen as lead defender always defends with this (9.61).
+    pub artillery_lead_defence: i32,
+    /// Unmodified attack roll from which a tank breaks down (10.6).
+    pub breakdown_at: u32,
+    pub losses: LossCosts,
+    /// The British division whose units never support tanks nor are supported by them (10.2 b).
+    pub no_tank_support_division: String,
+}
+
+/// 8.2.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarrageTable {
+    /// Artillery firing a barrage is turned to its spent side (the source's 8.2 is garbled: see
+    /// docs/rtc.md).
+    pub spends_artillery: bool,
+}
+
+/// 11.2, fatigue.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FatigueTable {
+    pub from_turn: u32,
+    /// The die is divided by this, rounded down...
+    pub divisor: u32,
+    /// ...but never below this.
+    pub minimum: u32,
+}
+
+/// Where the rulebook and the official play aid card disagree (rules/INDEX.md: an option, defaulting
+/// to the rules text).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    /// 10.2 b: "cavalry may never support an attack if the lead attacker is cavalry" (rules text) or
+    /// "cavalry may not support unless lead unit is cavalry" (play aid).
+    #[serde(default)]
+    pub cavalry_support: CavalrySupport,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CavalrySupport {
+    #[default]
+    RulesText,
+    PlayAid,
+}
+
+/// Reads and checks the tables.
+pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
+    let t: Tables = file.parse().map_err(|d| vec![d])?;
+    let mut p = Problems::default();
+    if t.format != 1 {
+        p.push("format", format!("tables format {} is not supported; this version reads format 1", t.format));
+    }
+    if t.ruleset != super::ID {
+        p.push("ruleset", format!("these are tables for `{}`, not `{}`", t.ruleset, super::ID));
+    }
+    if t.stacking == 0 {
+        p.push("stacking", "the stacking limit must be at least 1");
+    }
+    for (name, d) in [("initiative.dice", t.initiative.dice), ("bombardment.dice", t.bombardment.dice), ("bombardment.hurricane_dice", t.bombardment.hurricane_dice), ("attack.dice", t.attack.dice)] {
+        if !(1..=6).contains(&d) {
+            p.push(name, "between 1 and 6 dice");
+        }
+    }
+    if t.movement.minimum == 0 {
+        p.push("movement.minimum", "movement never costs less than 1");
+    }
+    for (name, c) in [("bombardment.artillery_losses", t.bombardment.artillery_losses), ("bombardment.other_losses", t.bombardment.other_losses), ("attack.losses", t.attack.losses)] {
+        if c.flip == 0 || c.eliminate_spent == 0 || c.eliminate_fresh == 0 || c.retreat_spent == Some(0) {
+            p.push(name, "every loss costs at least one loss point");
+        }
+    }
+    if t.attack.losses.retreat_spent.is_none() {
+        p.push("attack.losses.retreat_spent", "an attack's losses may be paid by retreating a spent unit (10.31 d)");
+    }
+    if t.fatigue.divisor == 0 {
+        p.push("fatigue.divisor", "must be at least 1");
+    }
+    if p.is_empty() { Ok(t) } else { Err(file.locate_all(p)) }
+}

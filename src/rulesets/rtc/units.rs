@@ -1,0 +1,223 @@
+//! Units (2.5-2.7): the two nationalities, the six unit types, the counter's two sides (fresh and
+//! spent, 3.11), and where a unit is. [`Sit`] is a snapshot of every unit in scenario order, so the
+//! rules, the view and the invariants ask the same questions of the same picture.
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::scenario::UnitSpec;
+
+/// The two players (2.5: khaki British, grey-green German).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    British,
+    German,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::British, Side::German];
+    pub fn id(self) -> &'static str {
+        match self {
+            Side::British => "british",
+            Side::German => "german",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::British => "British",
+            Side::German => "German",
+        }
+    }
+    pub fn enemy(self) -> Side {
+        match self {
+            Side::British => Side::German,
+            Side::German => Side::British,
+        }
+    }
+}
+
+/// The six unit types (2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Kind {
+    Infantry,
+    Cavalry,
+    Tank,
+    Artillery,
+    HorseArtillery,
+    Stosstruppen,
+}
+
+impl Kind {
+    pub fn is_artillery(self) -> bool {
+        matches!(self, Kind::Artillery | Kind::HorseArtillery)
+    }
+    pub fn id(self) -> &'static str {
+        match self {
+            Kind::Infantry => "infantry",
+            Kind::Cavalry => "cavalry",
+            Kind::Tank => "tank",
+            Kind::Artillery => "artillery",
+            Kind::HorseArtillery => "horse_artillery",
+            Kind::Stosstruppen => "stosstruppen",
+        }
+    }
+}
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    Area(u32),
+    /// On the turn record track, arriving on a later turn (3.2).
+    Waiting,
+    Eliminated,
+    /// A broken-down tank, kept apart from the eliminated units (10.61).
+    BrokenDown,
+    /// A conditional reinforcement whose condition failed (6.2).
+    NotInPlay,
+}
+
+impl Place {
+    pub fn area(self) -> Option<u32> {
+        match self {
+            Place::Area(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// A counter's printed data, shared.
+#[derive(Component, Clone, Debug)]
+pub struct Unit {
+    pub spec: Arc<UnitSpec>,
+    /// Position in the scenario's order of battle.
+    pub order: usize,
+}
+
+/// A counter's state.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counter {
+    pub place: Place,
+    /// Spent side up (3.11, 7.6, 9.2).
+    pub spent: bool,
+    /// Under an "Out of Ammo" marker (7.8).
+    pub no_ammo: bool,
+    /// Activated this turn (9.2: each unit only once).
+    pub acted: bool,
+    /// The turn it came into play (0: set up on the map), for fatigue (11.2).
+    pub entered: u32,
+}
+
+/// One unit in a snapshot.
+#[derive(Clone, Debug)]
+pub struct U {
+    pub entity: Entity,
+    pub spec: Arc<UnitSpec>,
+    pub index: usize,
+    pub c: Counter,
+}
+
+impl U {
+    pub fn side(&self) -> Side {
+        self.spec.side
+    }
+    pub fn kind(&self) -> Kind {
+        self.spec.kind
+    }
+    pub fn area(&self) -> Option<u32> {
+        self.c.place.area()
+    }
+    pub fn fresh(&self) -> bool {
+        !self.c.spent
+    }
+    pub fn is_artillery(&self) -> bool {
+        self.spec.kind.is_artillery()
+    }
+    pub fn id(&self) -> &str {
+        &self.spec.id
+    }
+    /// The defence factor of the side showing (2.4).
+    pub fn defence(&self) -> i32 {
+        if self.c.spent { self.spec.spent_defence } else { self.spec.defence }
+    }
+}
+
+/// Area ids below this are counted in a dense table.
+const DENSE: usize = 256;
+
+/// Every unit, in scenario order.
+#[derive(Clone, Debug)]
+pub struct Sit {
+    pub units: Vec<U>,
+    /// Per area id (dense, for the small ids maps use; larger ids in `far`): British fresh, British
+    /// spent, German fresh, German spent.
+    counts: Vec<[u32; 4]>,
+    far: std::collections::BTreeMap<u32, [u32; 4]>,
+}
+
+impl Sit {
+    pub fn capture(world: &World) -> Sit {
+        let mut units = Vec::new();
+        if let Some(mut q) = world.try_query::<(Entity, &Unit, &Counter)>() {
+            for (entity, u, c) in q.iter(world) {
+                units.push(U { entity, spec: u.spec.clone(), index: u.order, c: *c });
+            }
+        }
+        units.sort_by_key(|u| u.index);
+        let mut counts = vec![[0u32; 4]; DENSE];
+        let mut far = std::collections::BTreeMap::<u32, [u32; 4]>::new();
+        for u in &units {
+            if let Place::Area(a) = u.c.place {
+                let slot = if u.spec.side == Side::British { 0 } else { 2 } + usize::from(u.c.spent);
+                match counts.get_mut(a as usize) {
+                    Some(c) => c[slot] += 1,
+                    None => far.entry(a).or_default()[slot] += 1,
+                }
+            }
+        }
+        Sit { units, counts, far }
+    }
+    pub fn find(&self, id: &str) -> Option<&U> {
+        self.units.iter().find(|u| u.spec.id == id)
+    }
+    pub fn in_area(&self, area: u32) -> impl Iterator<Item = &U> {
+        self.units.iter().filter(move |u| u.c.place == Place::Area(area))
+    }
+    pub fn side_in(&self, area: u32, side: Side) -> impl Iterator<Item = &U> {
+        self.in_area(area).filter(move |u| u.side() == side)
+    }
+    fn slots(&self, area: u32, side: Side) -> (u32, u32) {
+        let c = match self.counts.get(area as usize) {
+            Some(c) => *c,
+            None => self.far.get(&area).copied().unwrap_or_default(),
+        };
+        if side == Side::British { (c[0], c[1]) } else { (c[2], c[3]) }
+    }
+    pub fn count(&self, area: u32, side: Side) -> u32 {
+        let (f, s) = self.slots(area, side);
+        f + s
+    }
+    pub fn has(&self, area: u32, side: Side) -> bool {
+        self.count(area, side) > 0
+    }
+    pub fn has_fresh(&self, area: u32, side: Side) -> bool {
+        self.slots(area, side).0 > 0
+    }
+    pub fn on_map(&self) -> impl Iterator<Item = &U> {
+        self.units.iter().filter(|u| u.area().is_some())
+    }
+}
+
+/// Reads a unit's state.
+pub fn counter(world: &World, e: Entity) -> Counter {
+    *world.get::<Counter>(e).expect("every unit has a Counter")
+}
+
+/// Changes a unit's state.
+pub fn update(world: &mut World, e: Entity, f: impl FnOnce(&mut Counter)) {
+    if let Some(mut c) = world.get_mut::<Counter>(e) {
+        f(&mut c);
+    }
+}

@@ -1,0 +1,9 @@
+//! Royal Tank Corps rules, tested from the rulebook (../shared/rules/001_0ab5155b33908f8e.txt).
+//! Test names carry the section: `_rtc_10_3` is rule 10.3.
+
+pub mod fixtures;
+mod action;
+mod bombardment;
+mod data;
+mod random_play;
+mod sequence;
