@@ -180,5 +180,5 @@ pub fn plugin(app: &mut App) {
     if let Some(w) = AiWorker::spawn() {
         app.insert_resource(w);
     }
-    app.add_systems(Update, drive_computer.run_if(in_state(Screen::Game)));
+    app.add_systems(Update, drive_computer.in_set(super::Frame::Apply).run_if(in_state(Screen::Game)));
 }

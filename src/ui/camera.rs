@@ -19,6 +19,8 @@ pub struct MapCamera {
     /// The left button has moved far enough to be a drag: no click on release.
     pub dragging: bool,
     pub last_cursor: Option<Vec2>,
+    /// Bring this unit's counter into view (Tab picked it), if it is off screen.
+    pub reveal_unit: Option<String>,
 }
 
 /// The part of the window the panels leave to the map, in logical pixels, and whether the pointer
@@ -35,7 +37,9 @@ pub const MIN_SCALE: f32 = 0.35;
 pub const MAX_SCALE: f32 = 4.0;
 
 fn spawn_camera(mut commands: Commands) {
-    commands.spawn((Camera2d, MapCamera::default(), Projection::Orthographic(OrthographicProjection::default_2d())));
+    // No multisampling: the map, the counters and the panels are all pre-antialiased images, and on
+    // a software renderer four samples a pixel would quadruple the cost of every frame.
+    commands.spawn((Camera2d, MapCamera::default(), Projection::Orthographic(OrthographicProjection::default_2d()), Msaa::Off));
 }
 
 /// The world position under a window position.
@@ -64,15 +68,25 @@ fn control_camera(
         && let Some(map) = drawn.as_ref()
     {
         let win = Vec2::new(window.width(), window.height());
-        let free = viewport.free.unwrap_or(Rect::from_corners(Vec2::ZERO, win));
+        // Wait for the panels to say how much room they leave.
+        let Some(free) = viewport.free else { return };
         if free.width() > 50.0 && free.height() > 50.0 {
-            let rect = map.world_rect();
+            let rect = map.play_rect;
             let margin = 70.0;
             let scale = ((rect.width() + margin) / free.width()).max((rect.height() + margin) / free.height()).clamp(MIN_SCALE, MAX_SCALE);
             ortho.scale = scale;
             // Put the map's centre at the free area's centre.
             let offset = (free.center() - win / 2.0) * scale;
-            let c = rect.center();
+            let mut c = rect.center();
+            // Where the whole map is larger than the view, show map rather than empty margin.
+            let full = map.world_rect();
+            let half = free.size() * scale / 2.0;
+            if full.height() > half.y * 2.0 {
+                c.y = c.y.clamp(full.min.y + half.y, full.max.y - half.y);
+            }
+            if full.width() > half.x * 2.0 {
+                c.x = c.x.clamp(full.min.x + half.x, full.max.x - half.x);
+            }
             tf.translation.x = c.x - offset.x;
             tf.translation.y = c.y + offset.y;
             cam.fit_requested = false;
@@ -157,8 +171,31 @@ fn control_camera(
     }
 }
 
+/// Pans to a counter that Tab selected when it lies outside the free part of the window.
+fn reveal_unit(
+    window: Single<&Window, With<PrimaryWindow>>,
+    mut cams: Query<(&mut MapCamera, &mut Transform, &Projection)>,
+    counters: Query<(&super::counters::Counter, &GlobalTransform)>,
+    viewport: Res<MapViewport>,
+) {
+    let Ok((mut cam, mut tf, proj)) = cams.single_mut() else { return };
+    let Some(unit) = cam.reveal_unit.take() else { return };
+    let Projection::Orthographic(ortho) = proj else { return };
+    let Some(pos) = counters.iter().find(|(c, _)| c.unit == unit).map(|(_, t)| t.translation().truncate()) else { return };
+    let win = Vec2::new(window.width(), window.height());
+    let free = viewport.free.unwrap_or(Rect::from_corners(Vec2::ZERO, win));
+    // The free rect in world space (window y runs down, world y up).
+    let to_world = |p: Vec2| Vec2::new(tf.translation.x + (p.x - win.x / 2.0) * ortho.scale, tf.translation.y - (p.y - win.y / 2.0) * ortho.scale);
+    let world_free = Rect::from_corners(to_world(free.min), to_world(free.max)).inflate(-60.0 * ortho.scale);
+    if !world_free.contains(pos) {
+        let centre = to_world(free.center());
+        tf.translation.x += pos.x - centre.x;
+        tf.translation.y += pos.y - centre.y;
+    }
+}
+
 pub fn plugin(app: &mut App) {
     app.init_resource::<MapViewport>()
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, control_camera.run_if(in_state(Screen::Game)));
+        .add_systems(Update, (control_camera, reveal_unit).chain().run_if(in_state(Screen::Game)));
 }

@@ -69,6 +69,26 @@ fn count_frames(mut state: Local<Counter>, launch: Res<Launch>, mut commands: Co
     }
 }
 
+/// Frame benchmark: hides the layers `SALIENT_BENCH_HIDE` names.
+#[allow(clippy::type_complexity)]
+fn hide_layers(
+    launch: Res<Launch>,
+    mut tiles: Query<&mut Visibility, (With<bevy_ecs_tilemap::prelude::TileStorage>, Without<super::map::FeatureSquare>, Without<super::counters::Counter>)>,
+    mut features: Query<&mut Visibility, (With<super::map::FeatureSquare>, Without<super::counters::Counter>)>,
+    mut counters: Query<&mut Visibility, With<super::counters::Counter>>,
+) {
+    if launch.hides("tiles") {
+        tiles.iter_mut().for_each(|mut v| *v = Visibility::Hidden);
+    }
+    if launch.hides("features") {
+        features.iter_mut().for_each(|mut v| *v = Visibility::Hidden);
+    }
+    if launch.hides("counters") {
+        counters.iter_mut().for_each(|mut v| *v = Visibility::Hidden);
+    }
+}
+
 pub fn plugin(app: &mut App) {
     app.add_systems(Last, count_frames);
+    app.add_systems(PostUpdate, hide_layers.run_if(|l: Res<Launch>| !l.bench_hide.is_empty()));
 }

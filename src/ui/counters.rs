@@ -123,6 +123,7 @@ fn face_of(u: &UnitInfo, reduced: bool) -> Face {
 }
 
 /// Draws every unit's two faces into one atlas image.
+#[allow(clippy::type_complexity)]
 pub fn build_atlas(sit: &Situation, palette: &Palette) -> (u32, u32, Vec<u8>, HashMap<(String, bool), Rect>) {
     let Some(fonts) = art::Fonts::load() else { return (1, 1, vec![0; 4], HashMap::new()) };
     let n = (sit.units.len() * 2) as u32;
@@ -202,7 +203,7 @@ pub fn resting_places(sit: &Situation, active: Option<&str>, selected: Option<&s
 }
 
 /// Keeps one counter per unit, on the right face, in the right place, with its markers.
-#[allow(clippy::too_many_arguments)]
+#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn sync_counters(
     mut commands: Commands,
     session: Option<Res<PlaySession>>,
@@ -516,7 +517,8 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Animations>()
         .init_resource::<Selection>()
         .add_systems(Startup, load_markers)
-        .add_systems(Update, (refresh_atlas, sync_counters, animate).chain().after(super::map::MapDrawn).run_if(in_state(Screen::Game)))
+        .add_systems(Update, (refresh_atlas, sync_counters).chain().in_set(super::Frame::Counters).run_if(in_state(Screen::Game)))
+        .add_systems(Update, animate.in_set(super::Frame::Visuals).run_if(in_state(Screen::Game)))
         .add_systems(OnExit(Screen::Game), |mut commands: Commands, mut sel: ResMut<Selection>| {
             commands.remove_resource::<CounterAtlas>();
             sel.unit = None;

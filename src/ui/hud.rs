@@ -1,5 +1,924 @@
-//! (being written)
+//! The panels around the map (egui): the top bar (turn, phase, side to move, and the game's buttons),
+//! the right-hand column (the decision awaited, the battle intensity and confusion track, the victory
+//! points, the turn track and the activation markers drawn, the selected unit's card, units off the
+//! map, the log of every event and die roll with clickable rule numbers), the action bar along the
+//! bottom, the tooltip over the map, the rule-text popup and the in-game menu.
 
+use std::collections::BTreeMap;
+
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-pub fn plugin(_app: &mut App) {}
+use crate::engine::Ruleset;
+use crate::engine::journal::JournalLine;
+use crate::rulesets::bastards::map::{Situation, UnitInfo};
+use crate::rulesets::bastards::preview::preview;
+use crate::rulesets::bastards::scenario::MarkerKind;
+use crate::rulesets::bastards::state::{Activations, Barrage, Clock, Pool, Sequence, Tracks};
+use crate::rulesets::bastards::units::{Location, Side};
+use crate::rulesets::bastards::{Bastards, Command};
+
+use super::ai_worker::{AiWorker, computer_thinking};
+use super::art::palette::Palette;
+use super::camera::{MapCamera, MapViewport};
+use super::counters::{CounterAtlas, Selection};
+use super::input::{AwaitingConfirmation, Hover, Intent, Intents, SightTool, Toasts, request};
+use super::orders::{OrderMode, Orders, odds_text};
+use super::rules_text::RuleTexts;
+use super::saves::SaveRequests;
+use super::session::{LogEntry, PlaySession, Seat};
+use super::settings::Settings;
+use super::theme::{self, BRASS, DIM, PARCHMENT, RED};
+use super::{Frame, Screen};
+
+/// The panels' own state.
+#[derive(Resource, Default)]
+pub struct HudState {
+    /// The in-game menu (Esc).
+    pub game_menu: bool,
+    pub settings: bool,
+    /// A rule whose text is shown.
+    pub rule: Option<String>,
+    /// Show die rolls in the log.
+    pub hide_rolls: bool,
+    /// The counter atlas as an egui texture, and the atlas it was made from.
+    atlas_texture: Option<(egui::TextureHandle, (String, bool))>,
+    /// Lines of communication of both sides for the tooltip, by game revision.
+    comms: Option<(u64, [Vec<bool>; 2])>,
+    /// Follow the end of the log.
+    pub log_len_seen: usize,
+    /// The whole log in its own window.
+    pub full_log: bool,
+}
+
+/// Everything the panels read or change.
+#[derive(SystemParam)]
+pub struct HudParams<'w, 's> {
+    session: Option<Res<'w, PlaySession>>,
+    orders: Res<'w, Orders>,
+    mode: ResMut<'w, OrderMode>,
+    selection: ResMut<'w, Selection>,
+    hover: Res<'w, Hover>,
+    sight: Res<'w, SightTool>,
+    settings: ResMut<'w, Settings>,
+    intents: ResMut<'w, Intents>,
+    awaiting: ResMut<'w, AwaitingConfirmation>,
+    toasts: Res<'w, Toasts>,
+    viewport: ResMut<'w, MapViewport>,
+    state: ResMut<'w, HudState>,
+    rules: Res<'w, RuleTexts>,
+    atlas: Option<Res<'w, CounterAtlas>>,
+    worker: Option<Res<'w, AiWorker>>,
+    cameras: Query<'w, 's, &'static mut MapCamera>,
+    saves: ResMut<'w, SaveRequests>,
+    hand_over: Res<'w, super::screens::HandOver>,
+}
+
+fn side_colour(side: Side, pal: &Palette) -> egui::Color32 {
+    let c = if side == Side::Allied { pal.allied } else { pal.german_side };
+    egui::Color32::from_rgb(c[0], c[1], c[2])
+}
+
+/// A clickable rule reference.
+fn rule_link(ui: &mut egui::Ui, rule: &str, open: &mut Option<String>) {
+    if rule.is_empty() {
+        return;
+    }
+    let label = if rule.chars().next().is_some_and(|c| c.is_ascii_digit()) { format!("§{rule}") } else { rule.to_string() };
+    let resp = ui.add(egui::Button::new(egui::RichText::new(label).small().color(BRASS)).frame(false));
+    if resp.clicked() {
+        debug!("rule link {rule} clicked");
+        *open = Some(rule.to_string());
+    }
+    resp.on_hover_text("Show the rule");
+}
+
+fn die_face(v: u32) -> &'static str {
+    match v {
+        1 => "⚀",
+        2 => "⚁",
+        3 => "⚂",
+        4 => "⚃",
+        5 => "⚄",
+        6 => "⚅",
+        _ => "🎲",
+    }
+}
+
+fn location_text(sit: &Situation, u: &UnitInfo) -> String {
+    match u.location {
+        Location::OnMap(h) => {
+            let terrain = sit.terrain(h).map(|t| t.name.clone()).unwrap_or_default();
+            format!("{} ({terrain})", sit.board().label(h))
+        }
+        Location::Waiting => "waiting to enter the map".into(),
+        Location::OnTrack { turn } => format!("eliminated: returns at the end of turn {}", turn.saturating_sub(1)),
+        Location::Eliminated => "permanently eliminated".into(),
+        Location::Unused => "not used in this game".into(),
+    }
+}
+
+fn pct(p: f32) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+#[allow(clippy::too_many_lines)]
+fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(session) = p.session.as_deref() else { return Ok(()) };
+    let pal = Palette::new(p.settings.colour_blind);
+    let sit = session.situation();
+    let world = session.game.world();
+    let scenario = session.scenario().clone();
+    let view = &session.view;
+    let zoom = ctx.zoom_factor();
+
+    // The counter atlas as an egui texture, for the unit card.
+    if let Some(atlas) = p.atlas.as_deref()
+        && p.state.atlas_texture.as_ref().is_none_or(|(_, k)| *k != atlas.key)
+    {
+        let img = egui::ColorImage::from_rgba_unmultiplied([atlas.size.x as usize, atlas.size.y as usize], &atlas.rgba);
+        let tex = ctx.load_texture("counters", img, egui::TextureOptions::LINEAR);
+        p.state.atlas_texture = Some((tex, atlas.key.clone()));
+    }
+
+    let mut root = egui::Ui::new(ctx.clone(), "hud".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+    let mut open_rule: Option<String> = None;
+    let mut commands_requested: Vec<Command> = Vec::new();
+    let mut undo = false;
+    let mut fit = false;
+
+    // ---- Top bar ----
+    egui::Panel::top("top").frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 6))).show(&mut root, |ui| {
+        // The buttons first, from the right, so that the labels never run under them.
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            if ui.button("☰ Menu").on_hover_text("Esc").clicked() {
+                p.state.game_menu = !p.state.game_menu;
+            }
+            if ui.button("Load").on_hover_text("F9: load the quick save").clicked() {
+                p.saves.open_load = true;
+            }
+            if ui.button("Save").on_hover_text("F5: quick save").clicked() {
+                p.saves.open_save = true;
+            }
+            if ui.button("Fit map").on_hover_text("F").clicked() {
+                fit = true;
+            }
+            let can = session.player_can_undo();
+            let why = can.clone().err().unwrap_or_default();
+            if ui.add_enabled(can.is_ok(), egui::Button::new("⟲ Undo")).on_hover_text("Ctrl+Z").on_disabled_hover_text(why).clicked() {
+                undo = true;
+            }
+            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                ui.label(theme::title("Into the Bastards!", 20.0));
+                let turn = view.turn;
+                let spec = scenario.turn(turn);
+                let last = scenario.last_turn();
+                ui.label(theme::strong(format!("Turn {turn}/{last}")));
+                if let Some(s) = spec {
+                    ui.label(egui::RichText::new(&s.label).color(PARCHMENT));
+                }
+                let random = world.get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random);
+                ui.label(egui::RichText::new(if random { "random sequence" } else { "classic sequence" }).small().color(if random { RED } else { DIM }));
+                ui.separator();
+                ui.label(egui::RichText::new(&view.phase).color(BRASS));
+                ui.separator();
+                match session.to_move() {
+                    Some(side) => {
+                        let who = match session.seat(side) {
+                            Seat::Human => "you".to_string(),
+                            Seat::Computer if computer_thinking(p.worker.as_deref()) => "computer, thinking…".to_string(),
+                            Seat::Computer => "computer".to_string(),
+                        };
+                        ui.label(egui::RichText::new(format!("{} to move ({who})", side.name())).color(side_colour(side, &pal)).strong());
+                    }
+                    None => {
+                        ui.label(egui::RichText::new("Game over").color(RED).strong());
+                    }
+                }
+                // The scenario's name last, shortened to the room the rest leaves.
+                ui.separator();
+                ui.add(egui::Label::new(egui::RichText::new(&scenario.spec.info.name).color(DIM)).truncate());
+            });
+        });
+    });
+
+    // ---- Action bar ----
+    egui::Panel::bottom("actions").frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 7))).show(&mut root, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            if let Some((cmds, text)) = p.awaiting.0.clone() {
+                ui.label(egui::RichText::new("Confirm:").color(BRASS).strong());
+                ui.label(egui::RichText::new(&text).color(PARCHMENT));
+                if ui.button(egui::RichText::new("✔ Confirm (Enter)").strong()).clicked() {
+                    p.awaiting.0 = None;
+                    p.intents.0.push(Intent::Commands(cmds));
+                }
+                if ui.button("✖ Cancel (Esc)").clicked() {
+                    p.awaiting.0 = None;
+                }
+                return;
+            }
+            if !p.orders.human {
+                let text = match session.to_move() {
+                    Some(s) => format!("{} is played by the computer.", s.name()),
+                    None => view.result.clone().unwrap_or_else(|| "The game is over.".into()),
+                };
+                ui.label(egui::RichText::new(text).color(DIM));
+                if let Some(w) = p.worker.as_deref()
+                    && !w.status.is_empty()
+                {
+                    ui.label(egui::RichText::new(&w.status).color(RED));
+                }
+                return;
+            }
+            if let Some(active) = p.orders.active.as_deref().and_then(|id| sit.by_id(id)) {
+                let act = world.get_resource::<Activations>().and_then(|a| a.current.clone());
+                let left = act.as_ref().map(|a| a.medals_left()).unwrap_or(0);
+                let mp = act.as_ref().map(|a| a.mp_left).unwrap_or(0);
+                ui.label(theme::strong(active.unit.name.to_string()));
+                ui.label(egui::RichText::new(format!("{}{}", "●".repeat(left as usize), if mp > 0 { format!(" +{mp} MP") } else { String::new() })).color(BRASS).size(16.0))
+                    .on_hover_text(format!("{left} medal{} left to spend", if left == 1 { "" } else { "s" }));
+                ui.separator();
+            }
+            for item in p.orders.actions.clone() {
+                let selected = item.mode.is_some_and(|m| m == *p.mode);
+                let mut text = item.label.clone();
+                if let Some(c) = &item.cost {
+                    text.push_str(&format!("  ({c})"));
+                }
+                if let Some(k) = item.hotkey {
+                    text.push_str(&format!("  [{k}]"));
+                }
+                let button = egui::Button::new(if item.enabled { egui::RichText::new(text) } else { egui::RichText::new(text).color(DIM) }).selected(selected);
+                let mut resp = ui.add_enabled(item.enabled, button);
+                if let Some(reason) = &item.reason {
+                    let rule = item.rule.clone().map(|r| format!(" (rule {r})")).unwrap_or_default();
+                    resp = resp.on_disabled_hover_text(format!("{reason}{rule}"));
+                }
+                if let Some(d) = &item.detail {
+                    resp = resp.on_hover_text(d);
+                }
+                if resp.clicked() {
+                    if let Some(m) = item.mode {
+                        *p.mode = if *p.mode == m { OrderMode::Auto } else { m };
+                    }
+                    if let Some(c) = &item.command {
+                        commands_requested.push(c.clone());
+                    }
+                }
+            }
+            // The reason the first greyed action is not allowed, in words.
+            if let Some(item) = p.orders.actions.iter().find(|a| !a.enabled && a.reason.is_some() && a.mode.is_none() && a.command == Some(Command::EndActivation)) {
+                ui.label(egui::RichText::new(item.reason.clone().unwrap_or_default()).small().color(DIM));
+            }
+            if *p.mode != OrderMode::Auto {
+                ui.label(egui::RichText::new(format!("{:?}: click a highlighted hex or unit (Esc: cancel)", *p.mode)).color(BRASS));
+            }
+            if p.orders.actions.is_empty() && p.orders.pending.is_some() {
+                ui.label(egui::RichText::new("Select a unit.").color(DIM));
+            }
+        });
+    });
+
+    // ---- Right column ----
+    egui::Panel::right("side").resizable(true).default_size(350.0).min_size(280.0).frame(egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(10))).show(&mut root, |ui| {
+        // The decision awaited.
+        if let Some(pending) = &p.orders.pending {
+            let side = Side::from_id(&pending.side);
+            let colour = side.map(|s| side_colour(s, &pal)).unwrap_or(BRASS);
+            egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.5, colour)).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(side.map(|s| s.name()).unwrap_or("")).color(colour).strong());
+                    rule_link(ui, &pending.rule, &mut open_rule);
+                });
+                ui.label(egui::RichText::new(&pending.prompt).color(PARCHMENT));
+            });
+        } else if let Some(result) = &view.result {
+            ui.label(egui::RichText::new(result).color(RED).strong());
+        }
+        ui.add_space(4.0);
+        tracks_ui(ui, session, &sit, &pal, &mut open_rule);
+        ui.separator();
+        // The selected unit.
+        let selected = p.selection.unit.clone().and_then(|id| sit.by_id(&id).cloned());
+        if let Some(u) = selected {
+            unit_card(ui, session, &sit, &u, p.state.atlas_texture.as_ref().map(|t| &t.0), p.atlas.as_deref(), &p.orders, &mut commands_requested);
+        } else {
+            ui.label(egui::RichText::new("Click a counter to see its card. Tab: next unit to activate.").small().color(DIM));
+        }
+        ui.separator();
+        if let Some(pick) = off_map_ui(ui, session, &sit, &p.orders) {
+            p.selection.unit = Some(pick);
+        }
+        ui.separator();
+        // The log.
+        ui.horizontal(|ui| {
+            ui.label(theme::title("Log", 17.0));
+            ui.checkbox(&mut p.state.hide_rolls, egui::RichText::new("hide dice").small());
+            if ui.small_button("whole log…").clicked() {
+                p.state.full_log = true;
+            }
+        });
+        log_ui(ui, &session.log, p.state.hide_rolls, &mut open_rule);
+    });
+
+    // The map's area.
+    let free = root.available_rect_before_wrap();
+    p.viewport.free = Some(Rect::new(free.min.x * zoom, free.min.y * zoom, free.max.x * zoom, free.max.y * zoom));
+    let pointer = ctx.pointer_hover_pos();
+    p.viewport.pointer_over_ui = ctx.is_pointer_over_egui() || pointer.is_some_and(|pp| !free.contains(pp));
+    p.viewport.keyboard_over_ui = ctx.text_edit_focused();
+    // Buttons keep the keyboard focus after a click, and egui would press them again on Enter or
+    // Space: the map's shortcuts take the keyboard back unless a text field is being typed in.
+    if !p.viewport.keyboard_over_ui {
+        ctx.memory_mut(|m| m.stop_text_input());
+    }
+
+    // ---- Tooltip over the map ----
+    if let Some(pos) = pointer
+        && free.contains(pos)
+        && !p.viewport.pointer_over_ui
+        && !p.hand_over.showing
+    {
+        let comms = match &p.state.comms {
+            Some((rev, c)) if *rev == session.revision => c.clone(),
+            _ => {
+                let c = [sit.communications(Side::Allied), sit.communications(Side::German)];
+                p.state.comms = Some((session.revision, c.clone()));
+                c
+            }
+        };
+        egui::Area::new("map-tooltip".into()).order(egui::Order::Tooltip).interactable(false).fixed_pos(pos + egui::vec2(18.0, 18.0)).show(&ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(330.0);
+                tooltip_ui(ui, session, &sit, &p.orders, &p.hover, &p.sight, p.selection.unit.as_deref(), &comms);
+            });
+        });
+    }
+
+    // ---- Toasts ----
+    if !p.toasts.0.is_empty() {
+        egui::Area::new("toasts".into()).order(egui::Order::Foreground).interactable(false).fixed_pos(egui::pos2(free.center().x - 260.0, free.min.y + 12.0)).show(&ctx, |ui| {
+            for (t, age) in &p.toasts.0 {
+                let a = (1.0 - (age - 4.5).max(0.0) / 1.5).clamp(0.0, 1.0);
+                egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(60, 30, 24, (235.0 * a) as u8)).show(ui, |ui| {
+                    ui.set_width(520.0);
+                    ui.label(egui::RichText::new(t).color(egui::Color32::from_rgba_unmultiplied(250, 235, 220, (255.0 * a) as u8)));
+                });
+            }
+        });
+    }
+
+    // ---- The whole log ----
+    if p.state.full_log {
+        let mut open = true;
+        egui::Window::new(theme::title("Log", 20.0)).id("full-log".into()).open(&mut open).default_size(egui::vec2(720.0, 560.0)).show(&ctx, |ui| {
+            let lines: Vec<(u32, String, String)> = session
+                .log
+                .iter()
+                .filter(|e| !(p.state.hide_rolls && e.is_roll()))
+                .map(|e| {
+                    let text = match &e.line {
+                        JournalLine::Roll { value, purpose, sides, .. } => format!("{} {value}  {purpose}", if *sides == 6 { die_face(*value) } else { "🎲" }),
+                        JournalLine::Event { text, .. } => text.clone(),
+                    };
+                    (e.turn, text, e.line.rule().to_string())
+                })
+                .collect();
+            let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+            egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show_rows(ui, row, lines.len(), |ui, range| {
+                for (turn, text, rule) in &lines[range] {
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(format!("T{turn}")).small().color(DIM));
+                        ui.add(egui::Label::new(egui::RichText::new(text).color(PARCHMENT)).truncate()).on_hover_text(text);
+                        rule_link(ui, rule, &mut p.state.rule);
+                    });
+                }
+            });
+        });
+        if !open {
+            p.state.full_log = false;
+        }
+    }
+
+    // ---- Rule popup ----
+    if let Some(r) = open_rule {
+        p.state.rule = Some(r);
+    }
+    if let Some(rule) = p.state.rule.clone() {
+        let mut open = true;
+        let (title, text) = match p.rules.get(&rule) {
+            Some((k, t)) => (format!("Rule {k}: {}", t.title), t.text.clone()),
+            None => (format!("Rule {rule}"), "This rule's text is not in assets/ui/bastards-rules.ron.".to_string()),
+        };
+        egui::Window::new(theme::title(title, 18.0)).id("rule-popup".into()).open(&mut open).default_width(460.0).default_pos(free.center() - egui::vec2(230.0, 200.0)).show(&ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
+                ui.label(egui::RichText::new(text).color(PARCHMENT));
+            });
+        });
+        if !open {
+            p.state.rule = None;
+        }
+    }
+
+    // ---- In-game menu ----
+    if p.state.game_menu {
+        let mut open = true;
+        egui::Window::new(theme::title("Menu", 20.0)).id("game-menu".into()).open(&mut open).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0)).show(&ctx, |ui| {
+            ui.set_width(240.0);
+            let w = egui::vec2(230.0, 30.0);
+            if ui.add_sized(w, egui::Button::new("Resume")).clicked() {
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Save game…")).clicked() {
+                p.saves.open_save = true;
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Load game…")).clicked() {
+                p.saves.open_load = true;
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Settings…")).clicked() {
+                p.state.settings = true;
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Rules: sequence of play")).clicked() {
+                p.state.rule = Some("SoP".into());
+            }
+            ui.separator();
+            if ui.add_sized(w, egui::Button::new("Main menu (autosaves)")).clicked() {
+                p.saves.autosave_now = true;
+                p.saves.menu_after = true;
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Quit (autosaves)")).clicked() {
+                p.saves.autosave_now = true;
+                p.saves.quit_after = true;
+            }
+        });
+        if !open {
+            p.state.game_menu = false;
+        }
+    }
+    if p.state.settings {
+        let mut open = true;
+        egui::Window::new(theme::title("Settings", 20.0)).id("settings".into()).open(&mut open).collapsible(false).anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0)).show(&ctx, |ui| {
+            if super::settings::settings_ui(ui, &mut p.settings) {
+                let _ = p.settings.save();
+            }
+        });
+        if !open {
+            p.state.settings = false;
+        }
+    }
+
+    // What the panels asked for.
+    for c in commands_requested {
+        if let Command::Activate(id) = &c {
+            p.selection.unit = Some(id.clone());
+        }
+        request(c, &p.orders, &p.settings, &mut p.intents, &mut p.awaiting);
+    }
+    if undo {
+        p.intents.0.push(Intent::Undo);
+    }
+    if fit {
+        for mut cam in &mut p.cameras {
+            cam.fit_requested = true;
+        }
+    }
+    Ok(())
+}
+
+/// The battle intensity and confusion track, the victory points, the turn track, the markers drawn.
+fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Palette, open_rule: &mut Option<String>) {
+    let world = session.game.world();
+    let Some(tracks) = world.get_resource::<Tracks>() else { return };
+    let scenario = session.scenario();
+    // Intensity vs confusion.
+    ui.horizontal(|ui| {
+        ui.label(theme::strong("Battle intensity"));
+        ui.label(egui::RichText::new(format!("{} / confusion {}", tracks.intensity, tracks.confusion)).color(PARCHMENT));
+        rule_link(ui, "6", open_rule);
+    });
+    let max = (tracks.confusion.max(tracks.intensity) + 2).max(10) as usize;
+    let (rect, painter) = {
+        let (resp, painter) = ui.allocate_painter(egui::vec2(ui.available_width(), 22.0), egui::Sense::hover());
+        (resp.rect, painter)
+    };
+    let w = rect.width() / (max + 1) as f32;
+    for i in 0..=max {
+        let r = egui::Rect::from_min_size(egui::pos2(rect.min.x + i as f32 * w, rect.min.y), egui::vec2(w - 1.0, 20.0));
+        let fill = if (i as i32) < tracks.intensity { egui::Color32::from_rgb(150, 60, 40) } else { egui::Color32::from_rgb(62, 58, 50) };
+        painter.rect_filled(r, 2.0, fill);
+        if i as i32 == tracks.confusion {
+            painter.rect_stroke(r, 2.0, egui::Stroke::new(2.0, egui::Color32::from_rgb(110, 150, 230)), egui::StrokeKind::Inside);
+            painter.text(r.center(), egui::Align2::CENTER_CENTER, "C", egui::FontId::proportional(11.0), egui::Color32::WHITE);
+        }
+        if i as i32 == tracks.intensity {
+            painter.circle_filled(r.center(), 6.5, egui::Color32::from_rgb(230, 90, 50));
+            painter.text(r.center(), egui::Align2::CENTER_CENTER, "I", egui::FontId::proportional(10.0), egui::Color32::WHITE);
+        }
+    }
+    // Victory points.
+    let vp = |s: Side| tracks.vp.get(&s).copied().unwrap_or(0);
+    ui.horizontal(|ui| {
+        ui.label(theme::strong("Victory points"));
+        ui.label(egui::RichText::new(format!("Allied {}", vp(Side::Allied))).color(side_colour(Side::Allied, pal)).strong());
+        ui.label(egui::RichText::new(format!("German {}", vp(Side::German))).color(side_colour(Side::German, pal)).strong());
+        rule_link(ui, "11", open_rule);
+    });
+    // The turn track.
+    let turn = session.view.turn;
+    let (resp, painter) = ui.allocate_painter(egui::vec2(ui.available_width(), 24.0), egui::Sense::hover());
+    let n = scenario.spec.turns.len().max(1);
+    let w = resp.rect.width() / n as f32;
+    for (i, t) in scenario.spec.turns.iter().enumerate() {
+        let r = egui::Rect::from_min_size(egui::pos2(resp.rect.min.x + i as f32 * w, resp.rect.min.y), egui::vec2(w - 2.0, 22.0));
+        let current = t.turn == turn;
+        let fill = if current {
+            egui::Color32::from_rgb(150, 120, 60)
+        } else if t.turn < turn {
+            egui::Color32::from_rgb(52, 50, 44)
+        } else if t.day > 1 {
+            egui::Color32::from_rgb(70, 66, 58)
+        } else {
+            egui::Color32::from_rgb(78, 72, 60)
+        };
+        painter.rect_filled(r, 2.0, fill);
+        let label = if t.nightfall { "☾".to_string() } else { t.turn.to_string() };
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, egui::FontId::proportional(12.0), if current { egui::Color32::WHITE } else { PARCHMENT });
+    }
+    if let Some(hp) = resp.hover_pos() {
+        let i = ((hp.x - resp.rect.min.x) / w) as usize;
+        if let Some(t) = scenario.spec.turns.get(i) {
+            resp.on_hover_text(format!(
+                "Turn {}: {}{}\nArtillery markers: German {}, Allied {}",
+                t.turn,
+                t.label,
+                if t.nightfall { " (Nightfall)" } else { "" },
+                t.german_artillery,
+                t.allied_artillery
+            ));
+        }
+    }
+    // The random sequence: activation markers drawn this turn, the last one large.
+    if let Some(pool) = world.get_resource::<Pool>()
+        && (world.get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random) || !pool.drawn.is_empty())
+    {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(theme::strong("Markers drawn"));
+            rule_link(ui, "7.2", open_rule);
+            let n = pool.drawn.len();
+            for (i, (kind, side)) in pool.drawn.iter().enumerate() {
+                let name = crate::rulesets::bastards::markers::marker_name(*kind, *side);
+                let colour = side.map(|s| side_colour(s, pal)).unwrap_or(BRASS);
+                let text = egui::RichText::new(short_marker(*kind)).color(egui::Color32::BLACK).background_color(colour);
+                let text = if i + 1 == n { text.size(17.0).strong() } else { text.small() };
+                ui.label(text).on_hover_text(name);
+            }
+            ui.label(egui::RichText::new(format!("({} left in the pool)", pool.markers.len())).small().color(DIM));
+        });
+        if let Some((kind, side)) = pool.drawn.last() {
+            ui.label(egui::RichText::new(format!("Just drawn: {}", crate::rulesets::bastards::markers::marker_name(*kind, *side))).color(BRASS));
+        }
+    }
+    let _ = sit;
+}
+
+fn short_marker(kind: MarkerKind) -> String {
+    match kind {
+        MarkerKind::Battalions(n) => format!(" {n} Bn "),
+        MarkerKind::Tanks => " Tanks ".into(),
+        MarkerKind::Hero => " Hero ".into(),
+        MarkerKind::Pause => " Pause ".into(),
+        MarkerKind::Artillery => " Arty ".into(),
+        MarkerKind::Rout => " Rout ".into(),
+        MarkerKind::Mechanic => " Mech ".into(),
+        MarkerKind::EndOfTurn => " End ".into(),
+        MarkerKind::Reinforcements => " Reinf ".into(),
+    }
+}
+
+/// The selected unit's card.
+#[allow(clippy::too_many_arguments)]
+fn unit_card(
+    ui: &mut egui::Ui,
+    session: &PlaySession,
+    sit: &Situation,
+    u: &UnitInfo,
+    atlas_tex: Option<&egui::TextureHandle>,
+    atlas: Option<&CounterAtlas>,
+    orders: &Orders,
+    commands: &mut Vec<Command>,
+) {
+    let id = u.unit.id.to_string();
+    let max = sit.scenario.tables.max_medals;
+    ui.horizontal(|ui| {
+        if let (Some(tex), Some(atlas)) = (atlas_tex, atlas) {
+            for (reduced, size) in [(u.reduced, 84.0), (!u.reduced, 46.0)] {
+                if let Some(r) = atlas.cells.get(&(id.clone(), reduced)) {
+                    let (w, h) = (atlas.size.x as f32, atlas.size.y as f32);
+                    let uv = egui::Rect::from_min_max(egui::pos2(r.min.x / w, r.min.y / h), egui::pos2(r.max.x / w, r.max.y / h));
+                    ui.add(egui::Image::new((tex.id(), egui::vec2(size, size))).uv(uv)).on_hover_text(if reduced == u.reduced { "this side up" } else { "the other side" });
+                }
+            }
+        }
+        ui.vertical(|ui| {
+            ui.label(theme::strong(u.unit.name.to_string()));
+            ui.label(egui::RichText::new(u.unit.formation.to_string()).small().color(DIM));
+            let kind = if u.is_tank() { u.kind().name().to_string() } else if u.unit.mg { "machine-gun battalion".into() } else { "infantry battalion".into() };
+            ui.label(format!("{} · {}", u.side().name(), kind));
+        });
+    });
+    let medals = u.medals(max);
+    ui.horizontal(|ui| {
+        ui.label(egui::RichText::new("●".repeat(medals as usize)).color(BRASS).size(17.0));
+        ui.label(format!("{medals} medal{}{}", if medals == 1 { "" } else { "s" }, if u.hero { " (hero +1)" } else { "" }));
+    });
+    let status = match (u.is_tank(), u.reduced) {
+        (_, false) => "full strength",
+        (true, true) => "damaged",
+        (false, true) => "disorganised",
+    };
+    let mut marks = Vec::new();
+    if u.breakdown {
+        marks.push("mechanical breakdown");
+    }
+    if u.hero {
+        marks.push("hero");
+    }
+    if u.record.activated {
+        marks.push("activated this turn");
+    }
+    ui.label(format!("{status}{}", if marks.is_empty() { String::new() } else { format!(" · {}", marks.join(", ")) }));
+    ui.label(egui::RichText::new(location_text(sit, u)).color(PARCHMENT));
+    if u.is_tank() {
+        ui.label(egui::RichText::new(format!("movement medals this turn: {}/{}", u.record.movement_medals, sit.scenario.tables.actions.tank_movement_medals_per_turn)).small().color(DIM));
+    }
+    if orders.active.as_deref() == Some(id.as_str())
+        && let Some(a) = session.game.world().get_resource::<Activations>().and_then(|a| a.current.clone())
+    {
+        ui.label(egui::RichText::new(format!("Active: {} medal(s) left{}", a.medals_left(), if a.mp_left > 0 { format!(", {} MP left", a.mp_left) } else { String::new() })).color(BRASS));
+    } else if orders.activatable.contains(&id) {
+        if ui.button(egui::RichText::new(if u.hex().is_some() { "Activate [Space]" } else { "Bring into play" }).strong()).clicked() {
+            commands.push(Command::Activate(id.clone()));
+        }
+    } else if let Some(c) = orders.choose.get(&id)
+        && ui.button(egui::RichText::new(command_name(c)).strong()).clicked()
+    {
+        commands.push(c.clone());
+    }
+    if let Some(note) = sit.scenario.unit(&id).map(|s| s.note.clone()).filter(|n| !n.is_empty()) {
+        ui.label(egui::RichText::new(note).small().italics().color(DIM));
+    }
+}
+
+fn command_name(c: &Command) -> &'static str {
+    match c {
+        Command::PlaceHero(_) => "Place the hero here",
+        Command::Repair(_) => "Repair with the mechanic",
+        Command::Reorganise(_) => "Reorganise",
+        _ => "Choose",
+    }
+}
+
+/// Units off the map: reinforcements to come, eliminated battalions on the turn track, artillery
+/// markers to place. Returns a unit the player clicked.
+fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders: &Orders) -> Option<String> {
+    let mut picked = None;
+    let world = session.game.world();
+    let scenario = session.scenario();
+    // Artillery markers to place now.
+    if orders.barrage
+        && let Some(b) = world.get_resource::<Barrage>()
+    {
+        let left = b.available.saturating_sub(b.placed.len() as u32 + b.counter_battery);
+        ui.label(egui::RichText::new(format!("Artillery: {left} marker{} to place (click hexes), {} placed", if left == 1 { "" } else { "s" }, b.placed.len())).color(BRASS).strong());
+    }
+    let mut waiting: BTreeMap<String, Vec<&UnitInfo>> = BTreeMap::new();
+    let mut returning: BTreeMap<u32, Vec<&UnitInfo>> = BTreeMap::new();
+    // A person sees their own side's units off the map (both sides when watching the computer).
+    let humans: Vec<Side> = Side::BOTH.iter().copied().filter(|s| session.seat(*s) == Seat::Human).collect();
+    let shown = |s: Side| humans.is_empty() || humans.len() == 2 && orders.side.is_none_or(|m| m == s) || humans.len() == 1 && humans[0] == s;
+    for u in sit.units.iter().filter(|u| shown(u.side())) {
+        match u.location {
+            Location::Waiting => {
+                let group = scenario
+                    .spec
+                    .reinforcements
+                    .iter()
+                    .find(|r| r.units.iter().any(|x| *x == *u.unit.id))
+                    .map(|r| format!("{} — turn {}", r.side.name(), r.turn))
+                    .or_else(|| scenario.spec.night_assault.as_ref().filter(|n| n.units.iter().any(|x| *x == *u.unit.id)).map(|n| format!("Night assault — turn {}", n.turn)))
+                    .unwrap_or_else(|| format!("{} — later", u.side().name()));
+                waiting.entry(group).or_default().push(u);
+            }
+            Location::OnTrack { turn } => returning.entry(turn).or_default().push(u),
+            _ => {}
+        }
+    }
+    if waiting.is_empty() && returning.is_empty() {
+        return None;
+    }
+    egui::CollapsingHeader::new(theme::strong("Off the map")).id_salt(("off-map", session.view.turn, orders.activatable.len())).default_open(!orders.activatable.iter().all(|id| sit.by_id(id).is_some_and(|u| u.hex().is_some()))).show(ui, |ui| {
+        for (group, units) in &waiting {
+            ui.label(egui::RichText::new(format!("Reinforcements: {group}")).color(BRASS).small());
+            ui.horizontal_wrapped(|ui| {
+                for u in units {
+                    let id = u.unit.id.to_string();
+                    let can = orders.activatable.contains(&id) || orders.deploy.contains_key(&id);
+                    let text = super::art::counters::designation(&u.unit.name, u.kind());
+                    let text = if can { egui::RichText::new(text).strong().color(egui::Color32::BLACK).background_color(BRASS) } else { egui::RichText::new(text).small() };
+                    if ui.add(egui::Button::new(text).small()).on_hover_text(u.unit.name.to_string()).clicked() {
+                        picked = Some(id);
+                    }
+                }
+            });
+        }
+        for (turn, units) in &returning {
+            ui.label(egui::RichText::new(format!("Turn track: back at the end of turn {}", turn.saturating_sub(1))).color(BRASS).small());
+            ui.horizontal_wrapped(|ui| {
+                for u in units {
+                    let id = u.unit.id.to_string();
+                    let text = super::art::counters::designation(&u.unit.name, u.kind());
+                    if ui.add(egui::Button::new(egui::RichText::new(text).small()).small()).on_hover_text(u.unit.name.to_string()).clicked() {
+                        picked = Some(id);
+                    }
+                }
+            });
+        }
+    });
+    picked
+}
+
+/// The log: every event and die roll, by turn, with clickable rule numbers.
+fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], hide_rolls: bool, open_rule: &mut Option<String>) {
+    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+        let mut turn = 0;
+        // Only the last lines are laid out here (the whole log has its own window).
+        let start = log.len().saturating_sub(160);
+        for e in &log[start..] {
+            if e.turn != turn {
+                turn = e.turn;
+                ui.add_space(3.0);
+                ui.label(theme::title(format!("Turn {turn}"), 15.0));
+            }
+            match &e.line {
+                JournalLine::Roll { value, purpose, rule, sides, .. } => {
+                    if hide_rolls {
+                        continue;
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        ui.spacing_mut().item_spacing.x = 4.0;
+                        let face = if *sides == 6 { die_face(*value).to_string() } else { format!("[{value}/{sides}]") };
+                        ui.label(egui::RichText::new(face).size(17.0).color(BRASS));
+                        ui.label(egui::RichText::new(format!("{value}  {purpose}")).small().color(DIM));
+                        rule_link(ui, rule, open_rule);
+                    });
+                }
+                JournalLine::Event { rule, text, .. } => {
+                    let important = matches!(e.kind(), Some("eliminated" | "victory_points" | "game_over" | "turn_began" | "marker_drawn" | "sequence_change"));
+                    ui.horizontal_wrapped(|ui| {
+                        ui.spacing_mut().item_spacing.x = 4.0;
+                        let t = egui::RichText::new(text);
+                        ui.label(if important { t.strong().color(PARCHMENT) } else { t.color(PARCHMENT) });
+                        rule_link(ui, rule, open_rule);
+                    });
+                }
+            }
+        }
+    });
+}
+
+/// The tooltip over the map: the hex (terrain and its cost for the selected unit, zones of control,
+/// lines of communication, trench, place), the units in it and the odds against them, the line of
+/// sight tool's verdict.
+#[allow(clippy::too_many_arguments)]
+fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders: &Orders, hover: &Hover, sight: &SightTool, selected: Option<&str>, comms: &[Vec<bool>; 2]) {
+    let world = session.game.world();
+    if sight.active {
+        match (&sight.result, sight.from, sight.to) {
+            (Some(Ok(())), Some(a), Some(b)) => {
+                ui.label(egui::RichText::new(format!("Line of sight {} → {}: clear", sit.board().label(a), sit.board().label(b))).color(theme::GREEN).strong());
+            }
+            (Some(Err((_, why))), Some(a), Some(b)) => {
+                ui.label(egui::RichText::new(format!("Line of sight {} → {}: blocked", sit.board().label(a), sit.board().label(b))).color(RED).strong());
+                ui.label(format!("by {why}"));
+            }
+            _ => {
+                ui.label("Line of sight: point at a hex");
+            }
+        }
+        ui.label(egui::RichText::new("(LoS: blocking terrain and battalions block; adjacent hexes always see each other)").small().color(DIM));
+        return;
+    }
+    let Some(h) = hover.hex else {
+        ui.label(egui::RichText::new("off the map").color(DIM));
+        return;
+    };
+    let label = sit.board().label(h);
+    let terrain = sit.terrain(h);
+    let tname = terrain.map(|t| t.name.clone()).unwrap_or_else(|| "?".into());
+    ui.horizontal(|ui| {
+        ui.label(theme::strong(label.clone()));
+        ui.label(egui::RichText::new(&tname).color(BRASS));
+        if let Some(t) = terrain {
+            let mut fx = vec![format!("{} MP", t.cost)];
+            if t.combat_drm != 0 {
+                fx.push(format!("{:+} to fire into", t.combat_drm));
+            }
+            if t.blocks_los {
+                fx.push("blocks sight".into());
+            }
+            ui.label(egui::RichText::new(fx.join(", ")).small().color(DIM));
+        }
+    });
+    if let Some(place) = sit.board().places.iter().find(|p| p.hexes.contains(&h)) {
+        ui.label(egui::RichText::new(&place.name).italics().color(PARCHMENT));
+    }
+    if !sit.in_play(h) {
+        ui.label(egui::RichText::new("not in play in this scenario").color(RED));
+    }
+    if let Some(owner) = sit.trench(h) {
+        ui.label(format!("Trench: {} ({})", owner.name(), if owner == Side::Allied { "British cockade" } else { "black cross" }));
+    }
+    let roads: Vec<String> = sit.board().neighbors(h).filter(|n| sit.road_between(h, *n)).map(|n| sit.board().label(n)).collect();
+    if !roads.is_empty() {
+        ui.label(egui::RichText::new(format!("Road to {}", roads.join(", "))).small());
+    }
+    let zoc: Vec<&str> = Side::BOTH.iter().filter(|s| sit.enemy_zoc(h, s.enemy())).map(|s| s.name()).collect();
+    if !zoc.is_empty() {
+        ui.label(format!("Zone of control: {}", zoc.join(" and ")));
+    }
+    let idx = sit.board().index(h);
+    let loc = |i: usize, side: Side| idx.is_some_and(|x| comms[i].get(x).copied().unwrap_or(false)) || sit.has_communication(h, side, &comms[i]);
+    ui.label(
+        egui::RichText::new(format!(
+            "Line of communication: Allied {}, German {}",
+            if loc(0, Side::Allied) { "yes" } else { "no" },
+            if loc(1, Side::German) { "yes" } else { "no" }
+        ))
+        .small()
+        .color(DIM),
+    );
+    // Cost for the selected or active unit.
+    if let Some(p) = orders.moves.get(&h) {
+        ui.label(egui::RichText::new(p.text.clone()).color(theme::GREEN));
+    } else if let Some(cost) = orders.reach_if_activated.get(&h) {
+        ui.label(egui::RichText::new(format!("{cost} MP for the selected unit once activated (click to activate and move)")).color(theme::GREEN));
+    } else if orders.human && orders.active.is_some() && sit.in_play(h) && !sit.at(h).any(|x| Some(&*x.unit.id) == orders.active.as_deref())
+        && let Err(r) = <Bastards as Ruleset>::check(world, &Command::Move(label.clone()))
+    {
+        ui.label(egui::RichText::new(format!("cannot move here: {r}")).small().color(DIM));
+    }
+    if let Some(p) = orders.infiltrate.get(&h).or_else(|| orders.withdraw.get(&h)) {
+        ui.label(egui::RichText::new(p.text.clone()).color(theme::GREEN));
+    }
+    if orders.barrage
+        && let Some(pv) = preview(world, &Command::PlaceBarrage(label.clone()))
+    {
+        let extra: Vec<String> = pv.odds.iter().skip(1).map(|(n, v)| format!("{n} {}", pct(*v))).collect();
+        ui.label(egui::RichText::new(if extra.is_empty() { pv.text.clone() } else { format!("{} — {}", pv.text, extra.join(", ")) }).color(BRASS));
+    }
+    // Units here.
+    let units: Vec<&UnitInfo> = sit.at(h).collect();
+    for u in units {
+        let id = u.unit.id.to_string();
+        ui.separator();
+        let status = if u.reduced { if u.is_tank() { " (damaged)" } else { " (disorganised)" } } else { "" };
+        ui.label(egui::RichText::new(format!("{}{status}", u.unit.name)).strong().color(if Some(id.as_str()) == hover.unit.as_deref() { BRASS } else { PARCHMENT }));
+        ui.label(egui::RichText::new(format!("{} {} · {} medals{}", u.side().name(), u.kind().name(), u.medals(sit.scenario.tables.max_medals), if u.record.activated { " · activated" } else { "" })).small());
+        if let Some(pv) = orders.fire.get(&id) {
+            ui.label(egui::RichText::new(format!("Fire: {} — {}", odds_text(pv), pv.text)).color(theme::GREEN));
+        }
+        if let Some(pv) = orders.assault.get(&id) {
+            ui.label(egui::RichText::new(format!("Assault: {} — {}", odds_text(pv), pv.text)).color(theme::GREEN));
+        }
+        if let Some(hit) = orders.fire_if_activated.get(&id) {
+            ui.label(egui::RichText::new(format!("Fire once activated: hit {}", pct(*hit))).color(theme::GREEN));
+        }
+        // Why the active unit cannot fire at an enemy here.
+        if let Some(active) = orders.active.as_deref().and_then(|a| sit.by_id(a)).filter(|_| orders.human)
+            && active.side() != u.side()
+            && !orders.fire.contains_key(&id)
+            && !orders.assault.contains_key(&id)
+            && let Err(r) = <Bastards as Ruleset>::check(world, &Command::Fire(id.clone()))
+        {
+            ui.label(egui::RichText::new(format!("cannot fire: {r}")).small().color(DIM));
+        }
+        if let Some(c) = orders.choose.get(&id) {
+            ui.label(egui::RichText::new(format!("click: {}", command_name(c))).color(BRASS));
+        }
+        if orders.activatable.contains(&id) && orders.active.is_none() {
+            ui.label(egui::RichText::new(if selected == Some(id.as_str()) { "selected: click a shaded hex to activate and move, Space to activate" } else { "can be activated: click to select" }).small().color(BRASS));
+        }
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    app.init_resource::<HudState>().add_systems(EguiPrimaryContextPass, hud.run_if(in_state(Screen::Game)).run_if(theme::theme_ready).run_if(|l: Res<super::Launch>| !l.hides("hud")));
+    let _ = Frame::Input;
+}

@@ -55,6 +55,8 @@ pub struct DrawnMap {
     pub key: String,
     pub scenario: Arc<Scenario>,
     pub extent: Extent,
+    /// The rows in play, in world space (what "fit" shows).
+    pub play_rect: Rect,
 }
 
 impl DrawnMap {
@@ -64,13 +66,13 @@ impl DrawnMap {
     }
 }
 
-/// The systems that draw the map; counters and highlights run after them.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct MapDrawn;
-
 /// Everything the map spawned (despawned when another map is drawn or the game is left).
 #[derive(Component)]
 pub struct MapEntity;
+
+/// A square of the printed features' image.
+#[derive(Component)]
+pub struct FeatureSquare;
 
 /// A hex label ("K05"), shown at close zoom when the setting is on.
 #[derive(Component)]
@@ -114,6 +116,28 @@ fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, mut fonts
     });
 }
 
+/// The side of the squares the feature image is cut into, in pixels.
+const FEATURE_SQUARE: u32 = 64;
+
+/// The squares (`side` pixels, smaller at the right and bottom edges) of an RGBA image that hold at
+/// least one pixel that is not fully transparent.
+pub fn non_empty_squares(rgba: &[u8], w: u32, h: u32, side: u32) -> Vec<Rect> {
+    let mut out = Vec::new();
+    for y0 in (0..h).step_by(side as usize) {
+        for x0 in (0..w).step_by(side as usize) {
+            let (x1, y1) = ((x0 + side).min(w), (y0 + side).min(h));
+            let filled = (y0..y1).any(|y| {
+                let row = &rgba[((y * w + x0) * 4) as usize..((y * w + x1) * 4) as usize];
+                row.chunks_exact(4).any(|p| p[3] != 0)
+            });
+            if filled {
+                out.push(Rect::new(x0 as f32, y0 as f32, x1 as f32, y1 as f32));
+            }
+        }
+    }
+    out
+}
+
 /// Draws the map of the session's scenario if it is not drawn yet.
 fn draw_map(
     mut commands: Commands,
@@ -127,9 +151,12 @@ fn draw_map(
     let Some(session) = session else { return };
     let scenario = session.scenario().clone();
     let key = format!("{}#{}", scenario.path, scenario.spec.info.id);
-    if drawn.as_ref().is_some_and(|d| d.key == key) {
+    // The same scenario object is already drawn. A scenario re-read from its files (a loaded save, a
+    // hot reload) is drawn again, in case its map changed, but keeps the camera where it is.
+    if drawn.as_ref().is_some_and(|d| d.key == key && Arc::ptr_eq(&d.scenario, &scenario)) {
         return;
     }
+    let same_scenario = drawn.as_ref().is_some_and(|d| d.key == key);
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -147,7 +174,7 @@ fn draw_map(
         let Some(pos) = tile_pos(board, h) else { continue };
         let (col, row) = board.offset_of(h);
         let seed = art::hash(h.x as i64, h.y as i64, 77);
-        let cratered = front.contains(&col) && seed % 3 != 0;
+        let cratered = front.contains(&col) && !seed.is_multiple_of(3);
         let kind = terrain::tile_for(board.terrain(h).unwrap_or(""), seed >> 8, cratered);
         let in_play = (row as u32) >= first_row && (row as u32) <= last_row;
         let tile = commands
@@ -181,15 +208,23 @@ fn draw_map(
 
     // Printed features, as one image.
     if let Some(fonts) = art::Fonts::load() {
-        let canvas = features::render(board, 1.0, &fonts);
+        let canvas = features::render(board, 1.0, &fonts, true);
         let (w, h) = (canvas.width(), canvas.height());
-        let image = images.add(image_from_rgba(w, h, canvas.to_rgba()));
-        commands.spawn((
-            MapEntity,
-            Sprite { image, custom_size: Some(Vec2::new(extent.width(), extent.height())), ..default() },
-            Anchor::TOP_LEFT,
-            Transform::from_xyz(extent.min_x, -extent.min_y, z::FEATURES),
-        ));
+        let rgba = canvas.to_rgba();
+        // Drawn as the image's non-empty squares only (sprites of one image batch into one draw):
+        // a software renderer pays for every pixel of a sprite, transparent or not.
+        let squares = non_empty_squares(&rgba, w, h, FEATURE_SQUARE);
+        let image = images.add(image_from_rgba(w, h, rgba));
+        let (sx, sy) = (extent.width() / w as f32, extent.height() / h as f32);
+        for r in squares {
+            commands.spawn((
+                MapEntity,
+                FeatureSquare,
+                Sprite { image: image.clone(), rect: Some(r), custom_size: Some(Vec2::new(r.width() * sx, r.height() * sy)), ..default() },
+                Anchor::TOP_LEFT,
+                Transform::from_xyz(extent.min_x + r.min.x * sx, -extent.min_y - r.min.y * sy, z::FEATURES),
+            ));
+        }
     }
 
     // Rows the scenario does not use: dimmed, with a note.
@@ -219,7 +254,7 @@ fn draw_map(
     }
 
     // Hex labels.
-    let label_font = TextFont { font: art_res.font_bold.clone().into(), font_size: FontSize::Px(12.0), ..default() };
+    let label_font = TextFont { font: art_res.font_bold.clone().into(), font_size: FontSize::Px(13.0), ..default() };
     for h in board.hexes() {
         let p = hex_to_world(board, h) + Vec2::new(0.0, hex_radius() * 0.74);
         commands.spawn((
@@ -256,16 +291,38 @@ fn draw_map(
             Transform::from_translation(pos.extend(z::LABELS)).with_rotation(Quat::from_rotation_z(rot.to_radians())),
         ));
     }
-    // A paper margin round the map.
-    commands.spawn((
-        MapEntity,
-        Sprite { color: Color::srgb(0.86, 0.82, 0.72), custom_size: Some(Vec2::new(extent.width() + 110.0, extent.height() + 110.0)), ..default() },
-        Transform::from_xyz((extent.min_x + extent.max_x) / 2.0, -(extent.min_y + extent.max_y) / 2.0, -1.0),
-    ));
+    // A paper margin round the map: thin strips rather than one sheet under it, which a software
+    // renderer would paint over the whole map every frame.
+    let paper = Color::srgb(0.86, 0.82, 0.72);
+    let (cx, cy) = ((extent.min_x + extent.max_x) / 2.0, -(extent.min_y + extent.max_y) / 2.0);
+    let (w, h, m) = (extent.width(), extent.height(), 55.0);
+    // Each strip reaches under the edge hexes far enough to fill the notches between them.
+    let (ix, iy) = (HEX / 2.0, hex_radius() / 2.0);
+    for (pos, size) in [
+        (Vec2::new(cx, -extent.min_y + (m - iy) / 2.0), Vec2::new(w + 2.0 * m, m + iy)),
+        (Vec2::new(cx, -extent.max_y - (m - iy) / 2.0), Vec2::new(w + 2.0 * m, m + iy)),
+        (Vec2::new(extent.min_x - (m - ix) / 2.0, cy), Vec2::new(m + ix, h)),
+        (Vec2::new(extent.max_x + (m - ix) / 2.0, cy), Vec2::new(m + ix, h)),
+    ] {
+        commands.spawn((MapEntity, Sprite { color: paper, custom_size: Some(size), ..default() }, Transform::from_translation(pos.extend(-1.0))));
+    }
 
-    commands.insert_resource(DrawnMap { key, scenario: scenario.clone(), extent });
-    for mut cam in &mut camera {
-        cam.fit_requested = true;
+    let mut play_rect = Rect::EMPTY;
+    for h in board.hexes() {
+        let row = board.offset_of(h).1 as u32;
+        if row >= first_row && row <= last_row {
+            let p = hex_to_world(board, h);
+            play_rect = play_rect.union(Rect::from_center_size(p, Vec2::new(HEX, hex_radius() * 2.0)));
+        }
+    }
+    if play_rect.is_empty() {
+        play_rect = Rect::new(extent.min_x, -extent.max_y, extent.max_x, -extent.min_y);
+    }
+    commands.insert_resource(DrawnMap { key, scenario: scenario.clone(), extent, play_rect });
+    if !same_scenario {
+        for mut cam in &mut camera {
+            cam.fit_requested = true;
+        }
     }
 }
 
@@ -275,7 +332,7 @@ fn show_hex_labels(settings: Res<Settings>, camera: Query<&Projection, With<MapC
         Projection::Orthographic(o) => Some(o.scale),
         _ => None,
     });
-    let want = settings.hex_labels && scale.is_some_and(|s| s < 1.25);
+    let want = settings.hex_labels && scale.is_some_and(|s| s < 1.3);
     if *shown == Some(want) {
         return;
     }
@@ -295,6 +352,21 @@ fn forget_map(mut commands: Commands, entities: Query<Entity, With<MapEntity>>) 
 pub fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
         .add_systems(Startup, load_art)
-        .add_systems(Update, (draw_map, show_hex_labels).chain().in_set(MapDrawn).run_if(in_state(Screen::Game)))
+        .add_systems(Update, (draw_map, show_hex_labels).chain().in_set(super::Frame::Map).run_if(in_state(Screen::Game)))
         .add_systems(OnExit(Screen::Game), forget_map);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_squares_with_paint_are_kept() {
+        // 5 x 3 pixels in squares of 2: one opaque pixel at (4, 2), the bottom-right square.
+        let (w, h) = (5u32, 3u32);
+        let mut rgba = vec![0u8; (w * h * 4) as usize];
+        rgba[((2 * w + 4) * 4 + 3) as usize] = 255;
+        let squares = non_empty_squares(&rgba, w, h, 2);
+        assert_eq!(squares, vec![Rect::new(4.0, 2.0, 5.0, 3.0)]);
+    }
 }

@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod counters;
 pub mod geometry;
 pub mod highlights;
+pub mod hot_reload;
 pub mod hud;
 pub mod input;
 pub mod map;
@@ -21,6 +22,7 @@ pub mod saves;
 pub mod screens;
 pub mod session;
 pub mod settings;
+pub mod theme;
 
 use std::path::PathBuf;
 
@@ -41,6 +43,23 @@ pub enum Screen {
     Game,
 }
 
+/// The order of the window's work in each frame (all in `Update`).
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Frame {
+    /// Pointer and keys become intentions.
+    Input,
+    /// Intentions and the computer's answers become commands on the game.
+    Apply,
+    /// The map is drawn (once per scenario).
+    Map,
+    /// Counters follow the game.
+    Counters,
+    /// The orders (legal commands, odds) follow the game and the selection.
+    Orders,
+    /// Highlights, tooltips' data and animations.
+    Visuals,
+}
+
 /// What the command line asked for, applied once the window is up.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Launch {
@@ -49,6 +68,16 @@ pub struct Launch {
     /// (`SALIENT_BENCH_FRAMES`; with `SALIENT_BENCH_EMPTY=1`, an empty 2D scene instead).
     pub bench_frames: Option<u32>,
     pub bench_empty: bool,
+    /// Frame benchmark only: layers not drawn, to see what each costs (`SALIENT_BENCH_HIDE=tiles,
+    /// features,counters,hud`).
+    pub bench_hide: Vec<String>,
+}
+
+impl Launch {
+    /// The benchmark was asked not to draw this layer.
+    pub fn hides(&self, layer: &str) -> bool {
+        self.bench_frames.is_some() && self.bench_hide.iter().any(|l| l == layer)
+    }
 }
 
 /// A message to show on the menu (a scenario or save that failed to open).
@@ -59,7 +88,8 @@ pub struct MenuMessage(pub Option<String>);
 pub fn run(args: PlayArgs) -> i32 {
     let bench_frames = std::env::var("SALIENT_BENCH_FRAMES").ok().and_then(|v| v.parse::<u32>().ok()).filter(|n| *n > 0);
     let bench_empty = std::env::var("SALIENT_BENCH_EMPTY").is_ok_and(|v| v == "1");
-    let launch = Launch { args, bench_frames, bench_empty };
+    let bench_hide = std::env::var("SALIENT_BENCH_HIDE").map(|v| v.split(',').map(|s| s.trim().to_string()).collect()).unwrap_or_default();
+    let launch = Launch { args, bench_frames, bench_empty, bench_hide };
     let asset_root: PathBuf = crate::engine::paths::data_root().unwrap_or_else(|| PathBuf::from(".")).join("assets");
 
     let mut app = App::new();
@@ -94,6 +124,7 @@ pub fn run(args: PlayArgs) -> i32 {
 
     app.add_plugins(EguiPlugin::default())
         .init_state::<Screen>()
+        .configure_sets(Update, (Frame::Input, Frame::Apply, Frame::Map, Frame::Counters, Frame::Orders, Frame::Visuals).chain())
         .add_plugins((
             settings::plugin,
             camera::plugin,
@@ -109,7 +140,9 @@ pub fn run(args: PlayArgs) -> i32 {
             menu::plugin,
             rules_text::plugin,
             capture::plugin,
-        ));
+            theme::plugin,
+        ))
+        .add_plugins(hot_reload::plugin);
     // The game's own rule schedules use Bevy's multi-threaded executor when the `multi_threaded` feature
     // is on (as in this build). Applying a command from inside a system that itself runs on the compute
     // task pool nests one scope in another and, with two cores, deadlocks. The window's systems are

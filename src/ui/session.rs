@@ -99,6 +99,8 @@ pub struct PlaySession {
     pub save_path: Option<PathBuf>,
     /// The side that last decided, for the hot-seat hand-over.
     pub last_human: Option<Side>,
+    /// Who gave each command of the history (`None`: unknown, as after a load).
+    pub deciders: Vec<Option<Side>>,
 }
 
 impl PlaySession {
@@ -115,7 +117,9 @@ impl PlaySession {
             view,
             save_path: None,
             last_human: None,
+            deciders: Vec::new(),
         };
+        s.deciders = vec![None; s.game.history().len()];
         s.rebuild_log();
         s
     }
@@ -169,6 +173,7 @@ impl PlaySession {
     pub fn submit(&mut self, cmd: Command) -> Result<(), Refusal> {
         let by = self.to_move();
         self.game.submit(cmd)?;
+        self.deciders.push(by);
         if let Some(side) = by
             && self.seat(side) == Seat::Human
         {
@@ -186,17 +191,50 @@ impl PlaySession {
 
     /// Takes back the last command (allowed back to the last die roll).
     pub fn undo(&mut self) -> Result<(), Refusal> {
+        if let Err(why) = self.player_can_undo() {
+            return Err(Refusal::new(why));
+        }
         self.game.undo()?;
+        self.deciders.truncate(self.game.history().len());
         self.rebuild_log();
         self.changed(Change::Reset);
         Ok(())
     }
 
+    /// Whether the player may take back the last command: the engine allows it (no die was rolled
+    /// since), it is a person's turn, and the command was a person's, not the computer's.
+    pub fn player_can_undo(&self) -> Result<(), String> {
+        if self.game.history().is_empty() {
+            return Err("there is nothing to undo".into());
+        }
+        if !self.game.can_undo() {
+            return Err("the last command rolled dice: undo goes back to the last die roll at most".into());
+        }
+        if !self.human_to_move() {
+            return Err("wait for your turn".into());
+        }
+        match self.deciders.last().copied().flatten() {
+            Some(side) if self.seat(side) == Seat::Computer => Err("the last command was the computer's".into()),
+            _ => Ok(()),
+        }
+    }
+
     /// Puts another game in place (a loaded save).
     pub fn replace(&mut self, game: Game<Bastards>) {
+        self.deciders = vec![None; game.history().len()];
         self.game = game;
         self.rebuild_log();
         self.changed(Change::Reset);
+    }
+
+    /// Puts in place the same game re-read from edited files (hot reload): the same commands, so who
+    /// gave each of them is kept.
+    pub fn reload(&mut self, game: Game<Bastards>) {
+        let deciders = std::mem::take(&mut self.deciders);
+        self.replace(game);
+        if deciders.len() == self.deciders.len() {
+            self.deciders = deciders;
+        }
     }
 
     fn changed(&mut self, how: Change) {
@@ -238,9 +276,16 @@ impl PlaySession {
     }
 }
 
-/// The seats for a game: `--side` and `--ai` from the command line, or the menu's choices.
+/// The seats for a game from `--side` and `--ai`: the side named by `--side` is the player's and the
+/// other the computer's; each `--ai SIDE` gives a side to the computer; `--ai none` makes it a
+/// hot-seat game between two people. Without either, the player has the Allies.
 pub fn seats_from(side: Option<&str>, ai: &[String]) -> Result<BTreeMap<Side, Seat>, String> {
     let mut seats = BTreeMap::new();
+    if ai.iter().any(|a| a.eq_ignore_ascii_case("none")) {
+        seats.insert(Side::Allied, Seat::Human);
+        seats.insert(Side::German, Seat::Human);
+        return Ok(seats);
+    }
     let parse = |s: &str| Side::from_id(&s.to_lowercase()).ok_or_else(|| format!("`{s}` is not a side of Into the Bastards! (allied or german)"));
     match side {
         Some(s) => {
@@ -276,5 +321,7 @@ mod tests {
         assert_eq!(s[&Side::Allied], Seat::Computer);
         assert_eq!(s[&Side::German], Seat::Human);
         assert!(seats_from(Some("french"), &[]).is_err());
+        let s = seats_from(None, &["none".into()]).unwrap();
+        assert!(s.values().all(|x| *x == Seat::Human));
     }
 }

@@ -66,7 +66,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ui_scale: 1.0, colour_blind: false, animation: AnimationSpeed::Normal, hex_labels: true, confirm_dice: false }
+        Settings { ui_scale: 1.0, colour_blind: false, animation: AnimationSpeed::Normal, hex_labels: true, confirm_dice: true }
     }
 }
 
@@ -93,6 +93,36 @@ impl Settings {
         let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
         crate::engine::save::write_atomically(&Self::path(), text.as_bytes())
     }
+}
+
+/// The settings form (main menu and in-game); true when something changed.
+pub fn settings_ui(ui: &mut bevy_egui::egui::Ui, s: &mut Settings) -> bool {
+    use bevy_egui::egui;
+    let before = s.clone();
+    egui::Grid::new("settings-grid").num_columns(2).spacing([18.0, 10.0]).show(ui, |ui| {
+        ui.label("UI scale");
+        ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).step_by(0.05).custom_formatter(|v, _| format!("{:.0}%", v * 100.0)));
+        ui.end_row();
+        ui.label("Colour-blind-safe palette");
+        ui.checkbox(&mut s.colour_blind, "orange and blue sides, no red/green cues");
+        ui.end_row();
+        ui.label("Animation speed");
+        ui.horizontal(|ui| {
+            for a in AnimationSpeed::ALL {
+                ui.selectable_value(&mut s.animation, a, a.name());
+            }
+        });
+        ui.end_row();
+        ui.label("Hex labels");
+        ui.checkbox(&mut s.hex_labels, "show K05-style labels at close zoom (H)");
+        ui.end_row();
+        ui.label("Confirm dice");
+        ui.checkbox(&mut s.confirm_dice, "ask before fire, assault and barrages");
+        ui.end_row();
+    });
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new(format!("Saved in {}", Settings::path().display())).small().weak());
+    *s != before
 }
 
 /// Applies the UI scale to egui whenever it changes.

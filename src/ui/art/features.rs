@@ -102,7 +102,7 @@ fn hex_key(h: Hex) -> (i32, i32) {
 
 /// Draws the features of a board into an image covering [`Extent::of`] at `scale` pixels per world
 /// unit.
-pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts) -> Canvas {
+pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) -> Canvas {
     let ext = Extent::of(board);
     let (w, h) = ((ext.width() * scale).ceil() as u32, (ext.height() * scale).ceil() as u32);
     let mut c = Canvas::new(w, h);
@@ -172,9 +172,8 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts) -> Canvas {
     for chain in chains(&rails) {
         let pts: Vec<(f32, f32)> = chain.iter().map(|k| centre(hex_of(*k))).collect();
         if let Some(p) = smooth_polyline(&pts) {
-            c.stroke(&p, [240, 236, 222, 170], 10.0 * scale);
-            c.stroke_dashed(&p, [40, 36, 34, 255], 9.0 * scale, 1.8 * scale, 6.0 * scale);
-            c.stroke(&p, [40, 36, 34, 255], 2.6 * scale);
+            c.stroke_dashed(&p, [52, 48, 46, 230], 8.0 * scale, 1.6 * scale, 5.0 * scale);
+            c.stroke(&p, [40, 36, 34, 255], 2.4 * scale);
         }
     }
 
@@ -216,7 +215,7 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts) -> Canvas {
                 }
             }
         }
-        let ink: Rgba = if owner == "german" { [30, 30, 30, 255] } else { [96, 60, 28, 255] };
+        let ink: Rgba = if owner == "german" { [24, 24, 24, 255] } else { [110, 56, 20, 255] };
         for chain in chains(&segs) {
             let pts: Vec<(f32, f32)> = chain.iter().map(|k| centre(hex_of(*k))).collect();
             trench_line(&mut c, &pts, ink, scale);
@@ -240,7 +239,7 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts) -> Canvas {
         }
     }
     // Place names, in the italic of a period map, under the counters.
-    for place in &board.places {
+    for place in board.places.iter().filter(|_| labels) {
         if place.hexes.is_empty() {
             continue;
         }
@@ -253,10 +252,10 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts) -> Canvas {
     c
 }
 
-/// A trench as maps print it: a square-toothed line.
+/// A trench as maps print it: a parapet of turned earth and a square-toothed (crenellated) line.
 fn trench_line(c: &mut Canvas, pts: &[(f32, f32)], ink: Rgba, scale: f32) {
-    let tooth = 7.0 * scale;
-    let depth = 4.5 * scale;
+    let tooth = 9.0 * scale;
+    let depth = 7.0 * scale;
     let mut out: Vec<(f32, f32)> = Vec::new();
     let mut k = 0usize;
     for w in pts.windows(2) {
@@ -268,22 +267,29 @@ fn trench_line(c: &mut Canvas, pts: &[(f32, f32)], ink: Rgba, scale: f32) {
         }
         let (ux, uy) = (dx / len, dy / len);
         let (nx, ny) = (-uy, ux);
-        let n = (len / tooth).floor().max(1.0) as usize;
+        let n = (len / tooth).round().max(1.0) as usize;
         let step = len / n as f32;
         for i in 0..n {
             let s0 = i as f32 * step;
             let s1 = s0 + step;
-            let off = if k % 2 == 0 { depth } else { -depth } / 2.0;
+            let off = if k.is_multiple_of(2) { depth } else { -depth } / 2.0;
             out.push((a.0 + ux * s0 + nx * off, a.1 + uy * s0 + ny * off));
             out.push((a.0 + ux * s1 + nx * off, a.1 + uy * s1 + ny * off));
             k += 1;
         }
     }
+    // The parapet: a band of chalky earth either side.
     if let Some(p) = polyline(pts) {
-        c.stroke(&p, [250, 240, 220, 120], 10.0 * scale);
+        c.stroke(&p, [196, 176, 136, 150], 16.0 * scale);
     }
     if let Some(p) = polyline(&out) {
-        c.stroke_butt(&p, ink, 2.6 * scale);
+        c.stroke(&p, [250, 240, 220, 140], 5.5 * scale);
+        let mut stroke = tiny_skia::Stroke { width: 3.0 * scale, ..Default::default() };
+        stroke.line_join = tiny_skia::LineJoin::Miter;
+        let mut paint = tiny_skia::Paint::default();
+        paint.set_color_rgba8(ink[0], ink[1], ink[2], ink[3]);
+        paint.anti_alias = true;
+        c.pixmap.stroke_path(&p, &paint, &stroke, tiny_skia::Transform::identity(), None);
     }
 }
 

@@ -339,6 +339,7 @@ impl Scatter {
     pub fn new(seed: u64) -> Scatter {
         Scatter(seed | 1)
     }
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> f32 {
         // xorshift64*
         self.0 ^= self.0 >> 12;

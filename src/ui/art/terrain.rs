@@ -52,12 +52,12 @@ pub fn atlas_index(kind: TileKind) -> u32 {
 }
 
 const FIELD_COLOURS: [Rgba; 6] = [
-    [160, 178, 104, 255], // young wheat
-    [178, 188, 122, 255], // pale spring grass
-    [170, 148, 108, 255], // ploughland
-    [192, 180, 128, 255], // fallow straw
-    [146, 170, 98, 255],  // meadow
-    [184, 170, 120, 255], // stubble
+    [164, 178, 110, 255], // young wheat
+    [176, 184, 122, 255], // pale spring grass
+    [176, 162, 118, 255], // ploughland
+    [186, 178, 128, 255], // fallow straw
+    [156, 174, 106, 255], // meadow
+    [182, 172, 124, 255], // stubble
 ];
 
 fn centre() -> (f32, f32) {
@@ -100,7 +100,7 @@ pub fn draw_tile(kind: TileKind) -> Canvas {
             let p2 = (p1.0 + nx * 400.0, p1.1 + ny * 400.0);
             let p3 = (p0.0 + nx * 400.0, p0.1 + ny * 400.0);
             if let Some(p) = polygon(&[p0, p1, p2, p3]) {
-                c.fill_masked(&p, mix(other, base, 0.35), &mask);
+                c.fill_masked(&p, mix(other, base, 0.55), &mask);
             }
             // Furrows.
             let fa = s.range(0.0, std::f32::consts::PI);
@@ -199,51 +199,42 @@ pub fn draw_tile(kind: TileKind) -> Canvas {
         }
         TileKind::Town(v) => {
             let mut s = Scatter::new(4000 + v as u64 * 19);
-            full(&mut c, [176, 166, 150, 255]);
-            // Streets as a skewed grid, blocks between them.
-            let a = s.range(-0.35, 0.35);
+            // Streets and yards.
+            full(&mut c, [186, 176, 158, 255]);
+            // Gardens behind the houses.
+            for _ in 0..10 {
+                let (x, y) = (cx + s.range(-80.0, 80.0), cy + s.range(-85.0, 85.0));
+                if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(7.0, 13.0)) {
+                    c.fill_masked(&p, [110, 132, 80, 200], &mask);
+                }
+            }
+            // Houses in rows along two crossing streets, slightly out of line, some ruined.
+            let a = s.range(-0.5, 0.5);
             let (ux, uy) = (a.cos(), a.sin());
             let (vx, vy) = (-uy, ux);
-            let step = 44.0;
-            for i in -3..=3 {
-                for j in -3..=3 {
-                    let bx = cx + (i as f32 * step) * ux + (j as f32 * step) * vx;
-                    let by = cy + (i as f32 * step) * uy + (j as f32 * step) * vy;
-                    let w = step - 10.0;
-                    let corners = [
-                        (bx, by),
-                        (bx + w * ux, by + w * uy),
-                        (bx + w * ux + w * vx, by + w * uy + w * vy),
-                        (bx + w * vx, by + w * vy),
-                    ];
-                    if let Some(p) = polygon(&corners) {
-                        let t = s.next();
-                        let roof = if t < 0.55 { [150, 72, 56, 255] } else if t < 0.8 { [112, 108, 110, 255] } else { [132, 98, 80, 255] };
-                        c.fill_masked(&p, [120, 110, 98, 255], &mask);
-                        // Roofs inside the block, leaving yards.
-                        for k in 0..4 {
-                            let (fx, fy) = ((k % 2) as f32, (k / 2) as f32);
-                            if s.next() < 0.2 {
-                                continue;
-                            }
-                            let hx = bx + (3.0 + fx * w / 2.0) * ux + (3.0 + fy * w / 2.0) * vx;
-                            let hy = by + (3.0 + fx * w / 2.0) * uy + (3.0 + fy * w / 2.0) * vy;
-                            let hw = w / 2.0 - 5.0;
-                            let rc = [(hx, hy), (hx + hw * ux, hy + hw * uy), (hx + hw * ux + hw * vx, hy + hw * uy + hw * vy), (hx + hw * vx, hy + hw * vy)];
-                            if let Some(rp) = polygon(&rc) {
-                                c.fill_masked(&rp, mix(roof, [60, 50, 40, 255], s.range(0.0, 0.25)), &mask);
-                            }
+            for row in -4..=4 {
+                let mut along = -110.0 + s.range(0.0, 10.0);
+                while along < 110.0 {
+                    let w = s.range(12.0, 22.0);
+                    let d = s.range(10.0, 15.0);
+                    let off = row as f32 * 24.0 + s.range(-2.0, 2.0);
+                    let (x, y) = (cx + ux * along + vx * off, cy + uy * along + vy * off);
+                    along += w + s.range(1.0, 6.0);
+                    if s.next() < 0.12 {
+                        continue;
+                    }
+                    house(&mut c, &mask, x, y, w, d, a + s.range(-0.08, 0.08), s.next());
+                    if s.next() < 0.18 {
+                        // Shelled: a scorched roof.
+                        if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, w * 0.45) {
+                            c.fill_masked(&p, [60, 50, 44, 170], &mask);
                         }
                     }
                 }
             }
-            // Rubble and burnt-out houses: the town was shelled for weeks.
-            for _ in 0..10 {
-                let (x, y) = (cx + s.range(-80.0, 80.0), cy + s.range(-85.0, 85.0));
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(4.0, 9.0)) {
-                    c.fill_masked(&p, [70, 62, 56, 150], &mask);
-                }
-            }
+            // The church and the main square.
+            let (px, py) = (cx + s.range(-20.0, 20.0), cy + s.range(-20.0, 20.0));
+            house(&mut c, &mask, px, py, 36.0, 16.0, a + std::f32::consts::FRAC_PI_2, 0.9);
         }
         TileKind::Unknown => full(&mut c, [150, 150, 150, 255]),
     }
