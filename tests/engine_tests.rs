@@ -52,6 +52,23 @@ fn the_shipped_scenarios_and_tables_validate() {
     assert!(report.files >= 4);
 }
 
+/// A folder named on the command line must hold data files; a subfolder without any (fonts,
+/// pictures) is passed over.
+#[test]
+fn a_named_empty_folder_is_an_error_but_a_subfolder_without_data_is_not() {
+    let dir = temp_dir("folders");
+    std::fs::create_dir_all(dir.join("fonts")).unwrap();
+    std::fs::write(dir.join("fonts/a.ttf"), b"not data").unwrap();
+    let report = validate_paths(&[dir.join("fonts")], &registry());
+    assert_eq!(report.diagnostics.len(), 1, "{:#?}", report.diagnostics);
+    assert!(report.diagnostics[0].message.contains("no .ron data files"));
+    let tables = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/rulesets/bastards/tables.ron");
+    std::fs::copy(tables, dir.join("tables.ron")).unwrap();
+    let report = validate_paths(&[dir], &registry());
+    assert!(report.diagnostics.is_empty(), "{:#?}", report.diagnostics);
+    assert_eq!(report.files, 1);
+}
+
 #[test]
 fn unknown_key_names_the_nearest_valid_key() {
     let text = scenario_text("", "").replace("intensity: 0,", "intensty: 0,");

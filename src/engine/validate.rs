@@ -24,8 +24,10 @@ pub fn find_ruleset<'a>(registry: &'a [RulesetEntry], id: &str) -> Result<&'a Ru
     })
 }
 
-/// Collects the files to check: a file as given, a folder's `.ron` files recursively (sorted).
-fn collect(path: &Path, out: &mut Vec<PathBuf>, report: &mut Report) {
+/// Collects the files to check: a file as given, a folder's `.ron` files recursively (sorted). A
+/// folder named on the command line (`named`) with no data file in it is an error; a subfolder
+/// without any (fonts, pictures) is not.
+fn collect(path: &Path, out: &mut Vec<PathBuf>, report: &mut Report, named: bool) {
     match std::fs::metadata(path) {
         Err(e) => report.diagnostics.push(Diagnostic {
             file: path.to_path_buf(),
@@ -50,12 +52,12 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>, report: &mut Report) {
             let before = out.len();
             for e in entries {
                 if e.is_dir() {
-                    collect(&e, out, report);
+                    collect(&e, out, report, false);
                 } else if e.extension().is_some_and(|x| x == "ron") {
                     out.push(e);
                 }
             }
-            if out.len() == before && !report.diagnostics.iter().any(|d| d.file.starts_with(path)) {
+            if named && out.len() == before && !report.diagnostics.iter().any(|d| d.file.starts_with(path)) {
                 report.diagnostics.push(Diagnostic {
                     file: path.to_path_buf(),
                     line: 1,
@@ -73,7 +75,7 @@ pub fn validate_paths(paths: &[PathBuf], registry: &[RulesetEntry]) -> Report {
     let mut report = Report::default();
     let mut files = Vec::new();
     for p in paths {
-        collect(p, &mut files, &mut report);
+        collect(p, &mut files, &mut report, true);
     }
     for f in files {
         report.files += 1;
