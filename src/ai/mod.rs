@@ -20,6 +20,7 @@
 //! computation would and the result never depends on what was computed before.
 
 pub mod bastards;
+pub mod rtc;
 
 use std::cell::RefCell;
 use std::thread::LocalKey;

@@ -7,3 +7,4 @@ mod bombardment;
 mod data;
 mod random_play;
 mod sequence;
+mod ai;

@@ -103,10 +103,9 @@ impl Ruleset for Rtc {
         scenario.spec.info.sides.iter().map(|s| s.id.to_string()).collect()
     }
 
-    /// No computer opponent for Royal Tank Corps yet: every legal command scores the same, so the
-    /// AI plays the first legal command (docs/rtc.md).
-    fn ai_scores(_world: &World, legal: &[Command]) -> Vec<f32> {
-        vec![0.0; legal.len()]
+    /// The computer opponent's evaluators are in `src/ai/rtc/` (docs/ai.md).
+    fn ai_scores(world: &World, legal: &[Command]) -> Vec<f32> {
+        crate::ai::rtc::scores(world, legal)
     }
 }
 

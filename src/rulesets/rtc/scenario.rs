@@ -42,6 +42,35 @@ pub struct ScenarioSpec {
     #[serde(default)]
     pub conditional: Vec<ConditionalSpec>,
     pub units: Vec<UnitSpec>,
+    /// Tuning of the computer opponent, per side id (`british`, `german`); every field optional
+    /// (docs/ai.md, Royal Tank Corps).
+    #[serde(default)]
+    pub ai: BTreeMap<String, AiTuning>,
+}
+
+/// How the computer opponent plays one side (docs/ai.md).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AiTuning {
+    /// Willingness to attack and bombard (multiplies the value of inflicting losses and taking areas by force).
+    #[serde(default = "one")]
+    pub aggression: f32,
+    /// Weight of the risk to own units (exposure when spent, losing an attack's lead unit, breakdowns, ammunition).
+    #[serde(default = "one")]
+    pub caution: f32,
+    /// Extra weight of an area's control, by area number (1 when not given): `{62: 1.5, 72: 1.5}`.
+    #[serde(default)]
+    pub objectives: BTreeMap<u32, f32>,
+}
+
+fn one() -> f32 {
+    1.0
+}
+
+impl Default for AiTuning {
+    fn default() -> Self {
+        AiTuning { aggression: 1.0, caution: 1.0, objectives: BTreeMap::new() }
+    }
 }
 
 /// One space of the turn record track. The printed track is lost: these values are reconstructed
@@ -352,6 +381,23 @@ fn check(spec: &ScenarioSpec, board: &AreaBoard, infos: &BTreeMap<u32, AreaInfo>
         }
         if u.kind == Kind::Tank && u.side != Side::British || u.kind == Kind::Stosstruppen && u.side != Side::German {
             p.push(at("kind"), "tanks are British and Stosstruppen German (2.6)");
+        }
+    }
+    for (side, t) in &spec.ai {
+        if !side_ids.contains(&side.as_str()) {
+            p.push(format!("ai.{side}"), format!("there is no side `{side}`; the sides are {}", side_ids.join(", ")));
+        }
+        for (name, v) in [("aggression", t.aggression), ("caution", t.caution)] {
+            if !v.is_finite() || !(0.0..=10.0).contains(&v) {
+                p.push(format!("ai.{side}.{name}"), "a weight from 0 to 10");
+            }
+        }
+        for (a, w) in &t.objectives {
+            if !area(*a) {
+                p.push(format!("ai.{side}.objectives"), format!("there is no area {a} on the map"));
+            } else if !w.is_finite() || !(0.0..=10.0).contains(w) {
+                p.push(format!("ai.{side}.objectives"), format!("the weight of area {a} must be from 0 to 10"));
+            }
         }
     }
     for (i, c) in spec.conditional.iter().enumerate() {

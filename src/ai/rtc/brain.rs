@@ -1,0 +1,399 @@
+//! What the Royal Tank Corps AI knows of a position (docs/ai.md): the rules' snapshot ([`Ctx`]),
+//! the side to play and its tuning, what each area is worth to it (victory areas, the immediate
+//! victory areas, BR areas, entry areas: `ctrl_value`), a potential field per movement class (the
+//! value of the best objective a unit can reach, discounted by the movement points the rules would
+//! charge to get there: `pot`), and how exposed a spent unit would be in each area (`danger`).
+//!
+//! Every value is in "victory-area tenths": one victory area is worth [`WV`], a unit about 2-5.
+
+use std::collections::BTreeSet;
+
+use bevy::prelude::*;
+
+use crate::rulesets::rtc::attack;
+use crate::rulesets::rtc::map::Ctx;
+use crate::rulesets::rtc::preview;
+use crate::rulesets::rtc::scenario::AiTuning;
+use crate::rulesets::rtc::state::{Attack, CombatStep};
+use crate::rulesets::rtc::units::{Kind, Place, Side, U};
+
+/// The worth of controlling one victory area (3.22).
+pub const WV: f32 = 6.0;
+/// The worth, for a British cavalry unit, of standing in an immediate-victory area (3.2, 11.2 A).
+pub const WIV: f32 = 9.0;
+/// Discount per movement point of the potential field.
+pub const DECAY: f32 = 0.84;
+/// Weight of moving closer to an objective (a fraction of the potential gained).
+pub const MOVE_W: f32 = 0.5;
+/// What losing the initiative of the action phase costs (a failed attack passes it, 9.2 c).
+pub const TEMPO: f32 = 0.8;
+
+/// The worth of winning or not losing the game at once (3.2).
+pub const WIN: f32 = 40.0;
+
+/// Movement classes of the potential field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Class {
+    Foot,
+    Tank,
+    Cavalry,
+}
+
+pub fn class(u: &U) -> Class {
+    match u.kind() {
+        Kind::Tank => Class::Tank,
+        Kind::Cavalry => Class::Cavalry,
+        _ => Class::Foot,
+    }
+}
+
+/// The side that decides now.
+pub fn deciding(ctx: &Ctx) -> Option<Side> {
+    if let Some(p) = &ctx.losses.pending {
+        return Some(p.side);
+    }
+    if let Some(a) = &ctx.combat.attack {
+        return Some(if a.step == CombatStep::Lead { a.side } else { a.side.enemy() });
+    }
+    if let Some(o) = &ctx.bombard.order {
+        return Some(o.side);
+    }
+    if let Some(s) = ctx.reinforce.side {
+        return Some(s);
+    }
+    if let Some(s) = ctx.bombard.to_move {
+        return Some(s);
+    }
+    if let Some(s) = ctx.impulse.active {
+        return Some(s);
+    }
+    if let Some(t) = ctx.fatigue.target {
+        return Some(t.enemy());
+    }
+    Some(ctx.initiative)
+}
+
+pub struct Brain {
+    pub ctx: Ctx,
+    pub side: Side,
+    pub tune: AiTuning,
+    /// Dense per area id.
+    n: usize,
+    pub ctrl: Vec<f32>,
+    /// Potential per class, per area.
+    pub pot: [Vec<f32>; 3],
+    /// Enemy pressure on an area: fresh enemy attack strength in or next to it, in units of 3.
+    pub press: Vec<f32>,
+    /// Area distances from the nearest enemy unit (BFS, areas).
+    pub enemy_dist: Vec<u32>,
+    /// German: the immediate-victory areas the British cavalry could win with (3.2), to be
+    /// contested at any cost.
+    pub deny: Vec<u32>,
+    odds_cache: std::cell::RefCell<Vec<Option<(f32, f32)>>>,
+    dt_cache: std::cell::RefCell<Vec<Option<(i32, f32)>>>,
+}
+
+const ODDS_SPAN: i32 = 40;
+
+impl Brain {
+    pub fn new(world: &World) -> Brain {
+        let ctx = Ctx::capture(world);
+        let side = deciding(&ctx).unwrap_or(Side::British);
+        Brain::for_side(ctx, side)
+    }
+
+    pub fn for_side(ctx: Ctx, side: Side) -> Brain {
+        let tune = ctx.sc.spec.ai.get(side.id()).cloned().unwrap_or_default();
+        let n = ctx.sc.board.areas.keys().max().map(|m| *m as usize + 1).unwrap_or(1);
+        let mut b = Brain {
+            ctx,
+            side,
+            tune,
+            n,
+            ctrl: vec![0.0; n],
+            pot: [vec![0.0; n], vec![0.0; n], vec![0.0; n]],
+            press: vec![0.0; n],
+            enemy_dist: vec![u32::MAX; n],
+            deny: Vec::new(),
+            odds_cache: std::cell::RefCell::new(vec![None; (2 * ODDS_SPAN + 1) as usize]),
+            dt_cache: std::cell::RefCell::new(vec![None; n]),
+        };
+        b.analyse();
+        b
+    }
+
+    pub fn areas(&self) -> Vec<u32> {
+        self.ctx.sc.board.areas.keys().copied().collect()
+    }
+
+    fn weight(&self, a: u32) -> f32 {
+        self.tune.objectives.get(&a).copied().unwrap_or(1.0)
+    }
+
+    /// What controlling area `a` is worth to `side` (3.22 victory areas, 3.2 immediate victory, 5.1
+    /// BR areas, 6.3 German entry areas).
+    pub fn ctrl_value_for(&self, side: Side, a: u32) -> f32 {
+        let info = self.ctx.sc.area(a);
+        let mut v = 0.15;
+        if info.victory.is_some() {
+            v += WV;
+        }
+        if info.br {
+            v += 0.6;
+        }
+        if self.ctx.sc.spec.immediate_victory.areas.contains(&a) {
+            v += 1.5;
+        }
+        if info.entry == Some(Side::German) {
+            v += if side == Side::German { 0.8 } else { 0.5 };
+        }
+        v * self.weight(a)
+    }
+
+    fn analyse(&mut self) {
+        let side = self.side;
+        let enemy = side.enemy();
+        let areas = self.areas();
+        for &a in &areas {
+            self.ctrl[a as usize] = self.ctrl_value_for(side, a);
+        }
+        // Enemy pressure and distance to the enemy.
+        let mut fresh_att = vec![0.0f32; self.n];
+        let mut seeds = Vec::new();
+        for u in self.ctx.sit.on_map() {
+            let a = u.area().unwrap_or(0) as usize;
+            if u.side() == enemy {
+                seeds.push(a as u32);
+                if u.fresh() && !u.is_artillery() {
+                    fresh_att[a] += u.spec.attack as f32 / 3.0;
+                }
+            }
+        }
+        for &a in &areas {
+            let mut p = fresh_att[a as usize];
+            for &m in self.ctx.adjacent(a) {
+                p += fresh_att[m as usize];
+            }
+            self.press[a as usize] = p.min(4.0);
+        }
+        let mut q = std::collections::VecDeque::new();
+        seeds.sort();
+        seeds.dedup();
+        for s in seeds {
+            self.enemy_dist[s as usize] = 0;
+            q.push_back(s);
+        }
+        while let Some(a) = q.pop_front() {
+            let d = self.enemy_dist[a as usize];
+            for &m in self.ctx.adjacent(a) {
+                if self.enemy_dist[m as usize] == u32::MAX {
+                    self.enemy_dist[m as usize] = d + 1;
+                    q.push_back(m);
+                }
+            }
+        }
+        // 3.2: the German must keep the British cavalry from winning in 32 / 57.
+        if side == Side::German {
+            let iv = self.ctx.sc.spec.immediate_victory.clone();
+            let cav_near = self.ctx.sit.on_map().filter(|u| u.side() == enemy && u.kind() == Kind::Cavalry && u.area().is_some_and(|a| iv.areas.iter().any(|&t| t == a || self.ctx.is_adjacent(t, a)))).count() as u32;
+            if cav_near >= iv.cavalry {
+                self.deny = iv.areas.clone();
+            }
+        }
+        // Targets of the potential field.
+        let mut targets: Vec<(u32, f32)> = Vec::new();
+        for &a in &areas {
+            let mut v = self.ctrl[a as usize];
+            if self.deny.contains(&a) {
+                v += WIN / 4.0;
+            }
+            let ours = self.ctx.controller(a) == side && !self.ctx.sit.has(a, enemy);
+            if !ours {
+                if v > 0.2 {
+                    targets.push((a, v));
+                }
+            } else if self.ctx.sc.area(a).victory.is_some() && self.enemy_dist[a as usize] <= 2 {
+                let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
+                if fresh < 3 {
+                    targets.push((a, v * 0.6));
+                }
+            }
+        }
+        self.pot[0] = self.field(&targets, Class::Foot);
+        self.pot[1] = self.field(&targets, Class::Tank);
+        if side == Side::British {
+            let mut cav = targets.clone();
+            for &a in &self.ctx.sc.spec.immediate_victory.areas {
+                cav.push((a, WIV * self.weight(a)));
+            }
+            self.pot[2] = self.field(&cav, Class::Cavalry);
+        } else {
+            self.pot[2] = self.pot[0].clone();
+        }
+    }
+
+    /// Multi-source reverse Dijkstra over the rules' movement costs (`Ctx::enter_cost`): pot(a) =
+    /// max over targets of value × DECAY^(MP from a to the target).
+    fn field(&self, targets: &[(u32, f32)], class: Class) -> Vec<f32> {
+        let k = -DECAY.ln();
+        let mut label = vec![f32::INFINITY; self.n];
+        let mut heap: BTreeSet<(i64, u32)> = BTreeSet::new();
+        for &(a, v) in targets {
+            let l = -(v.max(1e-3)).ln() / k;
+            if l < label[a as usize] {
+                label[a as usize] = l;
+            }
+        }
+        for (a, l) in label.iter().enumerate() {
+            if l.is_finite() {
+                heap.insert(((l * 1000.0) as i64, a as u32));
+            }
+        }
+        let mut done = vec![false; self.n];
+        while let Some((_, a)) = heap.pop_first() {
+            if done[a as usize] {
+                continue;
+            }
+            done[a as usize] = true;
+            let la = label[a as usize];
+            for &m in self.ctx.adjacent(a) {
+                if class == Class::Tank && self.ctx.water(m, a) && !self.ctx.bridge(m, a) {
+                    continue;
+                }
+                let c = self.ctx.enter_cost(self.side, m, a) as f32;
+                let l = la + c;
+                if l < label[m as usize] {
+                    label[m as usize] = l;
+                    heap.insert(((l * 1000.0) as i64, m));
+                }
+            }
+        }
+        label.iter().map(|l| if l.is_finite() { (-k * l).exp() } else { 0.0 }).collect()
+    }
+
+    pub fn pot_of(&self, u: &U, a: u32) -> f32 {
+        let c = match class(u) {
+            Class::Foot => 0,
+            Class::Tank => 1,
+            Class::Cavalry => 2,
+        };
+        let w = if u.is_artillery() { 0.25 } else { 1.0 };
+        self.pot[c].get(a as usize).copied().unwrap_or(0.0) * w
+    }
+
+    /// What a unit is worth to its side (its future attacks and defence).
+    pub fn value(&self, u: &U) -> f32 {
+        let s = &u.spec;
+        let mut v = 1.0 + 0.4 * s.attack as f32 + 0.3 * s.defence as f32 + 0.4 * s.strength as f32;
+        if u.kind() == Kind::Tank {
+            v += 0.5;
+        }
+        if u.kind() == Kind::Cavalry && u.side() == Side::British {
+            v += 0.8;
+        }
+        v
+    }
+
+    /// Exposure of a spent unit ending in `a`: the enemy's fresh attackers in or next to it.
+    pub fn danger(&self, u: &U, a: u32) -> f32 {
+        let p = self.press.get(a as usize).copied().unwrap_or(0.0);
+        let tem = self.ctx.sc.area(a).tem as f32;
+        self.tune.caution * 0.18 * self.value(u) * p * (1.0 - 0.08 * tem).max(0.5)
+    }
+
+    /// Exposure of a group of spent units ending in `a`: an enemy attack costs an area a few loss
+    /// points, not each unit its share, so about two units' worth at most.
+    pub fn exposure(&self, units: &[usize], a: u32) -> f32 {
+        if units.is_empty() {
+            return 0.0;
+        }
+        let total: f32 = units.iter().map(|&i| self.danger(self.ctx.unit(i), a)).sum();
+        total / units.len() as f32 * (units.len() as f32).min(2.0)
+    }
+
+    pub fn ctrl(&self, a: u32) -> f32 {
+        self.ctrl.get(a as usize).copied().unwrap_or(0.0)
+    }
+
+    /// Win chance and expected loss points of an attack or bombardment whose totals without dice
+    /// differ by `diff` (two dice each: the rules' `preview::odds`).
+    pub fn attack_odds(&self, diff: i32) -> (f32, f32) {
+        let d = diff.clamp(-ODDS_SPAN, ODDS_SPAN);
+        let i = (d + ODDS_SPAN) as usize;
+        if let Some(v) = self.odds_cache.borrow()[i] {
+            return v;
+        }
+        let n = self.ctx.sc.tables.attack.dice;
+        let (p, cp) = preview::odds(d, n, 0, n);
+        let v = (p as f32, cp as f32);
+        self.odds_cache.borrow_mut()[i] = Some(v);
+        v
+    }
+
+    /// The defender's best DT in `area` without dice (his best lead, fresh gun, SOS: 10.2), and the
+    /// loss points that clear the area (10.31).
+    pub fn defence(&self, area: u32, defender: Side) -> (i32, f32) {
+        if let Some(v) = self.dt_cache.borrow()[area as usize] {
+            return v;
+        }
+        let ctx = &self.ctx;
+        let defenders: Vec<&U> = ctx.sit.side_in(area, defender).collect();
+        let mut best = i32::MIN;
+        for d in &defenders {
+            let sos = attack::sos_guns(ctx, area, d).next().is_some();
+            let mut guns: Vec<Option<&U>> = vec![None];
+            if d.kind() == Kind::Infantry {
+                guns.extend(defenders.iter().filter(|g| g.is_artillery() && g.fresh() && g.index != d.index).map(|g| Some(*g)));
+            }
+            for g in guns {
+                best = best.max(attack::defence(ctx, area, d, g, sos));
+            }
+        }
+        let costs = &ctx.sc.tables.attack.losses;
+        let retreat = costs.retreat_spent.unwrap_or(costs.eliminate_spent);
+        let clear: u32 = defenders.iter().map(|u| if u.fresh() { costs.eliminate_fresh.min(costs.flip + retreat.min(costs.eliminate_spent)) } else { retreat.min(costs.eliminate_spent) }).sum();
+        let v = (if defenders.is_empty() { 0 } else { best }, clear as f32);
+        self.dt_cache.borrow_mut()[area as usize] = Some(v);
+        v
+    }
+
+    /// The attack's OT without dice if `attackers` attacked `area` led by `lead` (the rules'
+    /// `attack::offence`, with the attackers placed in the area for the calculation).
+    pub fn offence(&mut self, area: u32, attackers: &[usize], lead: usize) -> i32 {
+        let saved: Vec<Place> = attackers.iter().map(|&i| self.ctx.sit.units[i].c.place).collect();
+        for &i in attackers {
+            self.ctx.sit.units[i].c.place = Place::Area(area);
+        }
+        let a = Attack { side: self.side, area, attackers: attackers.to_vec(), entered_from: None, in_place: false, lead: Some(lead), step: CombatStep::Defence };
+        let ot = attack::offence(&self.ctx, &a, &self.ctx.sit.units[lead]);
+        for (&i, p) in attackers.iter().zip(saved) {
+            self.ctx.sit.units[i].c.place = p;
+        }
+        ot
+    }
+
+    /// Chance that the attack roll is a breakdown roll (10.6) and the attack wins / loses, for an
+    /// attack whose totals without dice differ by `diff`.
+    pub fn breakdown_split(&self, diff: i32) -> (f32, f32) {
+        let n = self.ctx.sc.tables.attack.dice;
+        let at = self.ctx.sc.tables.attack.breakdown_at as usize;
+        let a = preview::dice_sum(n);
+        let d = preview::dice_sum(n);
+        let (mut win, mut lose) = (0.0f64, 0.0f64);
+        for (r, pr) in a.iter().enumerate().skip(at) {
+            for (y, py) in d.iter().enumerate() {
+                if diff + r as i32 - y as i32 > 0 {
+                    win += pr * py;
+                } else {
+                    lose += pr * py;
+                }
+            }
+        }
+        (win as f32, lose as f32)
+    }
+
+    /// The turns left after this one.
+    pub fn turns_left(&self) -> u32 {
+        self.ctx.sc.last_turn().saturating_sub(self.ctx.turn)
+    }
+}
