@@ -124,7 +124,24 @@ fn move_value(b: &Brain, units: &[usize], cur: u32, path: &[u32], moved: bool) -
         v += unit_move_value(b, i, cur, end, moved);
     }
     let here = if moved { 1.0 } else { 0.4 };
-    v + immediate_victory(b, units, end) - b.exposure(units, end) + here * b.exposure(units, cur)
+    let leave = if moved { 0.0 } else { vacate(b, units, cur) };
+    v + immediate_victory(b, units, end) - b.exposure(units, end) + here * b.exposure(units, cur) - leave
+}
+
+/// 3.21: units that all leave an area they hold let the enemy take it by walking in. What that
+/// risks: the area's worth, by how near the enemy is.
+pub fn vacate(b: &Brain, units: &[usize], area: u32) -> f32 {
+    let ctx = &b.ctx;
+    if ctx.controller(area) != b.side || ctx.sit.side_in(area, b.side).any(|u| !units.contains(&u.index)) {
+        return 0.0;
+    }
+    let near = match b.enemy_dist.get(area as usize).copied().unwrap_or(u32::MAX) {
+        0 | 1 => 0.9,
+        2 => 0.6,
+        3 => 0.3,
+        _ => 0.05,
+    };
+    b.ctrl(area) * near
 }
 
 /// 3.2, 11.2 A: the British win at once if they control 32 or 57 with three cavalry units there at
@@ -165,13 +182,11 @@ pub fn attack_value(b: &mut Brain, units: &[usize], area: u32, cur: u32, in_plac
 pub fn attack_value_led(b: &mut Brain, units: &[usize], lead: usize, area: u32, cur: u32, in_place: bool, mp_left: u32) -> f32 {
     let side = b.side;
     let ot = b.offence(area, units, lead);
-    let (dt, clear) = b.defence(area, side.enemy());
+    let (dt, clear, avg) = b.defence(area, side.enemy());
     let diff = ot - dt;
     let (p, ecp) = b.attack_odds(diff);
     let p_clear = b.attack_odds(diff - clear as i32 + 1).0;
     let ctx = &b.ctx;
-    let defenders: Vec<f32> = ctx.sit.side_in(area, side.enemy()).map(|u| b.value(u)).collect();
-    let avg = if defenders.is_empty() { 3.0 } else { defenders.iter().sum::<f32>() / defenders.len() as f32 };
     let damage = b.tune.aggression * 0.6 * ecp.min(p * clear.max(2.0)) * avg / 4.0;
     let ctrl_gain = if ctx.controller(area) == side { 0.5 * b.ctrl(area) } else { b.ctrl(area) };
     let mut capture = b.tune.aggression * p_clear * ctrl_gain;
@@ -241,6 +256,9 @@ fn best_plan(b: &mut Brain, g: &Group, home: u32, extend: bool) -> f32 {
                 units.push(left.remove(k));
                 val = nv;
             }
+            if !g.moved {
+                val -= vacate(b, &units, g.at);
+            }
             best = best.max(val);
         } else {
             let end = *r.path.last().unwrap_or(&g.at);
@@ -288,13 +306,21 @@ pub fn action(b: &mut Brain, legal: &[Command]) -> Vec<f32> {
     let mut out = Vec::with_capacity(legal.len());
     match act {
         None => {
-            for c in legal {
-                out.push(match c {
-                    Command::Activate(a) => activation_value(b, *a),
-                    Command::Done => PASS * b.tune.caution / b.tune.aggression.max(0.1),
+            // Bounded time (ai::two_stage): every area gets a quick plan (its first unit alone,
+            // no other unit added); the best SHORTLIST are planned in full.
+            let pass = PASS * b.tune.caution / b.tune.aggression.max(0.1);
+            let pre: Vec<f32> = legal
+                .iter()
+                .map(|c| match c {
+                    Command::Activate(a) => quick_activation_value(b, *a),
+                    Command::Done => pass,
                     _ => f32::NEG_INFINITY,
-                });
-            }
+                })
+                .collect();
+            return crate::ai::two_stage(pre, SHORTLIST, |i, p| match &legal[i] {
+                Command::Activate(a) => activation_value(b, *a),
+                _ => p,
+            });
         }
         Some(act) => {
             let g = act.group.clone();
@@ -306,7 +332,11 @@ pub fn action(b: &mut Brain, legal: &[Command]) -> Vec<f32> {
                     let end = *r.path.last().unwrap_or(&g.at);
                     let mp_left = r.group.mp.iter().copied().min().unwrap_or(0);
                     let v = if r.attack {
-                        if g.units.iter().all(|&i| b.ctx.unit(i).is_artillery()) { f32::NEG_INFINITY } else { attack_value(b, &g.units, end, g.at, false, mp_left) }
+                        if g.units.iter().all(|&i| b.ctx.unit(i).is_artillery()) {
+                            f32::NEG_INFINITY
+                        } else {
+                            attack_value(b, &g.units, end, g.at, false, mp_left) - if g.moved { 0.0 } else { vacate(b, &g.units, g.at) }
+                        }
                     } else {
                         move_value(b, &g.units, g.at, &r.path, g.moved)
                     };
@@ -357,6 +387,27 @@ pub fn action(b: &mut Brain, legal: &[Command]) -> Vec<f32> {
         }
     }
     out
+}
+
+/// Areas planned in full when choosing which to activate.
+const SHORTLIST: usize = 8;
+
+/// A quick estimate of an activation: the best plan of each kind of unit alone.
+fn quick_activation_value(b: &mut Brain, area: u32) -> f32 {
+    let side = b.side;
+    let seeds: Vec<usize> = b.ctx.sit.side_in(area, side).filter(|u| b.ctx.may_activate(u, side)).map(|u| u.index).collect();
+    let mut best = f32::NEG_INFINITY;
+    let mut kinds: Vec<Kind> = Vec::new();
+    for s in seeds {
+        let k = b.ctx.unit(s).kind();
+        if kinds.contains(&k) {
+            continue;
+        }
+        kinds.push(k);
+        let g = b.ctx.single(b.ctx.unit(s));
+        best = best.max(best_plan(b, &g, area, false));
+    }
+    best
 }
 
 /// The value of activating an area: its best plan, from each kind of unit there as the first of

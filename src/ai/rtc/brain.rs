@@ -90,7 +90,8 @@ pub struct Brain {
     /// contested at any cost.
     pub deny: Vec<u32>,
     odds_cache: std::cell::RefCell<Vec<Option<(f32, f32)>>>,
-    dt_cache: std::cell::RefCell<Vec<Option<(i32, f32)>>>,
+    dt_cache: std::cell::RefCell<Vec<Option<(i32, f32, f32)>>>,
+    bd_cache: std::cell::RefCell<Vec<Option<(f32, f32)>>>,
 }
 
 const ODDS_SPAN: i32 = 40;
@@ -117,6 +118,7 @@ impl Brain {
             deny: Vec::new(),
             odds_cache: std::cell::RefCell::new(vec![None; (2 * ODDS_SPAN + 1) as usize]),
             dt_cache: std::cell::RefCell::new(vec![None; n]),
+            bd_cache: std::cell::RefCell::new(vec![None; (2 * ODDS_SPAN + 1) as usize]),
         };
         b.analyse();
         b
@@ -200,6 +202,7 @@ impl Brain {
                 self.deny = iv.areas.clone();
             }
         }
+        let cavalry_threat = self.ctx.sit.on_map().filter(|u| u.side() == Side::British && u.kind() == Kind::Cavalry).count() as u32 >= self.ctx.sc.spec.immediate_victory.cavalry;
         // Targets of the potential field.
         let mut targets: Vec<(u32, f32)> = Vec::new();
         for &a in &areas {
@@ -211,6 +214,13 @@ impl Brain {
             if !ours {
                 if v > 0.2 {
                     targets.push((a, v));
+                }
+            } else if side == Side::German && cavalry_threat && self.ctx.sc.spec.immediate_victory.areas.contains(&a) {
+                // 3.2: keep a fresh garrison in the immediate-victory areas while the British
+                // cavalry could ride for them.
+                let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
+                if fresh < 2 {
+                    targets.push((a, WIN / 8.0));
                 }
             } else if self.ctx.sc.area(a).victory.is_some() && self.enemy_dist[a as usize] <= 2 {
                 let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
@@ -330,9 +340,9 @@ impl Brain {
         v
     }
 
-    /// The defender's best DT in `area` without dice (his best lead, fresh gun, SOS: 10.2), and the
-    /// loss points that clear the area (10.31).
-    pub fn defence(&self, area: u32, defender: Side) -> (i32, f32) {
+    /// The defender's best DT in `area` without dice (his best lead, fresh gun, SOS: 10.2), the
+    /// loss points that clear the area (10.31) and the average worth of the defenders.
+    pub fn defence(&self, area: u32, defender: Side) -> (i32, f32, f32) {
         if let Some(v) = self.dt_cache.borrow()[area as usize] {
             return v;
         }
@@ -352,7 +362,8 @@ impl Brain {
         let costs = &ctx.sc.tables.attack.losses;
         let retreat = costs.retreat_spent.unwrap_or(costs.eliminate_spent);
         let clear: u32 = defenders.iter().map(|u| if u.fresh() { costs.eliminate_fresh.min(costs.flip + retreat.min(costs.eliminate_spent)) } else { retreat.min(costs.eliminate_spent) }).sum();
-        let v = (if defenders.is_empty() { 0 } else { best }, clear as f32);
+        let avg = if defenders.is_empty() { 3.0 } else { defenders.iter().map(|u| self.value(u)).sum::<f32>() / defenders.len() as f32 };
+        let v = (if defenders.is_empty() { 0 } else { best }, clear as f32, avg);
         self.dt_cache.borrow_mut()[area as usize] = Some(v);
         v
     }
@@ -375,6 +386,16 @@ impl Brain {
     /// Chance that the attack roll is a breakdown roll (10.6) and the attack wins / loses, for an
     /// attack whose totals without dice differ by `diff`.
     pub fn breakdown_split(&self, diff: i32) -> (f32, f32) {
+        let i = (diff.clamp(-ODDS_SPAN, ODDS_SPAN) + ODDS_SPAN) as usize;
+        if let Some(v) = self.bd_cache.borrow()[i] {
+            return v;
+        }
+        let v = self.breakdown_split_uncached(diff.clamp(-ODDS_SPAN, ODDS_SPAN));
+        self.bd_cache.borrow_mut()[i] = Some(v);
+        v
+    }
+
+    fn breakdown_split_uncached(&self, diff: i32) -> (f32, f32) {
         let n = self.ctx.sc.tables.attack.dice;
         let at = self.ctx.sc.tables.attack.breakdown_at as usize;
         let a = preview::dice_sum(n);
