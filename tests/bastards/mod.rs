@@ -3,6 +3,7 @@
 
 pub mod fixtures;
 mod actions;
+mod caches;
 mod combat;
 mod glossary;
 mod night;

@@ -4,6 +4,7 @@
 use salient::engine::Game;
 use salient::rulesets::bastards::state::{Clock, Pool, Sequence, Tracks};
 use salient::rulesets::bastards::units::{Hero, Location, Side};
+use salient::rulesets::bastards::preview;
 use salient::rulesets::bastards::{Bastards, Command, EventKind};
 
 use super::fixtures::*;
@@ -351,4 +352,34 @@ fn whippets_enter_before_the_first_draw_when_the_random_sequence_runs_itb_2_3_3(
     ok(&mut g, Command::Move("C01".into()));
     ok(&mut g, Command::EndActivation);
     assert!(g.events().any(|e| matches!(e.kind, EventKind::MarkerDrawn { .. })));
+}
+
+/// Scenario 1 is played on the part of the map north of row P inclusive (Scenarios, scenario 1):
+/// barrage markers go on any hex of that map (5), never on rows Q to AA, and the preview offers none
+/// there.
+#[test]
+fn barrage_markers_only_on_the_map_in_play_itb_5_scenario_1() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bastards/first-tank-battle.ron");
+    let mut g = Game::<Bastards>::open(&path, 1, Vec::new()).unwrap_or_else(|d| panic!("{d:?}"));
+    let mut steps = 0;
+    while !g.legal().iter().any(|c| matches!(c, Command::PlaceBarrage(_))) {
+        let c = g.legal()[0].clone();
+        ok(&mut g, c);
+        steps += 1;
+        assert!(steps < 2_000, "no barrage phase");
+    }
+    let board = &g.scenario().board;
+    let row_p = board.offset_of(board.parse("P01").unwrap()).1;
+    let targets: Vec<String> = g.legal().iter().filter_map(|c| if let Command::PlaceBarrage(l) = c { Some(l.clone()) } else { None }).collect();
+    let board = &g.scenario().board;
+    assert!(targets.iter().any(|l| l.starts_with('P')), "row P is in play");
+    for l in &targets {
+        assert!(board.offset_of(board.parse(l).unwrap()).1 <= row_p, "{l} is south of row P");
+    }
+    for l in ["Q10", "AA05"] {
+        let r = g.submit(Command::PlaceBarrage(l.into())).unwrap_err();
+        assert_eq!(r.rule.as_deref(), Some("Scenarios"), "{r}");
+        assert!(preview::preview(g.world(), &Command::PlaceBarrage(l.into())).is_none(), "no preview for {l}");
+    }
+    assert!(preview::preview(g.world(), &Command::PlaceBarrage("P10".into())).is_some());
 }

@@ -297,7 +297,7 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
     let side = ctx.me.side();
     // What needs the rules' activation context: the reachable hexes and what each move costs.
     let moves: std::collections::HashMap<Hex, (u32, u32)> = if legal.iter().any(|c| matches!(c, Command::Move(_))) {
-        movement::destinations(&ctx).into_iter().map(|(h, r)| (h, (movement::medals_for(&ctx, r.cost), r.risky))).collect()
+        movement::destinations_shared(&ctx).iter().map(|(h, r)| (*h, (movement::medals_for(&ctx, r.cost), r.risky))).collect()
     } else {
         Default::default()
     };

@@ -92,7 +92,7 @@ fn has_entry(sit: &Situation, u: &UnitInfo) -> bool {
     let entry = sit.entry_hexes(u.side(), &rows);
     let allowed = super::actions::allowed_for(sit, u);
     let mp = if u.is_tank() { sit.scenario.tables.actions.mp_per_medal_tank } else { sit.scenario.tables.actions.mp_per_medal_battalion };
-    !sit.reachable(u, None, &entry, mp * u.medals(sit.scenario.tables.max_medals), &allowed).is_empty()
+    sit.can_enter_by(u, &entry, mp * u.medals(sit.scenario.tables.max_medals), &allowed)
 }
 
 /// Starts a unit's activation. `event` activations (hero, mechanic) may reuse an activated unit.

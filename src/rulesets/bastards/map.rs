@@ -2,19 +2,21 @@
 //! line of sight, line of communication and movement costs. Pure functions over the snapshot, so the
 //! rules, the AI and the window all ask the same questions and get the same answers.
 
+use std::cell::RefCell;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
+use std::sync::Arc;
 
 use bevy::prelude::*;
 use hexx::Hex;
 
-use super::scenario::{Scenario, VillageCost};
+use super::scenario::{HexFacts, Scenario};
 use super::state::Setup;
 use super::tables::TerrainType;
 use super::units::{Breakdown, GarrisonReleased, Hero, Location, Reduced, Side, TurnRecord, Unit, UnitKind};
 
 /// One unit in the snapshot.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct UnitInfo {
     pub entity: Entity,
     pub unit: Unit,
@@ -51,11 +53,75 @@ pub struct Situation {
     pub scenario: std::sync::Arc<Scenario>,
     /// Every unit, in scenario order.
     pub units: Vec<UnitInfo>,
+    /// Where the units are, indexed by hex (shared between snapshots of the same position).
+    layout: Arc<Layout>,
+}
+
+/// The units indexed by hex: what a snapshot derives from where each unit is and whose it is.
+#[derive(PartialEq, Debug)]
+struct Layout {
     /// Per board index: 1 + the index of the first unit there (0: empty); `next_in_hex` chains the rest.
     first_in_hex: Vec<u32>,
     next_in_hex: Vec<u32>,
     /// Per board index: number of Allied / German units adjacent (their zones of control).
     zoc: [Vec<u8>; 2],
+}
+
+impl Layout {
+    fn new(scenario: &Scenario, units: &[UnitInfo]) -> Layout {
+        let board = &scenario.board;
+        let mut first_in_hex = vec![0u32; board.len()];
+        let mut next_in_hex = vec![0u32; units.len()];
+        let mut zoc = [vec![0u8; board.len()], vec![0u8; board.len()]];
+        for (i, u) in units.iter().enumerate().rev() {
+            if let Some(h) = u.hex() {
+                if let Some(idx) = board.index(h) {
+                    next_in_hex[i] = first_in_hex[idx];
+                    first_in_hex[idx] = i as u32 + 1;
+                }
+                for n in board.neighbors(h) {
+                    if let Some(idx) = board.index(n) {
+                        zoc[side_index(u.side())][idx] += 1;
+                    }
+                }
+            }
+        }
+        Layout { first_in_hex, next_in_hex, zoc }
+    }
+}
+
+/// A few recent layouts per thread, keyed exactly by what a layout depends on: the scenario (held, so
+/// its address is not reused) and each unit's hex and side, in order.
+type LayoutKey = (Arc<Scenario>, Vec<(Option<Hex>, Side)>);
+
+const LAYOUTS: usize = 4;
+
+/// The recent layouts, and the slot the next one replaces.
+type RecentLayouts = (usize, Vec<(LayoutKey, Arc<Layout>)>);
+
+thread_local! {
+    static RECENT_LAYOUTS: RefCell<RecentLayouts> = const { RefCell::new((0, Vec::new())) };
+}
+
+fn layout_for(scenario: &Arc<Scenario>, units: &[UnitInfo]) -> Arc<Layout> {
+    let same = |k: &LayoutKey| {
+        Arc::ptr_eq(&k.0, scenario) && k.1.len() == units.len() && k.1.iter().zip(units).all(|(a, u)| a.0 == u.hex() && a.1 == u.side())
+    };
+    if let Some(hit) = RECENT_LAYOUTS.with(|r| r.borrow().1.iter().find(|(k, _)| same(k)).map(|(_, l)| l.clone())) {
+        return hit;
+    }
+    let layout = Arc::new(Layout::new(scenario, units));
+    let key = (scenario.clone(), units.iter().map(|u| (u.hex(), u.side())).collect());
+    RECENT_LAYOUTS.with(|r| {
+        let (next, slots) = &mut *r.borrow_mut();
+        if slots.len() < LAYOUTS {
+            slots.push((key, layout.clone()));
+        } else {
+            slots[*next] = (key, layout.clone());
+            *next = (*next + 1) % LAYOUTS;
+        }
+    });
+    layout
 }
 
 fn side_index(s: Side) -> usize {
@@ -94,7 +160,7 @@ impl Situation {
     /// Takes the snapshot of a game world.
     pub fn capture(world: &World) -> Situation {
         let scenario = world.resource::<Setup>().0.clone();
-        let mut units: Vec<UnitInfo> = Vec::new();
+        let mut units: Vec<UnitInfo> = Vec::with_capacity(scenario.spec.units.len());
         if let Some(mut q) = world.try_query::<(Entity, &Unit, &Location, &Reduced, &Breakdown, &Hero, &TurnRecord, &GarrisonReleased)>() {
             for (entity, u, l, r, b, h, rec, g) in q.iter(world) {
                 units.push(UnitInfo {
@@ -114,24 +180,21 @@ impl Situation {
     }
 
     pub fn from_units(scenario: std::sync::Arc<Scenario>, units: Vec<UnitInfo>) -> Situation {
-        let board = &scenario.board;
-        let mut first_in_hex = vec![0u32; board.len()];
-        let mut next_in_hex = vec![0u32; units.len()];
-        let mut zoc = [vec![0u8; board.len()], vec![0u8; board.len()]];
-        for (i, u) in units.iter().enumerate().rev() {
-            if let Some(h) = u.hex() {
-                if let Some(idx) = board.index(h) {
-                    next_in_hex[i] = first_in_hex[idx];
-                    first_in_hex[idx] = i as u32 + 1;
-                }
-                for n in board.neighbors(h) {
-                    if let Some(idx) = board.index(n) {
-                        zoc[side_index(u.side())][idx] += 1;
-                    }
-                }
-            }
-        }
-        Situation { scenario, units, first_in_hex, next_in_hex, zoc }
+        let layout = layout_for(&scenario, &units);
+        Situation { scenario, units, layout }
+    }
+
+    /// [`Situation::from_units`] without the cache of layouts (for the tests).
+    #[doc(hidden)]
+    pub fn from_units_fresh(scenario: std::sync::Arc<Scenario>, units: Vec<UnitInfo>) -> Situation {
+        let layout = Arc::new(Layout::new(&scenario, &units));
+        Situation { scenario, units, layout }
+    }
+
+    /// True if both snapshots index their units the same way (for the tests of the cache).
+    #[doc(hidden)]
+    pub fn same_layout(&self, other: &Situation) -> bool {
+        self.layout == other.layout
     }
 
     pub fn board(&self) -> &crate::engine::board::HexBoard {
@@ -148,13 +211,13 @@ impl Situation {
 
     /// Units in a hex.
     pub fn at(&self, h: Hex) -> impl Iterator<Item = &UnitInfo> {
-        let mut next = self.board().index(h).map(|i| self.first_in_hex[i]).unwrap_or(0);
+        let mut next = self.board().index(h).map(|i| self.layout.first_in_hex[i]).unwrap_or(0);
         std::iter::from_fn(move || {
             if next == 0 {
                 return None;
             }
             let i = next as usize - 1;
-            next = self.next_in_hex[i];
+            next = self.layout.next_in_hex[i];
             Some(&self.units[i])
         })
     }
@@ -173,41 +236,36 @@ impl Situation {
 
     /// True if an enemy of `side` exerts a zone of control into the hex (Glossary, ZoC).
     pub fn enemy_zoc(&self, h: Hex, side: Side) -> bool {
-        self.board().index(h).is_some_and(|i| self.zoc[side_index(side.enemy())][i] > 0)
+        self.board().index(h).is_some_and(|i| self.layout.zoc[side_index(side.enemy())][i] > 0)
+    }
+
+    /// What the rules ask most often of a hex (precomputed with the scenario), if it is on the board.
+    fn facts(&self, h: Hex) -> Option<&HexFacts> {
+        self.board().index(h).map(|i| &self.scenario.facts[i])
     }
 
     /// True if the hex lies in the rows the scenario plays on and units may be there (not impassable).
     pub fn in_play(&self, h: Hex) -> bool {
-        let b = self.board();
-        if !b.contains(h) || self.impassable(h) {
-            return false;
-        }
-        let (first, last) = self.scenario.rows_in_play();
-        let r = b.offset_of(h).1 as u32;
-        r >= first && r <= last
+        self.facts(h).is_some_and(|f| f.in_play)
     }
 
     pub fn terrain(&self, h: Hex) -> Option<&TerrainType> {
-        self.board().terrain(h).and_then(|t| self.scenario.tables.terrain(t))
+        self.facts(h).and_then(|f| f.terrain).map(|t| &self.scenario.tables.terrain[t as usize])
     }
 
     /// Terrain no unit may enter.
     pub fn impassable(&self, h: Hex) -> bool {
-        self.terrain(h).is_some_and(|t| t.impassable)
+        self.facts(h).is_some_and(|f| f.impassable)
     }
 
     /// Forest, village or town: tanks neither fight into nor from it (3.2).
     pub fn closed(&self, h: Hex) -> bool {
-        self.terrain(h).is_some_and(|t| t.closed)
+        self.facts(h).is_some_and(|f| f.closed)
     }
 
     /// The owner of a trench in the hex, if there is one.
     pub fn trench(&self, h: Hex) -> Option<Side> {
-        self.board()
-            .hex_features(h)
-            .iter()
-            .find(|f| f.kind == "trench")
-            .map(|f| f.owner.as_deref().and_then(Side::from_id).unwrap_or(Side::Allied))
+        self.facts(h).and_then(|f| f.trench)
     }
 
     pub fn in_friendly_trench(&self, h: Hex, side: Side) -> bool {
@@ -215,18 +273,12 @@ impl Situation {
     }
 
     pub fn road_between(&self, a: Hex, b: Hex) -> bool {
-        self.board().hexside_has(a, b, "road")
+        self.facts(a).is_some_and(|f| f.roads != 0 && a.all_neighbors().iter().position(|n| *n == b).is_some_and(|d| f.roads & (1 << d) != 0))
     }
 
     /// The printed terrain cost of a hex, with the scenario's village option.
     fn terrain_cost(&self, h: Hex) -> u32 {
-        match self.terrain(h) {
-            Some(t) => match (self.scenario.spec.options.village_cost, t.play_aid_cost) {
-                (VillageCost::PlayAid, Some(c)) => c,
-                _ => t.cost,
-            },
-            None => 1,
-        }
+        self.facts(h).map_or(1, |f| f.cost)
     }
 
     /// The cost for a unit of `side` to enter `to` from `from` (`None`: from off the map edge): terrain
@@ -253,6 +305,29 @@ impl Situation {
         StepCost { terrain: base + trench, zoc }
     }
 
+    /// What a step of `mover` (with `medals`) into `to` from `from` costs, if the unit may take it
+    /// (3.1): not into an enemy unit or out of play, only where `allowed`, and a tank not into a hex
+    /// of more than 1 MP that holds an activated friend.
+    pub fn step_into(&self, mover: &UnitInfo, medals: u32, from: Option<Hex>, to: Hex, allowed: &dyn Fn(Hex) -> bool) -> Option<StepCost> {
+        let side = mover.side();
+        let kind = mover.kind();
+        if !self.in_play(to) || self.enemy_in(to, side) || !allowed(to) {
+            return None;
+        }
+        let c = self.step_cost(side, kind, medals, from, to);
+        if kind.is_tank() && c.terrain > 1 && self.at(to).any(|u| u.side() == side && u.record.activated && u.entity != mover.entity) {
+            return None;
+        }
+        Some(c)
+    }
+
+    /// True if `mover` can enter the map by one of `entry` with `budget` MP: exactly when
+    /// [`Situation::reachable`] from the edge finds some hex, without the search.
+    pub fn can_enter_by(&self, mover: &UnitInfo, entry: &[Hex], budget: u32, allowed: &dyn Fn(Hex) -> bool) -> bool {
+        let medals = mover.medals(self.scenario.tables.max_medals);
+        entry.iter().any(|&h| self.board().index(h).is_some() && self.step_into(mover, medals, None, h, allowed).is_some_and(|c| c.total() <= budget))
+    }
+
     /// Hexes a unit can reach by a movement action with `budget` MP (3.1): never into an enemy unit,
     /// stopping on entering an enemy zone of control, a tank not entering a hex of more than 1 MP
     /// that holds an activated friend, and only through hexes `allowed` accepts (the Cachy garrison).
@@ -267,21 +342,11 @@ impl Situation {
     ) -> HashMap<Hex, Reach> {
         let board = self.board();
         let side = mover.side();
-        let kind = mover.kind();
         let medals = mover.medals(self.scenario.tables.max_medals);
         // Per board index: (cost, risky, predecessor index + 1, 0 for an entry hex), if reached.
         let mut best: Vec<Option<(u32, u32, u32)>> = vec![None; board.len()];
         let mut heap = BinaryHeap::new();
-        let can_enter = |from: Option<Hex>, to: Hex| -> Option<StepCost> {
-            if !self.in_play(to) || self.enemy_in(to, side) || !allowed(to) {
-                return None;
-            }
-            let c = self.step_cost(side, kind, medals, from, to);
-            if kind.is_tank() && c.terrain > 1 && self.at(to).any(|u| u.side() == side && u.record.activated && u.entity != mover.entity) {
-                return None;
-            }
-            Some(c)
-        };
+        let can_enter = |from: Option<Hex>, to: Hex| self.step_into(mover, medals, from, to, allowed);
         let relax = |best: &mut Vec<Option<(u32, u32, u32)>>, heap: &mut BinaryHeap<_>, to: Hex, cost: u32, risky: u32, prev: u32| {
             let Some(i) = board.index(to) else { return };
             if best[i].is_none_or(|(c, r, _)| (cost, risky) < (c, r)) {

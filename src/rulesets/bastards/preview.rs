@@ -90,6 +90,8 @@ pub fn preview(world: &World, cmd: &Command) -> Option<Preview> {
     let turn = ops::turn(world);
     match cmd {
         Command::PlaceBarrage(label) => {
+            // Only where a marker may go: the map in play (scenario 1: north of row P), one per hex (5).
+            super::artillery::check(world, cmd).ok()?;
             let sit = Situation::capture(world);
             let h = sit.board().parse(label).ok()?;
             let t = &sit.scenario.tables.artillery;

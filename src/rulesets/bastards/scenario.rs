@@ -308,6 +308,27 @@ pub struct Scenario {
     pub path: String,
     /// First and last row in play (0-based).
     pub rows: (u32, u32),
+    /// Per hex of the board (dense index): what the rules ask of it most often, derived at load from
+    /// the board, the tables, the options and the rows in play ([`Scenario::derive_facts`]; call it
+    /// again after editing any of them).
+    pub facts: Vec<HexFacts>,
+}
+
+/// What the rules ask most often of a hex, precomputed (see [`Scenario::facts`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct HexFacts {
+    /// Index of its terrain type in `tables.terrain`, if the tables know it.
+    pub terrain: Option<u16>,
+    /// MP to enter without a road, with the scenario's village option (1 if the terrain is unknown).
+    pub cost: u32,
+    pub impassable: bool,
+    pub closed: bool,
+    /// In the rows the scenario plays on and not impassable.
+    pub in_play: bool,
+    /// The owner of a trench in the hex.
+    pub trench: Option<Side>,
+    /// A bit per direction (of `Hex::all_neighbors`) with a road across that hexside.
+    pub roads: u8,
 }
 
 impl Scenario {
@@ -323,6 +344,49 @@ impl Scenario {
     /// First and last row in play (0-based).
     pub fn rows_in_play(&self) -> (u32, u32) {
         self.rows
+    }
+
+    /// Derives [`Scenario::facts`] from the board, the tables, the options and the rows in play.
+    pub fn derive_facts(&mut self) {
+        let b = &self.board;
+        let t = &self.tables;
+        let (first, last) = self.rows;
+        self.facts = (0..b.len())
+            .map(|i| {
+                let h = b.hex_of_index(i);
+                let terrain = b.terrain(h).and_then(|name| t.terrain.iter().position(|x| x.id == name)).map(|x| x as u16);
+                let tt = terrain.map(|x| &t.terrain[x as usize]);
+                let cost = match tt {
+                    Some(tt) => match (self.spec.options.village_cost, tt.play_aid_cost) {
+                        (VillageCost::PlayAid, Some(c)) => c,
+                        _ => tt.cost,
+                    },
+                    None => 1,
+                };
+                let impassable = tt.is_some_and(|x| x.impassable);
+                let row = b.offset_of(h).1 as u32;
+                let trench = b
+                    .hex_features(h)
+                    .iter()
+                    .find(|f| f.kind == "trench")
+                    .map(|f| f.owner.as_deref().and_then(Side::from_id).unwrap_or(Side::Allied));
+                let mut roads = 0u8;
+                for (d, n) in h.all_neighbors().iter().enumerate() {
+                    if b.hexside_has(h, *n, "road") {
+                        roads |= 1 << d;
+                    }
+                }
+                HexFacts {
+                    terrain,
+                    cost,
+                    impassable,
+                    closed: tt.is_some_and(|x| x.closed),
+                    in_play: !impassable && row >= first && row <= last,
+                    trench,
+                    roads,
+                }
+            })
+            .collect();
     }
 }
 
@@ -368,7 +432,9 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
     match board {
         Some(board) if diags.is_empty() => {
             let rows = rows_in_play(&spec, &board);
-            Ok(Scenario { spec, board, tables, path: file.path.to_string_lossy().replace('\\', "/"), rows })
+            let mut sc = Scenario { spec, board, tables, path: file.path.to_string_lossy().replace('\\', "/"), rows, facts: Vec::new() };
+            sc.derive_facts();
+            Ok(sc)
         }
         _ => Err(diags),
     }

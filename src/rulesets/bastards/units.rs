@@ -88,7 +88,7 @@ impl UnitKind {
 }
 
 /// A unit's fixed identity: what is printed on the counter.
-#[derive(Component, Clone, Debug)]
+#[derive(Component, Clone, Debug, PartialEq)]
 pub struct Unit {
     /// Stable id from the scenario; commands name units by it.
     pub id: Arc<str>,

@@ -1,7 +1,10 @@
 //! 3.1 Movement action, with the entry of units from the map edge (2.3, 8, 7.2) and the mechanical
 //! breakdown test on entering costly terrain (4.1).
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use bevy::prelude::*;
 use hexx::Hex;
@@ -9,9 +12,10 @@ use hexx::Hex;
 use crate::engine::Refusal;
 
 use super::super::events::EventKind;
-use super::super::map::Reach;
+use super::super::map::{Reach, UnitInfo};
+use super::super::scenario::Scenario;
 use super::super::ops;
-use super::super::state::Activations;
+use super::super::state::{Activation, Activations};
 use super::super::tanks;
 use super::super::units::TurnRecord;
 use super::Ctx;
@@ -37,6 +41,46 @@ pub fn movement_medals(ctx: &Ctx) -> u32 {
 
 /// Every hex the active unit can move to now, with its path.
 pub fn destinations(ctx: &Ctx) -> HashMap<Hex, Reach> {
+    (*destinations_shared(ctx)).clone()
+}
+
+/// What [`destinations`] depends on, exactly: the scenario (held, so its address is not reused),
+/// every unit, the activation and the active unit.
+struct DestinationsKey {
+    scenario: Arc<Scenario>,
+    units: Vec<UnitInfo>,
+    act: Activation,
+    me: UnitInfo,
+}
+
+impl DestinationsKey {
+    fn matches(&self, ctx: &Ctx) -> bool {
+        Arc::ptr_eq(&self.scenario, &ctx.sit.scenario) && self.act == ctx.act && self.me == ctx.me && self.units == ctx.sit.units
+    }
+}
+
+type Destinations = Rc<HashMap<Hex, Reach>>;
+
+thread_local! {
+    /// The last search of each thread: the rules' `legal`, the computer opponent's scores and the
+    /// check of the move chosen all ask for the same position's destinations.
+    static DESTINATIONS: RefCell<Option<(DestinationsKey, Destinations)>> = const { RefCell::new(None) };
+}
+
+/// [`destinations`], shared: a one-entry cache per thread with an exact key, so a hit is exactly
+/// what [`fresh_destinations`] computes.
+pub fn destinations_shared(ctx: &Ctx) -> Rc<HashMap<Hex, Reach>> {
+    if let Some(hit) = DESTINATIONS.with(|d| d.borrow().as_ref().filter(|(k, _)| k.matches(ctx)).map(|(_, v)| v.clone())) {
+        return hit;
+    }
+    let v = Rc::new(fresh_destinations(ctx));
+    let key = DestinationsKey { scenario: ctx.sit.scenario.clone(), units: ctx.sit.units.clone(), act: ctx.act.clone(), me: ctx.me.clone() };
+    DESTINATIONS.with(|d| *d.borrow_mut() = Some((key, v.clone())));
+    v
+}
+
+/// [`destinations`] computed afresh (no cache).
+pub fn fresh_destinations(ctx: &Ctx) -> HashMap<Hex, Reach> {
     let medals = movement_medals(ctx);
     let budget = ctx.act.mp_left + medals * ctx.mp_per_medal();
     if budget == 0 {
@@ -149,9 +193,8 @@ pub fn check(ctx: &Ctx, label: &str) -> Result<Reach, Refusal> {
         };
         return Err(Refusal::by_rule("3.1", why));
     }
-    let mut dest = destinations(ctx);
-    if let Some(r) = dest.remove(&to) {
-        return Ok(r);
+    if let Some(r) = destinations_shared(ctx).get(&to) {
+        return Ok(r.clone());
     }
     // Explain why not.
     let allowed = ctx.allowed();
@@ -181,7 +224,7 @@ pub fn options(ctx: &Ctx) -> Vec<Hex> {
     if ctx.me.breakdown || ctx.act.lone_combat || (!ctx.act.entering && ctx.in_enemy_zoc()) {
         return Vec::new();
     }
-    let mut v: Vec<Hex> = destinations(ctx).into_keys().collect();
+    let mut v: Vec<Hex> = destinations_shared(ctx).keys().copied().collect();
     v.sort_by_key(|h| (h.y, h.x));
     v
 }
