@@ -222,3 +222,37 @@ fn ai_pays_loss_points_without_eliminating_rtc_10_31() {
         assert!(matches!(place(&g, id), Place::Area(_)), "{id} eliminated; commands {:?}", g.commands());
     }
 }
+
+/// Plays the AI until the bombardment phase is over; returns the bombardments fired (target, type).
+fn ai_bombardments(g: &mut Game<Rtc>) -> Vec<(u32, salient::rulesets::rtc::Target)> {
+    let mut n = 0;
+    while phase(g) == "Bombardment" && n < 40 {
+        let c = salient::ai::choose(g).unwrap();
+        g.submit(c).unwrap();
+        n += 1;
+    }
+    g.events().filter_map(|e| if let EventKind::Bombardment { target, at, .. } = e.kind { Some((target, at)) } else { None }).collect()
+}
+
+/// 7.5: a field artillery brigade (strength 4) next to a regiment alone in the open (DT 2 × TEM 1):
+/// the AI bombards it.
+#[test]
+fn ai_bombards_a_target_in_the_open_rtc_7_5() {
+    // Area 68 (open, TEM 1) is next to 35.
+    let units = [gun("gfa", "british", "6", 4, 3, 35), inf("gb1", "british", "6", 35), inf("g1", "german", "54", 68)].concat();
+    let mut g = game(&units);
+    assert_eq!(phase(&g), "Bombardment");
+    let fired = ai_bombardments(&mut g);
+    assert!(fired.iter().any(|&(a, _)| a == 68), "no bombardment of 68: {:?}", g.commands());
+}
+
+/// 7.5, 7.8: against guns (DT 8 + 2d6, 7.5 DT a) a strength-3 brigade has little chance and would
+/// likely run out of ammunition: the AI passes.
+#[test]
+fn ai_does_not_bombard_at_poor_odds_rtc_7_5() {
+    let units = [gun("gfa", "british", "6", 3, 3, 35), inf("gb1", "british", "6", 35), gun("g1", "german", "54", 3, 3, 51), inf("g2", "german", "54", 99)].concat();
+    let mut g = game(&units);
+    assert_eq!(phase(&g), "Bombardment");
+    let fired = ai_bombardments(&mut g);
+    assert!(!fired.iter().any(|&(a, _)| a == 51), "bombarded 51: {:?}", g.commands());
+}
