@@ -132,7 +132,7 @@ fn move_value(b: &Brain, units: &[usize], cur: u32, path: &[u32], moved: bool) -
 /// risks: the area's worth, by how near the enemy is.
 pub fn vacate(b: &Brain, units: &[usize], area: u32) -> f32 {
     let ctx = &b.ctx;
-    if ctx.controller(area) != b.side || ctx.sit.side_in(area, b.side).any(|u| !units.contains(&u.index)) {
+    if ctx.controller(area) != b.side || b.own_in.get(area as usize).is_some_and(|v| v.iter().any(|i| !units.contains(i))) {
         return 0.0;
     }
     let near = match b.enemy_dist.get(area as usize).copied().unwrap_or(u32::MAX) {

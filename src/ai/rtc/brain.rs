@@ -89,6 +89,10 @@ pub struct Brain {
     /// German: the immediate-victory areas the British cavalry could win with (3.2), to be
     /// contested at any cost.
     pub deny: Vec<u32>,
+    /// The side's units in each area (unit indices).
+    pub own_in: Vec<Vec<usize>>,
+    /// Per area, what a spent unit's worth is exposed by (caution × pressure × terrain).
+    danger_base: Vec<f32>,
     odds_cache: std::cell::RefCell<Vec<Option<(f32, f32)>>>,
     dt_cache: std::cell::RefCell<Vec<Option<(i32, f32, f32)>>>,
     bd_cache: std::cell::RefCell<Vec<Option<(f32, f32)>>>,
@@ -116,6 +120,8 @@ impl Brain {
             press: vec![0.0; n],
             enemy_dist: vec![u32::MAX; n],
             deny: Vec::new(),
+            own_in: vec![Vec::new(); n],
+            danger_base: vec![0.0; n],
             odds_cache: std::cell::RefCell::new(vec![None; (2 * ODDS_SPAN + 1) as usize]),
             dt_cache: std::cell::RefCell::new(vec![None; n]),
             bd_cache: std::cell::RefCell::new(vec![None; (2 * ODDS_SPAN + 1) as usize]),
@@ -178,6 +184,15 @@ impl Brain {
             }
             self.press[a as usize] = p.min(4.0);
         }
+        for u in self.ctx.sit.on_map() {
+            if u.side() == side {
+                self.own_in[u.area().unwrap_or(0) as usize].push(u.index);
+            }
+        }
+        for &a in &areas {
+            let tem = self.ctx.sc.area(a).tem as f32;
+            self.danger_base[a as usize] = self.tune.caution * 0.18 * self.press[a as usize] * (1.0 - 0.08 * tem).max(0.5);
+        }
         let mut q = std::collections::VecDeque::new();
         seeds.sort();
         seeds.dedup();
@@ -230,7 +245,8 @@ impl Brain {
             }
         }
         self.pot[0] = self.field(&targets, Class::Foot);
-        self.pot[1] = self.field(&targets, Class::Tank);
+        let has_tanks = self.ctx.sit.on_map().any(|u| u.side() == side && u.kind() == Kind::Tank);
+        self.pot[1] = if has_tanks { self.field(&targets, Class::Tank) } else { self.pot[0].clone() };
         if side == Side::British {
             let mut cav = targets.clone();
             for &a in &self.ctx.sc.spec.immediate_victory.areas {
@@ -306,15 +322,14 @@ impl Brain {
 
     /// Exposure of a spent unit ending in `a`: the enemy's fresh attackers in or next to it.
     pub fn danger(&self, u: &U, a: u32) -> f32 {
-        let p = self.press.get(a as usize).copied().unwrap_or(0.0);
-        let tem = self.ctx.sc.area(a).tem as f32;
-        self.tune.caution * 0.18 * self.value(u) * p * (1.0 - 0.08 * tem).max(0.5)
+        self.value(u) * self.danger_base.get(a as usize).copied().unwrap_or(0.0)
     }
 
     /// Exposure of a group of spent units ending in `a`: an enemy attack costs an area a few loss
     /// points, not each unit its share, so about two units' worth at most.
     pub fn exposure(&self, units: &[usize], a: u32) -> f32 {
-        if units.is_empty() {
+        let base = self.danger_base.get(a as usize).copied().unwrap_or(0.0);
+        if units.is_empty() || base == 0.0 {
             return 0.0;
         }
         let total: f32 = units.iter().map(|&i| self.danger(self.ctx.unit(i), a)).sum();
