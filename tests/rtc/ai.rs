@@ -256,3 +256,19 @@ fn ai_does_not_bombard_at_poor_odds_rtc_7_5() {
     let fired = ai_bombardments(&mut g);
     assert!(!fired.iter().any(|&(a, _)| a == 51), "bombarded 51: {:?}", g.commands());
 }
+
+/// 6.3, 3.2: with three British cavalry brigades on the map, a German regiment arriving on turn 2
+/// enters where it garrisons an immediate-victory area (32 or 57), not Cambrai or Marquion.
+#[test]
+fn german_reinforcements_garrison_the_immediate_victory_areas_rtc_6_3() {
+    let units = [cav("c1", 14), cav("c2", 14), cav("c3", 14), inf("g0", "german", "54", 62), arriving("g1", "german", "214", 2)].concat();
+    let mut g = game(&units);
+    ok(&mut g, Command::Done);
+    if pending_side(&g) == "german" && phase(&g) == "Action" {
+        ok(&mut g, Command::Done);
+    }
+    assert_eq!(phase(&g), "Reinforcement");
+    assert_eq!(pending_side(&g), "german");
+    let c = salient::ai::choose(&mut g).unwrap();
+    assert!(matches!(c, Command::Place(_, 32) | Command::Place(_, 57)), "{c:?}");
+}
