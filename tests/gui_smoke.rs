@@ -1,6 +1,7 @@
-//! GUI smoke test: every Into the Bastards! scenario opens straight into the game window under a
-//! virtual display (Xvfb, software Vulkan), draws for 90 frames and saves a screenshot; the picture
-//! must show a map — many distinct colours, and no single colour covering most of the frame.
+//! GUI smoke test: every Into the Bastards! scenario (hex map) and every Royal Tank Corps scenario
+//! (area board) opens straight into the game window under a virtual display (Xvfb, software
+//! Vulkan), draws for 90 frames and saves a screenshot; the picture must show a map — many distinct
+//! colours, and no single colour covering most of the frame.
 //!
 //! Needs `xvfb-run` and a Vulkan driver (`.ci/run` installs xvfb and mesa-vulkan-drivers). Set
 //! `SALIENT_SKIP_GUI=1` to skip it on a machine without them.
@@ -32,14 +33,18 @@ fn lavapipe_icd() -> Option<String> {
 }
 
 fn scenarios() -> Vec<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/bastards");
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    v.sort();
+    let mut v = Vec::new();
+    for ruleset in ["bastards", "rtc"] {
+        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(ruleset);
+        let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "ron"))
+            .collect();
+        files.sort();
+        v.extend(files);
+    }
     v
 }
 
@@ -117,6 +122,7 @@ fn every_scenario_opens_in_the_window_and_shows_a_map() {
         let stderr = std::fs::read_to_string(&log_path).unwrap_or_default();
         assert!(status.success(), "{name}: the game exited with {status}\n{}", stderr.lines().rev().take(30).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n"));
         assert!(!stderr.contains("panicked"), "{name}: the game panicked:\n{stderr}");
+        assert!(!stderr.contains("could not be opened"), "{name}: the scenario did not open in the window:\n{stderr}");
         let (colours, top) = colour_stats(&shot);
         assert!(colours > 400, "{name}: only {colours} distinct colours in the screenshot: no map drawn? ({})", shot.display());
         assert!(top < 0.4, "{name}: one colour covers {:.0}% of the screenshot ({})", top * 100.0, shot.display());

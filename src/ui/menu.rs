@@ -25,6 +25,8 @@ enum Page {
     Scenarios,
     Load,
     Settings,
+    /// Royal Tank Corps' scenarios (`area::menu`).
+    AreaScenarios,
 }
 
 #[derive(Resource)]
@@ -61,6 +63,32 @@ fn random_seed() -> u64 {
 /// Opens the game the command line names (a save or a scenario), straight away.
 fn start_from_command_line(mut commands: Commands, launch: Res<Launch>, mut next: ResMut<NextState<Screen>>, mut message: ResMut<MenuMessage>) {
     let args = &launch.args;
+    // Royal Tank Corps (an area map) opens on the area board.
+    if let Some(path) = args.load.as_ref().or(args.scenario.as_ref())
+        && super::area::session::is_rtc(path)
+    {
+        let opened = if args.load.is_some() {
+            super::area::session::load_game(path).and_then(|g| {
+                let seats = if args.side.is_some() || !args.ai.is_empty() { super::area::session::seats_from(args.side.as_deref(), &args.ai)? } else { super::area::session::load_seats(path) };
+                let mut s = super::area::AreaSession::new(g, seats);
+                s.save_path = Some(path.clone());
+                Ok(s)
+            })
+        } else {
+            super::area::session::seats_from(args.side.as_deref(), &args.ai).and_then(|seats| super::area::AreaSession::open(path, args.seed.unwrap_or(1), seats))
+        };
+        match opened {
+            Ok(s) => {
+                commands.insert_resource(s);
+                next.set(Screen::AreaGame);
+            }
+            Err(e) => {
+                bevy::log::error!("the game could not be opened: {e}");
+                message.0 = Some(format!("The game could not be opened:\n{e}"));
+            }
+        }
+        return;
+    }
     if let Some(save) = &args.load {
         match load_game(save) {
             Ok(game) => {
@@ -111,6 +139,7 @@ fn menu(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut area_menu: ResMut<super::area::menu::AreaMenu>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     state.frames += 1;
@@ -191,14 +220,18 @@ fn menu(
                     ui.label(theme::title("Choose a game", 30.0));
                     ui.add_space(10.0);
                     for entry in crate::rulesets::registry() {
-                        let playable = entry.id == crate::rulesets::bastards::ID;
+                        let area = entry.id == crate::rulesets::rtc::ID;
+                        let playable = entry.id == crate::rulesets::bastards::ID || area;
                         let text = egui::RichText::new(entry.name).size(20.0);
                         let resp = ui.add_enabled(playable, egui::Button::new(text).min_size(egui::vec2(420.0, 48.0)));
                         let resp = resp.on_disabled_hover_text("not yet playable in the window");
                         if resp.clicked() {
-                            state.page = Page::Scenarios;
+                            state.page = if area { Page::AreaScenarios } else { Page::Scenarios };
                         }
-                        if playable {
+                        if area {
+                            ui.label(egui::RichText::new("Cambrai, 20 November – 4 December 1917: the Tank Corps' great attack, on an area map with impulses.").color(DIM));
+                        }
+                        if playable && !area {
                             ui.label(egui::RichText::new("Villers-Bretonneux, 24–25 April 1918: the first tank battle. Battalions and single tanks on a 200 m hex map.").color(DIM));
                         }
                         ui.add_space(6.0);
@@ -210,6 +243,16 @@ fn menu(
                 });
             }
             Page::Scenarios => scenario_page(ui, &ctx, &mut state, &mut start),
+            Page::AreaScenarios => match super::area::menu::page(ui, &mut area_menu) {
+                Some(super::area::menu::PageAction::Back) => state.page = Page::Rulesets,
+                Some(super::area::menu::PageAction::Start(s)) => {
+                    commands.insert_resource(*s);
+                    message.0 = None;
+                    next.set(Screen::AreaGame);
+                }
+                Some(super::area::menu::PageAction::Failed(e)) => message.0 = Some(e),
+                None => {}
+            },
             Page::Load => {
                 ui.vertical_centered(|ui| {
                     ui.label(theme::title("Load game", 30.0));

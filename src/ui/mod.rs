@@ -4,6 +4,7 @@
 //! journal) and sends commands. One Bevy plugin per feature; see docs/gui.md.
 
 pub mod ai_worker;
+pub mod area;
 pub mod art;
 pub mod camera;
 pub mod capture;
@@ -41,6 +42,8 @@ pub enum Screen {
     Menu,
     /// A game on the map (with the hand-over and game-over screens over it).
     Game,
+    /// A game of an area-impulse ruleset (Royal Tank Corps) on its area board (`area`).
+    AreaGame,
 }
 
 /// The order of the window's work in each frame (all in `Update`).
@@ -142,7 +145,7 @@ pub fn run(args: PlayArgs) -> i32 {
             capture::plugin,
             theme::plugin,
         ))
-        .add_plugins(hot_reload::plugin);
+        .add_plugins((hot_reload::plugin, area::plugin));
     // The game's own rule schedules use Bevy's multi-threaded executor when the `multi_threaded` feature
     // is on (as in this build). Applying a command from inside a system that itself runs on the compute
     // task pool nests one scope in another and, with two cores, deadlocks. The window's systems are
