@@ -123,6 +123,7 @@ fn precomputed_hex_facts_match_the_map_and_tables() {
             assert_eq!(sit.in_play(h), !impassable && row >= first && row <= last, "{file} {}", b.label(h));
             let trench = b.hex_features(h).iter().find(|f| f.kind == "trench").map(|f| f.owner.as_deref().and_then(Side::from_id).unwrap_or(Side::Allied));
             assert_eq!(sit.trench(h), trench);
+            assert_eq!(sit.label(h), b.label(h));
             for n in h.all_neighbors() {
                 assert_eq!(sit.road_between(h, n), b.hexside_has(h, n, "road"), "{file} road {}-{}", b.label(h), b.label(n));
                 if b.contains(n) {

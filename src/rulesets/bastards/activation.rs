@@ -257,7 +257,7 @@ pub fn legal(world: &World) -> Vec<Command> {
             out.push(Command::Done);
         }
         Ok(ctx) => {
-            let label = |h: Hex| ctx.sit.board().label(h);
+            let label = |h: Hex| ctx.sit.label(h);
             for h in movement::options(&ctx) {
                 out.push(Command::Move(label(h)));
             }

@@ -244,6 +244,14 @@ impl Situation {
         self.board().index(h).map(|i| &self.scenario.facts[i])
     }
 
+    /// The label of a hex (`K05`), as `HexBoard::label` writes it, without formatting it again.
+    pub fn label(&self, h: Hex) -> String {
+        match self.facts(h) {
+            Some(f) => f.label.clone(),
+            None => self.board().label(h),
+        }
+    }
+
     /// True if the hex lies in the rows the scenario plays on and units may be there (not impassable).
     pub fn in_play(&self, h: Hex) -> bool {
         self.facts(h).is_some_and(|f| f.in_play)

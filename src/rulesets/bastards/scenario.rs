@@ -329,6 +329,8 @@ pub struct HexFacts {
     pub trench: Option<Side>,
     /// A bit per direction (of `Hex::all_neighbors`) with a road across that hexside.
     pub roads: u8,
+    /// Its label (`K05`), as `HexBoard::label` writes it.
+    pub label: String,
 }
 
 impl Scenario {
@@ -384,6 +386,7 @@ impl Scenario {
                     in_play: !impassable && row >= first && row <= last,
                     trench,
                     roads,
+                    label: b.label(h),
                 }
             })
             .collect();

@@ -34,18 +34,17 @@ pub fn pending(world: &World) -> Option<Pending> {
     let ph = phase(world)?;
     let stage = world.resource::<Agenda>().current.clone();
     let side = stage.as_ref().and_then(|s| s.side);
-    let sit = || Situation::capture(world);
     let (side, prompt, rule) = match ph {
         Phase::Activation => match &world.resource::<Activations>().current {
             Some(a) => {
-                let s = sit();
-                let u = s.get(a.unit)?;
+                // Only the active unit is needed: no snapshot of the whole map.
+                let u = world.get::<super::units::Unit>(a.unit)?;
                 let mp = if a.mp_left > 0 { format!(" and {} MP", a.mp_left) } else { String::new() };
                 (
-                    u.side(),
+                    u.side,
                     format!(
                         "{}: {} medal{} left{mp}{}",
-                        u.unit.name,
+                        u.name,
                         a.medals_left(),
                         if a.medals_left() == 1 { "" } else { "s" },
                         if a.entering { ": choose where it enters" } else { "" }
