@@ -589,7 +589,7 @@ fn panels(
 
     // ---- Dialogs: the attack and the loss points ----
     if human {
-        if let Some(at) = &ctx.combat.attack {
+        if let Some(at) = ctx.combat.attack.as_ref().filter(|_| ctx.losses.pending.is_none()) {
             let title = match at.step {
                 CombatStep::Lead => format!("Attack on area {}: choose the lead unit", at.area),
                 CombatStep::Defence => format!("Area {} is attacked: choose the defence", at.area),
