@@ -64,6 +64,9 @@ pub fn cp_outcomes(base_ot: i32, n_ot: u32, base_dt: i32, n_dt: u32) -> Vec<f64>
     let mut out = vec![0.0];
     for (x, px) in a.iter().enumerate() {
         for (y, py) in d.iter().enumerate() {
+            if px * py == 0.0 {
+                continue;
+            }
             let r = base_ot + x as i32 - base_dt - y as i32;
             if r > 0 {
                 if out.len() <= r as usize {

@@ -290,8 +290,7 @@ fn panels(
                 acts.push(Action::Undo);
             }
             ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.label(theme::title("Royal Tank Corps", 20.0));
-                ui.label(egui::RichText::new(&sc.spec.info.name).color(DIM));
+                ui.label(theme::title("Royal Tank Corps", 20.0)).on_hover_text(&sc.spec.info.name);
                 ui.separator();
                 let date = sc.turn(ctx.turn).map(|t| t.date.clone()).unwrap_or_default();
                 ui.label(theme::strong(format!("Turn {} of {}", ctx.turn, sc.last_turn())));
@@ -313,8 +312,8 @@ fn panels(
                 match to_move {
                     Some(s) => {
                         let who = match session.seat(s) {
-                            Seat::Computer if thinking => format!("{}: the computer is thinking…", s.name()),
-                            Seat::Computer => format!("{}: the computer", s.name()),
+                            Seat::Computer if thinking => format!("{}: computer thinking…", s.name()),
+                            Seat::Computer => format!("{}: computer", s.name()),
                             Seat::Human if session.seats.values().all(|x| *x == Seat::Human) => format!("{} player to decide", s.name()),
                             Seat::Human => format!("{}: you", s.name()),
                         };
