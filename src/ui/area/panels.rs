@@ -328,7 +328,7 @@ fn panels(
     });
 
     // ---- Left column: tracks and log ----
-    egui::Panel::left("area-left").resizable(true).default_size(300.0).min_size(240.0).max_size(420.0).frame(egui::Frame::side_top_panel(&ctx_e.global_style()).inner_margin(egui::Margin::same(10))).show(&mut root, |ui| {
+    egui::Panel::left("area-left").resizable(true).default_size(300.0).min_size(240.0).max_size(420.0).frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::same(10))).show(&mut root, |ui| {
         ui.label(theme::title("Turn record", 17.0));
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
