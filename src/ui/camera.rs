@@ -39,7 +39,8 @@ pub const MAX_SCALE: f32 = 4.0;
 fn spawn_camera(mut commands: Commands) {
     // No multisampling: the map, the counters and the panels are all pre-antialiased images, and on
     // a software renderer four samples a pixel would quadruple the cost of every frame.
-    commands.spawn((Camera2d, MapCamera::default(), Projection::Orthographic(OrthographicProjection::default_2d()), Msaa::Off));
+    // The panels are drawn by this camera (not by the terrain layer's camera, which draws into an image).
+    commands.spawn((Camera2d, MapCamera::default(), Projection::Orthographic(OrthographicProjection::default_2d()), Msaa::Off, bevy_egui::PrimaryEguiContext));
 }
 
 /// The world position under a window position.
@@ -195,6 +196,10 @@ fn reveal_unit(
 }
 
 pub fn plugin(app: &mut App) {
+    // The map camera carries the panels (`spawn_camera`); egui must not pick a camera by itself.
+    if let Some(mut egui) = app.world_mut().get_resource_mut::<bevy_egui::EguiGlobalSettings>() {
+        egui.auto_create_primary_context = false;
+    }
     app.init_resource::<MapViewport>()
         .add_systems(Startup, spawn_camera)
         .add_systems(Update, (control_camera, reveal_unit).chain().run_if(in_state(Screen::Game)));

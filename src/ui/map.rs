@@ -6,7 +6,8 @@ use std::sync::Arc;
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::image::{ImageFilterMode, ImageSampler, ImageSamplerDescriptor};
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat, TextureViewDescriptor, TextureViewDimension};
 use bevy::sprite::Anchor;
 use bevy_ecs_tilemap::prelude::*;
 
@@ -89,6 +90,24 @@ pub fn image_from_rgba(width: u32, height: u32, data: Vec<u8>) -> Image {
     )
 }
 
+/// The terrain tiles as one array texture with mipmaps (`terrain::tile_layers`), sampled
+/// trilinearly: zoomed out, the renderer reads small levels rather than the full-size tiles.
+fn tile_array() -> Image {
+    let layers = terrain::all_tiles().len() as u32;
+    let size = Extent3d { width: terrain::TILE_W, height: terrain::TILE_H, depth_or_array_layers: layers };
+    let mut image = Image::new_uninit(size, TextureDimension::D2, TextureFormat::Rgba8UnormSrgb, RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD);
+    image.data = Some(terrain::tile_layers());
+    image.texture_descriptor.mip_level_count = terrain::tile_levels();
+    image.texture_view_descriptor = Some(TextureViewDescriptor { dimension: Some(TextureViewDimension::D2Array), ..default() });
+    image.sampler = ImageSampler::Descriptor(ImageSamplerDescriptor {
+        mag_filter: ImageFilterMode::Linear,
+        min_filter: ImageFilterMode::Linear,
+        mipmap_filter: ImageFilterMode::Linear,
+        ..ImageSamplerDescriptor::default()
+    });
+    image
+}
+
 fn hex_image(ring: bool) -> Image {
     let (w, h) = (terrain::TILE_W, terrain::TILE_H);
     let mut c = Canvas::new(w, h);
@@ -105,9 +124,8 @@ fn hex_image(ring: bool) -> Image {
 }
 
 fn load_art(mut commands: Commands, mut images: ResMut<Assets<Image>>, mut fonts: ResMut<Assets<Font>>) {
-    let (w, h, data) = terrain::atlas();
     commands.insert_resource(MapArt {
-        tiles: images.add(image_from_rgba(w, h, data)),
+        tiles: images.add(tile_array()),
         hex_fill: images.add(hex_image(false)),
         hex_ring: images.add(hex_image(true)),
         font_bold: fonts.add(Font::from_bytes(art::FONT_BOLD.to_vec())),
@@ -199,12 +217,14 @@ fn draw_map(
         map_type: TilemapType::Hexagon(system),
         size,
         storage,
-        texture: TilemapTexture::Single(art_res.tiles.clone()),
+        texture: TilemapTexture::TextureContainer(art_res.tiles.clone()),
         tile_size,
         anchor: TilemapAnchor::None,
         transform: Transform::from_translation(offset.extend(z::TILES)).with_scale(Vec3::splat(1.0 / TILE_DENSITY)),
         ..default()
     });
+    // Drawn by the terrain camera into an image, not by the map camera every frame.
+    commands.entity(tilemap).insert(super::terrain_layer::layer());
 
     // Printed features, as one image.
     if let Some(fonts) = art::Fonts::load() {

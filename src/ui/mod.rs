@@ -23,6 +23,7 @@ pub mod saves;
 pub mod screens;
 pub mod session;
 pub mod settings;
+pub mod terrain_layer;
 pub mod theme;
 
 use std::path::PathBuf;
@@ -145,7 +146,8 @@ pub fn run(args: PlayArgs) -> i32 {
             capture::plugin,
             theme::plugin,
         ))
-        .add_plugins((hot_reload::plugin, area::plugin));
+        .add_plugins((hot_reload::plugin, area::plugin))
+        .add_plugins(terrain_layer::plugin);
     // The game's own rule schedules use Bevy's multi-threaded executor when the `multi_threaded` feature
     // is on (as in this build). Applying a command from inside a system that itself runs on the compute
     // task pool nests one scope in another and, with two cores, deadlocks. The window's systems are

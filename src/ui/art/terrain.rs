@@ -11,8 +11,6 @@ use super::{Canvas, Rgba, Scatter, hex_corners, mix, polygon};
 pub const TILE_W: u32 = 192;
 /// Tile height in pixels (pointy top: width × 2/√3, rounded up).
 pub const TILE_H: u32 = 222;
-/// Tiles per row of the atlas.
-pub const ATLAS_COLUMNS: u32 = 8;
 
 /// The kinds of tile the atlas holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -263,18 +261,58 @@ fn house(c: &mut Canvas, mask: &Mask, x: f32, y: f32, w: f32, h: f32, angle: f32
     }
 }
 
-/// The whole atlas: every tile in a grid of `ATLAS_COLUMNS` columns. Returns (width, height, RGBA).
-pub fn atlas() -> (u32, u32, Vec<u8>) {
-    let tiles = all_tiles();
-    let rows = (tiles.len() as u32).div_ceil(ATLAS_COLUMNS);
-    let (w, h) = (ATLAS_COLUMNS * TILE_W, rows * TILE_H);
-    let mut canvas = Canvas::new(w, h);
-    for (i, kind) in tiles.iter().enumerate() {
-        let tile = draw_tile(*kind);
-        let (col, row) = (i as u32 % ATLAS_COLUMNS, i as u32 / ATLAS_COLUMNS);
-        canvas.blit(&tile, (col * TILE_W) as i32, (row * TILE_H) as i32);
+/// The number of mipmap levels of a tile: down to 1 pixel.
+pub fn tile_levels() -> u32 {
+    32 - TILE_W.max(TILE_H).leading_zeros()
+}
+
+/// Every tile as one layer of an array texture, each layer followed by its mipmap levels (the
+/// layer-major order the GPU upload expects), straight-alpha RGBA. The levels keep the map cheap to
+/// draw zoomed out: the renderer samples a small level instead of the whole tile (under the software
+/// renderer, most of a frame's cost was reading the full-size tiles; docs/gui.md, Frame time).
+pub fn tile_layers() -> Vec<u8> {
+    let mut out = Vec::new();
+    for kind in all_tiles() {
+        let tile = draw_tile(kind);
+        // Premultiplied, so the transparent corners do not darken the hexagon's edge when averaged.
+        let mut level: Vec<u8> = tile.pixmap.data().to_vec();
+        let (mut w, mut h) = (TILE_W, TILE_H);
+        for l in 0..tile_levels() {
+            if l > 0 {
+                (level, w, h) = half_size(&level, w, h);
+            }
+            out.extend(level.chunks_exact(4).flat_map(demultiply));
+        }
     }
-    (w, h, canvas.to_rgba())
+    out
+}
+
+/// The next mipmap level of premultiplied RGBA pixels: each pixel the mean of a 2x2 block.
+fn half_size(px: &[u8], w: u32, h: u32) -> (Vec<u8>, u32, u32) {
+    let (w2, h2) = ((w / 2).max(1), (h / 2).max(1));
+    let mut out = Vec::with_capacity((w2 * h2 * 4) as usize);
+    for y in 0..h2 {
+        for x in 0..w2 {
+            for c in 0..4 {
+                let mut sum = 0u32;
+                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
+                    let (sx, sy) = ((2 * x + dx).min(w - 1), (2 * y + dy).min(h - 1));
+                    sum += px[((sy * w + sx) * 4 + c) as usize] as u32;
+                }
+                out.push(((sum + 2) / 4) as u8);
+            }
+        }
+    }
+    (out, w2, h2)
+}
+
+fn demultiply(p: &[u8]) -> [u8; 4] {
+    let a = p[3] as u32;
+    if a == 0 {
+        return [0, 0, 0, 0];
+    }
+    let d = |c: u8| ((c as u32 * 255 + a / 2) / a).min(255) as u8;
+    [d(p[0]), d(p[1]), d(p[2]), p[3]]
 }
 
 /// The tile for a terrain id in a hex, with a variant picked from `seed`; `cratered` asks for the
@@ -306,9 +344,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn atlas_holds_every_tile_and_tiles_are_opaque_in_the_middle() {
-        let (w, h, px) = atlas();
-        assert_eq!(px.len(), (w * h * 4) as usize);
+    fn tile_layers_hold_every_tile_with_its_mipmaps_and_tiles_are_opaque_in_the_middle() {
+        let px = tile_layers();
+        let per_tile: u32 = (0..tile_levels()).map(|l| (TILE_W >> l).max(1) * (TILE_H >> l).max(1)).sum();
+        assert_eq!(px.len(), (per_tile * all_tiles().len() as u32 * 4) as usize);
+        // The last level of the first tile is one pixel, opaque: the hexagon fills most of the tile.
+        let first_last = ((per_tile - 1) * 4 + 3) as usize;
+        assert!(px[first_last] > 128);
         let t = draw_tile(TileKind::Forest(0)).to_rgba();
         let mid = ((TILE_H / 2 * TILE_W + TILE_W / 2) * 4) as usize;
         assert_eq!(t[mid + 3], 255);
