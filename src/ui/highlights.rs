@@ -62,8 +62,12 @@ fn rebuild_highlights(
     let hex_size = Vec2::new(HEX, hex_radius() * 2.0);
     let font = |size: f32| TextFont { font: art.font_bold.clone().into(), font_size: FontSize::Px(size), ..default() };
     let shadow = bevy::sprite::Text2dShadow { offset: Vec2::new(1.5, -1.5), color: Color::srgba(0.0, 0.0, 0.0, 0.95) };
+    // Hexes with counters in them: their labels go below the counters, not over them.
+    let occupied: std::collections::BTreeSet<(i32, i32)> =
+        counters.iter().filter(|c| c.on_map).filter_map(|c| super::geometry::world_to_hex(board, c.home)).map(|h| (h.x, h.y)).collect();
     let fill = |commands: &mut Commands, h: hexx::Hex, c: Rgba, text: Option<String>, size: f32| {
         let p = hex_to_world(board, h);
+        let (label_y, size) = if occupied.contains(&(h.x, h.y)) { (-HEX * 0.47, size - 2.0) } else { (-HEX * 0.3, size) };
         commands.spawn((MapEntity, Highlight, Sprite { image: art.hex_fill.clone(), color: colour(c), custom_size: Some(hex_size), ..default() }, Transform::from_translation(p.extend(z::HIGHLIGHT))));
         if let Some(t) = text {
             commands.spawn((
@@ -74,7 +78,7 @@ fn rebuild_highlights(
                 TextColor(Color::WHITE),
                 shadow,
                 Anchor::CENTER,
-                Transform::from_translation((p + Vec2::new(0.0, -HEX * 0.3)).extend(z::COUNTERS + 20.0)),
+                Transform::from_translation((p + Vec2::new(0.0, label_y)).extend(z::COUNTERS + 20.0)),
             ));
         }
     };

@@ -182,8 +182,11 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
                 let random = world.get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random);
                 ui.label(egui::RichText::new(if random { "random sequence" } else { "classic sequence" }).small().color(if random { RED } else { DIM }));
                 ui.separator();
-                ui.label(egui::RichText::new(&view.phase).color(BRASS));
-                ui.separator();
+                // At the end the phase reads "game over" too: say it once, below.
+                if session.to_move().is_some() {
+                    ui.label(egui::RichText::new(&view.phase).color(BRASS));
+                    ui.separator();
+                }
                 match session.to_move() {
                     Some(side) => {
                         let who = match session.seat(side) {
@@ -328,7 +331,9 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     let free = root.available_rect_before_wrap();
     p.viewport.free = Some(Rect::new(free.min.x * zoom, free.min.y * zoom, free.max.x * zoom, free.max.y * zoom));
     let pointer = ctx.pointer_hover_pos();
-    p.viewport.pointer_over_ui = ctx.is_pointer_over_egui() || pointer.is_some_and(|pp| !free.contains(pp));
+    // The in-game menu and the settings are modal: the map neither answers nor explains while they are open.
+    let modal = p.state.game_menu || p.state.settings;
+    p.viewport.pointer_over_ui = modal || ctx.is_pointer_over_egui() || pointer.is_some_and(|pp| !free.contains(pp));
     p.viewport.keyboard_over_ui = ctx.text_edit_focused();
     // Buttons keep the keyboard focus after a click, and egui would press them again on Enter or
     // Space: the map's shortcuts take the keyboard back unless a text field is being typed in.

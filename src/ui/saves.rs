@@ -293,6 +293,8 @@ pub fn save_list_ui(ui: &mut egui::Ui, saves: &[SaveEntry]) -> Option<PathBuf> {
         egui::Grid::new("saves").num_columns(3).striped(true).spacing([14.0, 8.0]).show(ui, |ui| {
             for s in saves {
                 ui.vertical(|ui| {
+                    // A fixed width, so names and reasons wrap at words rather than letters.
+                    ui.set_width(340.0);
                     ui.label(theme::strong(&s.name));
                     ui.label(egui::RichText::new(&s.summary).small());
                     if let Some(p) = &s.problem {
