@@ -606,31 +606,7 @@ impl Brain {
             if d > 9 {
                 continue;
             }
-            if e.is_tank() && u.is_tank() {
-                if e.breakdown && d > 3 {
-                    continue;
-                }
-                // A tank against a tank: the enemy's whole next activation, both hits (the first
-                // damages, the second kills, with the tank-kill points and the first tank battle at
-                // stake), with the rules' own combat calculator (range, line of sight, closed
-                // terrain, Tanks in Combat). In range and sight now: every medal fires; otherwise it
-                // spends a medal to close in first, and from afar it may not come at all.
-                let mut there = u.clone();
-                there.location = Location::OnMap(h);
-                let medals = e.medals(max);
-                let (dice, p, weight) = match actions::combat::modifier(sit, e, &there) {
-                    Ok((m, _)) => (medals, actions::combat::hit_chance(sit, m), 1.0),
-                    Err(_) => {
-                        let Some(m) = sit.scenario.tables.tank_combat_drm(Attacker::Tank(e.kind()), u.kind()) else { continue };
-                        if closed || e.breakdown {
-                            continue;
-                        }
-                        let reach = sit.scenario.tables.combat.tank_range + sit.scenario.tables.actions.mp_per_medal_tank;
-                        (medals.saturating_sub(1), actions::combat::hit_chance(sit, m), if d <= reach { 0.8 } else { 0.3 })
-                    }
-                };
-                expected += weight * -self.fire_plan(p, &there, e, dice) / DANGER;
-            } else if e.is_tank() {
+            if e.is_tank() {
                 if e.breakdown && d > 3 {
                     continue;
                 }
