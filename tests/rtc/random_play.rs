@@ -59,9 +59,9 @@ fn random_games_of_cambrai_finish_with_every_invariant_held() {
     });
 }
 
-/// The computer player (it has no evaluators for this ruleset yet, so it plays the first legal
-/// command) once left an area held by British units alone without giving them control (3.21): seed
-/// 7053, after a group left an enemy-held area for an attack.
+/// The computer player once left an area held by British units alone without giving them control
+/// (3.21): seed 7053, after a group left an enemy-held area for an attack (found when the computer
+/// still played the first legal command; kept with today's computer player).
 #[test]
 fn computer_games_keep_control_up_to_date_rtc_3_21() {
     for seed in [7053, 1] {
