@@ -286,7 +286,19 @@ fn menu(
         }
     });
 
-    if let Some(path) = load {
+    if let Some(path) = load.as_ref().filter(|p| super::area::session::is_rtc(p)).cloned() {
+        // A Royal Tank Corps save opens on the area board.
+        match super::area::session::load_game(&path) {
+            Ok(game) => {
+                let mut s = super::area::AreaSession::new(game, super::area::session::load_seats(&path));
+                s.save_path = Some(path);
+                commands.insert_resource(s);
+                message.0 = None;
+                next.set(Screen::AreaGame);
+            }
+            Err(e) => message.0 = Some(format!("The save could not be loaded: {e}")),
+        }
+    } else if let Some(path) = load {
         match load_game(&path) {
             Ok(game) => {
                 let mut s = PlaySession::new(game, load_seats(&path));

@@ -151,12 +151,16 @@ pub fn run(args: PlayArgs) -> i32 {
     // The game's own rule schedules use Bevy's multi-threaded executor when the `multi_threaded` feature
     // is on (as in this build). Applying a command from inside a system that itself runs on the compute
     // task pool nests one scope in another and, with two cores, deadlocks. The window's systems are
-    // light, so Startup and Update run on the main thread, one after the other: the game's schedules
-    // then have the pool to themselves.
+    // light, so Startup, Update and the panels' pass run on the main thread, one after the other: the
+    // game's schedules then have the pool to themselves.
     app.edit_schedule(Startup, |s| {
         s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
     });
     app.edit_schedule(Update, |s| {
+        s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    });
+    // The panels' pass too: the menu opens saves (a replay runs the game's schedules) from it.
+    app.edit_schedule(bevy_egui::EguiPrimaryContextPass, |s| {
         s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
     });
     exit_code(app.run())

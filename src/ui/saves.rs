@@ -92,7 +92,8 @@ pub fn list_saves() -> Vec<SaveEntry> {
         let (summary, scenario, problem) = match std::fs::read_to_string(&path) {
             Err(err) => (String::new(), String::new(), Some(err.to_string())),
             Ok(text) => match ron::from_str::<SaveHeader>(&text) {
-                Ok(h) if h.ruleset == "bastards" => (h.summary, h.scenario, None),
+                // The rulesets the window plays (Royal Tank Corps saves open on the area board).
+                Ok(h) if h.ruleset == crate::rulesets::bastards::ID || h.ruleset == crate::rulesets::rtc::ID => (h.summary, h.scenario, None),
                 Ok(h) => (h.summary, h.scenario, Some(format!("a save of another ruleset ({})", h.ruleset))),
                 Err(err) => (String::new(), String::new(), Some(format!("damaged: {}", err.code))),
             },
