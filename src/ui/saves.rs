@@ -16,7 +16,7 @@ use serde::Deserialize;
 use crate::engine::paths;
 use crate::engine::scenario::{FileKind, file_kind, header};
 use crate::engine::source::SourceFile;
-use crate::engine::Game;
+use crate::engine::{Game, Ruleset};
 use crate::rulesets::bastards::Bastards;
 use crate::rulesets::bastards::units::Side;
 
@@ -106,6 +106,12 @@ pub fn list_saves() -> Vec<SaveEntry> {
 
 /// Loads a save of Into the Bastards! by replaying it; the error says what is wrong.
 pub fn load_game(path: &Path) -> Result<Game<Bastards>, String> {
+    load_save_of::<Bastards>(path)
+}
+
+/// Loads a save of the ruleset `R` by replaying it; the error says what is wrong (not a save,
+/// damaged, or a save of another ruleset).
+pub fn load_save_of<R: Ruleset>(path: &Path) -> Result<Game<R>, String> {
     let file = SourceFile::read(path).map_err(|d| d.to_string())?;
     match file_kind(&file) {
         Ok(FileKind::Save) => {}
@@ -113,18 +119,21 @@ pub fn load_game(path: &Path) -> Result<Game<Bastards>, String> {
         Err(d) => return Err(format!("{d} (not a Salient save)")),
     }
     let (format, ruleset) = header(&file).map_err(|d| format!("{d} (the save is damaged)"))?;
-    if ruleset != crate::rulesets::bastards::ID {
-        return Err(format!("{}: a save of `{ruleset}`; this window plays Into the Bastards!", path.display()));
+    if ruleset != R::ID {
+        return Err(format!("{}: a save of `{ruleset}`, not of {}", path.display(), R::NAME));
     }
-    crate::engine::save::load_save::<Bastards>(&file, format).map_err(|m| format!("{}: {m}", path.display()))
+    crate::engine::save::load_save::<R>(&file, format).map_err(|m| format!("{}: {m}", path.display()))
 }
 
 /// Who played which side when the save was written (defaults: the Allied side human).
 pub fn load_seats(save: &Path) -> BTreeMap<Side, Seat> {
-    std::fs::read_to_string(seats_path(save))
-        .ok()
-        .and_then(|t| ron::from_str::<BTreeMap<Side, Seat>>(&t).ok())
-        .unwrap_or_else(|| BTreeMap::from([(Side::Allied, Seat::Human), (Side::German, Seat::Computer)]))
+    load_seats_of(save, BTreeMap::from([(Side::Allied, Seat::Human), (Side::German, Seat::Computer)]))
+}
+
+/// The seats written beside a save (its `.seats` file), or `default` if there is none or it does
+/// not read.
+pub fn load_seats_of<S: serde::de::DeserializeOwned + Ord>(save: &Path, default: BTreeMap<S, Seat>) -> BTreeMap<S, Seat> {
+    std::fs::read_to_string(seats_path(save)).ok().and_then(|t| ron::from_str::<BTreeMap<S, Seat>>(&t).ok()).unwrap_or(default)
 }
 
 /// Saves the game and its seats.

@@ -233,10 +233,7 @@ pub fn quicksave_path() -> PathBuf {
 
 /// Who played which side when the save was written (default: the British human).
 pub fn load_seats(save: &Path) -> BTreeMap<Side, Seat> {
-    std::fs::read_to_string(save.with_extension("seats"))
-        .ok()
-        .and_then(|t| ron::from_str::<BTreeMap<Side, Seat>>(&t).ok())
-        .unwrap_or_else(|| BTreeMap::from([(Side::British, Seat::Human), (Side::German, Seat::Computer)]))
+    crate::ui::saves::load_seats_of(save, BTreeMap::from([(Side::British, Seat::Human), (Side::German, Seat::Computer)]))
 }
 
 /// The ruleset a scenario or save file names in its header, if it can be read.
@@ -254,17 +251,7 @@ pub fn is_rtc(path: &Path) -> bool {
 
 /// Loads a Royal Tank Corps save by replaying it.
 pub fn load_game(path: &Path) -> Result<Game<Rtc>, String> {
-    let file = SourceFile::read(path).map_err(|d| d.to_string())?;
-    match file_kind(&file) {
-        Ok(FileKind::Save) => {}
-        Ok(other) => return Err(format!("{}: this is a {other:?} file, not a save", path.display())),
-        Err(d) => return Err(format!("{d} (not a Salient save)")),
-    }
-    let (format, ruleset) = header(&file).map_err(|d| format!("{d} (the save is damaged)"))?;
-    if ruleset != crate::rulesets::rtc::ID {
-        return Err(format!("{}: a save of `{ruleset}`, not of Royal Tank Corps", path.display()));
-    }
-    crate::engine::save::load_save::<Rtc>(&file, format).map_err(|m| format!("{}: {m}", path.display()))
+    crate::ui::saves::load_save_of::<Rtc>(path)
 }
 
 #[cfg(test)]
