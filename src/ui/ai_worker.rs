@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
-use crate::engine::Game;
 use crate::engine::game::Origin;
-use crate::rulesets::bastards::{Bastards, Command};
+use crate::engine::{Game, Ruleset};
+use crate::rulesets::bastards::Bastards;
 
 use super::Screen;
 use super::counters::Animations;
@@ -19,27 +19,28 @@ use super::session::{PlaySession, Seat};
 use super::settings::Settings;
 
 /// What the window asks of the worker.
-enum Request {
+enum Request<R: Ruleset> {
     /// Start over from this origin and these commands (new game, undo, load).
-    Reset(Box<Origin<Bastards>>, Vec<Command>),
+    Reset(Box<Origin<R>>, Vec<R::Command>),
     /// The window applied this command.
-    Apply(Command),
+    Apply(R::Command),
     /// Choose a command for the position after `revision`.
     Think(u64),
 }
 
 /// What the worker answers.
-enum Answer {
-    Chosen(u64, Option<Command>),
+enum Answer<C> {
+    Chosen(u64, Option<C>),
     Failed(String),
 }
 
-/// The worker thread and its channels.
+/// The computer player of a ruleset: the worker thread and its channels (every ruleset's window
+/// uses this one).
 #[derive(Resource)]
-pub struct AiWorker {
-    to_worker: Sender<Request>,
+pub struct ComputerPlayer<R: Ruleset> {
+    to_worker: Sender<Request<R>>,
     /// In a mutex only so the resource is `Sync`; only the main thread reads it.
-    from_worker: std::sync::Mutex<Receiver<Answer>>,
+    from_worker: std::sync::Mutex<Receiver<Answer<R::Command>>>,
     _thread: JoinHandle<()>,
     /// The game generation and number of commands the worker mirrors.
     synced_generation: u64,
@@ -51,8 +52,11 @@ pub struct AiWorker {
     pub status: String,
 }
 
-fn worker(requests: Receiver<Request>, answers: Sender<Answer>) {
-    let mut game: Option<Game<Bastards>> = None;
+/// The computer player of Into the Bastards!.
+pub type AiWorker = ComputerPlayer<Bastards>;
+
+fn worker<R: Ruleset>(requests: Receiver<Request<R>>, answers: Sender<Answer<R::Command>>) {
+    let mut game: Option<Game<R>> = None;
     while let Ok(req) = requests.recv() {
         match req {
             Request::Reset(origin, commands) => match Game::replay(*origin, &commands) {
@@ -80,19 +84,24 @@ fn worker(requests: Receiver<Request>, answers: Sender<Answer>) {
     }
 }
 
-impl AiWorker {
-    pub fn spawn() -> Option<AiWorker> {
+impl<R: Ruleset> ComputerPlayer<R> {
+    pub fn spawn() -> Option<Self> {
         let (to_worker, requests) = channel();
         let (answers, from_worker) = channel();
-        let thread = std::thread::Builder::new().name("salient-ai".into()).spawn(move || worker(requests, answers)).ok()?;
-        Some(AiWorker { to_worker, from_worker: std::sync::Mutex::new(from_worker), _thread: thread, synced_generation: 0, synced_commands: 0, thinking: None, last_move: None, status: String::new() })
+        let thread = std::thread::Builder::new().name(format!("salient-ai-{}", R::ID)).spawn(move || worker::<R>(requests, answers)).ok()?;
+        Some(ComputerPlayer { to_worker, from_worker: std::sync::Mutex::new(from_worker), _thread: thread, synced_generation: 0, synced_commands: 0, thinking: None, last_move: None, status: String::new() })
     }
 
-    /// Brings the worker's replica to the session's position: the new commands one by one, or a
-    /// fresh replay when the game was replaced (undo, load).
-    fn sync(&mut self, session: &PlaySession) {
-        let history = session.game.history();
-        if self.synced_generation == session.generation && self.synced_commands <= history.len() {
+    /// True while the computer is choosing.
+    pub fn thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Brings the worker's replica to the game's position: the new commands one by one, or a fresh
+    /// replay when the game was replaced (a new `generation`: undo, load).
+    pub fn sync(&mut self, game: &Game<R>, generation: u64) {
+        let history = game.history();
+        if self.synced_generation == generation && self.synced_commands <= history.len() {
             for step in &history[self.synced_commands..] {
                 if self.to_worker.send(Request::Apply(step.command.clone())).is_err() {
                     return;
@@ -100,18 +109,70 @@ impl AiWorker {
                 self.thinking = None;
             }
         } else {
-            if self.to_worker.send(Request::Reset(Box::new(session.game.origin().clone()), session.game.commands())).is_err() {
+            if self.to_worker.send(Request::Reset(Box::new(game.origin().clone()), game.commands())).is_err() {
                 return;
             }
             self.thinking = None;
         }
-        self.synced_generation = session.generation;
+        self.synced_generation = generation;
         self.synced_commands = history.len();
+    }
+
+    /// Reads the worker's answers: the command it chose for the position after `revision`, if it
+    /// has answered (failures and stale answers only change the status).
+    pub fn answer(&mut self, revision: u64) -> Option<R::Command> {
+        let mut chosen = None;
+        loop {
+            let answer = match self.from_worker.lock() {
+                Ok(rx) => rx.try_recv(),
+                Err(_) => Err(TryRecvError::Disconnected),
+            };
+            match answer {
+                Ok(Answer::Chosen(rev, Some(cmd))) if rev == revision && self.thinking == Some(rev) => {
+                    self.thinking = None;
+                    chosen = Some(cmd);
+                }
+                Ok(Answer::Chosen(rev, None)) if rev == revision => {
+                    self.thinking = None;
+                    self.status = "The computer found no legal command.".into();
+                }
+                Ok(Answer::Chosen(..)) => {}
+                Ok(Answer::Failed(msg)) => {
+                    self.status = msg;
+                    self.synced_generation = 0;
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => {
+                    self.status = "The computer opponent stopped.".into();
+                    break;
+                }
+            }
+        }
+        chosen
+    }
+
+    /// The window applied (or refused) the command the computer chose.
+    pub fn played(&mut self, command: &R::Command, result: Result<(), String>) {
+        match result {
+            Ok(()) => {
+                self.status.clear();
+                self.last_move = Some(Instant::now());
+            }
+            Err(r) => self.status = format!("The computer chose {command:?}, which was refused: {r}"),
+        }
+    }
+
+    /// Asks for a command for the position after `revision`, unless it is already thinking or the
+    /// pause after its last command has not passed.
+    pub fn ask(&mut self, revision: u64, pause: Duration) {
+        if self.thinking.is_none() && self.last_move.is_none_or(|t| t.elapsed() >= pause) && self.to_worker.send(Request::Think(revision)).is_ok() {
+            self.thinking = Some(revision);
+        }
     }
 }
 
 /// The pause after a computer command before the next, by animation speed.
-fn pace(settings: &Settings) -> Duration {
+pub fn pace(settings: &Settings) -> Duration {
     Duration::from_millis(settings.animation.pause_ms())
 }
 
@@ -124,56 +185,21 @@ fn drive_computer(
     hand_over: Res<super::screens::HandOver>,
 ) {
     let (Some(worker), Some(session)) = (worker.as_mut(), session.as_mut()) else { return };
-    worker.sync(session);
-
-    // Answers.
-    loop {
-        let answer = match worker.from_worker.lock() {
-            Ok(rx) => rx.try_recv(),
-            Err(_) => Err(TryRecvError::Disconnected),
-        };
-        match answer {
-            Ok(Answer::Chosen(rev, Some(cmd))) if rev == session.revision && worker.thinking == Some(rev) => {
-                worker.thinking = None;
-                match session.submit(cmd.clone()) {
-                    Ok(()) => {
-                        worker.status.clear();
-                        worker.last_move = Some(Instant::now());
-                    }
-                    Err(r) => worker.status = format!("The computer chose {cmd:?}, which was refused: {r}"),
-                }
-            }
-            Ok(Answer::Chosen(rev, None)) if rev == session.revision => {
-                worker.thinking = None;
-                worker.status = "The computer found no legal command.".into();
-            }
-            Ok(Answer::Chosen(..)) => {}
-            Ok(Answer::Failed(msg)) => {
-                worker.status = msg;
-                worker.synced_generation = 0;
-            }
-            Err(TryRecvError::Empty) => break,
-            Err(TryRecvError::Disconnected) => {
-                worker.status = "The computer opponent stopped.".into();
-                break;
-            }
-        }
+    worker.sync(&session.game, session.generation);
+    if let Some(cmd) = worker.answer(session.revision) {
+        let result = session.submit(cmd.clone()).map_err(|r| r.to_string());
+        worker.played(&cmd, result);
     }
-
     // Ask for a move when the computer is to decide and the last one has been shown.
     let computer_to_move = session.to_move().is_some_and(|s| session.seat(s) == Seat::Computer);
-    let settled = !animations.busy() && worker.last_move.is_none_or(|t| t.elapsed() >= pace(&settings));
-    if computer_to_move && worker.thinking.is_none() && settled && !hand_over.showing {
-        let rev = session.revision;
-        if worker.to_worker.send(Request::Think(rev)).is_ok() {
-            worker.thinking = Some(rev);
-        }
+    if computer_to_move && !animations.busy() && !hand_over.showing {
+        worker.ask(session.revision, pace(&settings));
     }
 }
 
 /// True while the computer is choosing.
 pub fn computer_thinking(worker: Option<&AiWorker>) -> bool {
-    worker.is_some_and(|w| w.thinking.is_some())
+    worker.is_some_and(|w| w.thinking())
 }
 
 pub fn plugin(app: &mut App) {
