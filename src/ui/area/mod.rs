@@ -9,6 +9,7 @@ pub mod board;
 pub mod menu;
 pub mod panels;
 pub mod session;
+pub mod words;
 
 use bevy::prelude::*;
 
