@@ -176,13 +176,14 @@ fn control_camera(
 fn reveal_unit(
     window: Single<&Window, With<PrimaryWindow>>,
     mut cams: Query<(&mut MapCamera, &mut Transform, &Projection)>,
-    counters: Query<(&super::counters::Counter, &GlobalTransform)>,
+    counters: Query<(&super::counters::Counter, &GlobalTransform, &Visibility)>,
     viewport: Res<MapViewport>,
 ) {
     let Ok((mut cam, mut tf, proj)) = cams.single_mut() else { return };
     let Some(unit) = cam.reveal_unit.take() else { return };
     let Projection::Orthographic(ortho) = proj else { return };
-    let Some(pos) = counters.iter().find(|(c, _)| c.unit == unit).map(|(_, t)| t.translation().truncate()) else { return };
+    // A unit off the map (a reinforcement, a unit eliminated) has a hidden counter: nothing to show.
+    let Some(pos) = counters.iter().find(|(c, _, v)| c.unit == unit && **v != Visibility::Hidden).map(|(_, t, _)| t.translation().truncate()) else { return };
     let win = Vec2::new(window.width(), window.height());
     let free = viewport.free.unwrap_or(Rect::from_corners(Vec2::ZERO, win));
     // The free rect in world space (window y runs down, world y up).
