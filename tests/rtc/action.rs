@@ -318,3 +318,134 @@ fn attack_odds_with_equal_totals_and_breakdown_chance_rtc_10_3_10_6() {
     assert!((at_least(2, 7) - 21.0 / 36.0).abs() < 1e-9);
     assert!((at_least(2, 8) - 15.0 / 36.0).abs() < 1e-9);
 }
+
+/// A tank of another strength (a company, say), for the choices of 10.6.
+fn tank_of(id: &str, attack: i32, area: u32) -> String {
+    format!(r#"(id: "{id}", name: "{id}", side: british, kind: Tank, attack: {attack}, defence: 3, spent_defence: 2, movement: 6, area: Some({area})),"#)
+}
+
+/// 10.6: an infantry-led attack with two tanks wins on an unmodified 8: the attacker (not the code)
+/// chooses which tank breaks down; then the defender pays the loss points as before.
+#[test]
+fn attacker_chooses_broken_down_tank_rtc_10_6() {
+    let units = [inf("gb1", "british", "6", 35), tank("t1", 35), tank("t2", 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let mut g = game_with_dice(&units, &[4, 4, 1, 1]);
+    ok(&mut g, Activate(35));
+    for u in ["gb1", "t1", "t2"] {
+        ok(&mut g, Add(u.into()));
+    }
+    ok(&mut g, MoveTo(48));
+    ok(&mut g, Lead("gb1".into()));
+    ok(&mut g, Defend { lead: "g1".into(), guns: None, sos: None });
+    // OT 3 + 2 supports + 8 = 13; DT 4 + TEM 3 + 2 = 9: won by 4, and an unmodified 8 (10.6).
+    assert_eq!(attack_events(&g), vec![(13, 9, true)]);
+    assert_eq!(pending_side(&g), "british", "the attacker chooses");
+    assert_eq!(g.pending().unwrap().rule, "10.6");
+    assert_eq!(g.legal().to_vec(), vec![BreakDown("t1".into()), BreakDown("t2".into())]);
+    assert!(!g.events().any(|e| matches!(e.kind, EventKind::BrokeDown { .. })), "nothing breaks down before the choice");
+    // Refusals: the defender's loss points wait; the infantry lead is not a tank; no German unit.
+    let r = refused(&mut g, Flip("g1".into()));
+    assert!(r.contains("10.6") && r.contains("BreakDown"), "{r}");
+    let r = refused(&mut g, BreakDown("gb1".into()));
+    assert!(r.contains("10.6") && r.contains("not a tank"), "{r}");
+    let r = refused(&mut g, BreakDown("spare".into()));
+    assert!(r.contains("10.6"), "{r}");
+    // The second tank, not the first in scenario order.
+    ok(&mut g, BreakDown("t2".into()));
+    assert_eq!(place(&g, "t2"), Place::BrokenDown);
+    assert_eq!(place(&g, "t1"), Place::Area(48));
+    // The battle goes on as before: the Germans pay 4 loss points.
+    assert_eq!(pending_side(&g), "german");
+    assert_eq!(ctx(&g).losses.pending.as_ref().map(|p| p.left), Some(4));
+    ok(&mut g, Eliminate("g1".into()));
+    assert_eq!(place(&g, "g1"), Place::Eliminated);
+    assert_eq!(ctx(&g).controller(48), Side::British);
+    assert!(!g.events().any(|e| matches!(e.kind, EventKind::Overrun { .. })), "an infantry lead never overruns (10.5)");
+    // The journal with the choice replays to the same position (saves are journals of commands).
+    let text = ron::to_string(&g.commands()).unwrap();
+    let commands: Vec<salient::rulesets::rtc::Command> = ron::from_str(&text).unwrap();
+    assert!(text.contains("BreakDown(\"t2\")"), "{text}");
+    let again = salient::engine::game::Game::replay(g.origin().clone(), &commands).unwrap_or_else(|(i, r)| panic!("command {i} refused: {r}"));
+    assert_eq!(again.checksum(), g.checksum());
+    assert_eq!(place(&again, "t2"), Place::BrokenDown);
+}
+
+/// 10.6: a lost attack led by a tank: the lead is eliminated and the attacker chooses which other
+/// tank breaks down "in addition"; the lead itself is refused; the survivors return and the action
+/// phase passes (10.3, 9.2 c).
+#[test]
+fn lost_attack_attacker_chooses_another_tank_to_break_down_rtc_10_6() {
+    let units = [tank("t1", 35), tank("t2", 35), tank("t3", 35), inf("gb1", "british", "6", 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let mut g = game_with_dice(&units, &[4, 4, 6, 6]);
+    ok(&mut g, Activate(35));
+    for u in ["t1", "t2", "t3", "gb1"] {
+        ok(&mut g, Add(u.into()));
+    }
+    ok(&mut g, MoveTo(48));
+    ok(&mut g, Lead("t1".into()));
+    ok(&mut g, Defend { lead: "g1".into(), guns: None, sos: None });
+    // OT 6 + 3 supports + 8 = 17; DT 4 + 3 + 12 = 19: the attack fails.
+    assert_eq!(attack_events(&g), vec![(17, 19, false)]);
+    assert_eq!(g.legal().to_vec(), vec![BreakDown("t2".into()), BreakDown("t3".into())]);
+    let r = refused(&mut g, BreakDown("t1".into()));
+    assert!(r.contains("10.6") && r.contains("led the failed attack"), "{r}");
+    let r = refused(&mut g, Done);
+    assert!(r.contains("10.6"), "{r}");
+    ok(&mut g, BreakDown("t3".into()));
+    assert_eq!(place(&g, "t1"), Place::Eliminated, "10.3: the lead is eliminated");
+    assert_eq!(place(&g, "t3"), Place::BrokenDown);
+    for u in ["t2", "gb1"] {
+        assert_eq!(place(&g, u), Place::Area(35), "10.4: {u} returns");
+        assert!(unit(&g, u).c.spent);
+    }
+    assert_eq!(pending_side(&g), "german", "9.2 c: the action phase passes");
+}
+
+/// 10.6: no choice, no decision: a won attack led by a tank breaks down the lead tank even with
+/// another tank present; a lost one with a single other tank breaks that one down.
+#[test]
+fn breakdown_without_a_choice_is_automatic_rtc_10_6() {
+    let units = [tank("t1", 35), tank("t2", 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let mut g = game_with_dice(&units, &[4, 4, 1, 1]);
+    let r = refused(&mut g, BreakDown("t1".into()));
+    assert!(r.contains("10.6"), "no breakdown is pending: {r}");
+    ok(&mut g, Activate(35));
+    ok(&mut g, Add("t1".into()));
+    ok(&mut g, Add("t2".into()));
+    ok(&mut g, MoveTo(48));
+    ok(&mut g, Lead("t2".into()));
+    ok(&mut g, Defend { lead: "g1".into(), guns: None, sos: None });
+    assert_eq!(place(&g, "t2"), Place::BrokenDown, "the lead tank of a won attack");
+    assert_eq!(place(&g, "t1"), Place::Area(48));
+    assert!(!g.legal().iter().any(|c| matches!(c, BreakDown(_))));
+    assert_eq!(pending_side(&g), "german", "the defender pays at once");
+
+    let mut g = game_with_dice(&units, &[4, 4, 6, 6]);
+    ok(&mut g, Activate(35));
+    ok(&mut g, Add("t1".into()));
+    ok(&mut g, Add("t2".into()));
+    ok(&mut g, MoveTo(48));
+    ok(&mut g, Lead("t1".into()));
+    ok(&mut g, Defend { lead: "g1".into(), guns: None, sos: None });
+    assert_eq!(place(&g, "t1"), Place::Eliminated);
+    assert_eq!(place(&g, "t2"), Place::BrokenDown, "the only other tank");
+    assert_eq!(pending_side(&g), "german");
+}
+
+/// The computer opponent breaks down its least valuable tank (10.6): the company, not the
+/// battalion that comes first in scenario order.
+#[test]
+fn ai_breaks_down_the_least_valuable_tank_rtc_10_6() {
+    let units = [inf("gb1", "british", "6", 35), tank("t1", 35), tank_of("coy", 4, 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let mut g = game_with_dice(&units, &[4, 4, 1, 1]);
+    ok(&mut g, Activate(35));
+    for u in ["gb1", "t1", "coy"] {
+        ok(&mut g, Add(u.into()));
+    }
+    ok(&mut g, MoveTo(48));
+    ok(&mut g, Lead("gb1".into()));
+    ok(&mut g, Defend { lead: "g1".into(), guns: None, sos: None });
+    assert_eq!(g.legal().len(), 2);
+    let c = salient::ai::choose(&mut g).expect("a choice");
+    assert_eq!(c, BreakDown("coy".into()));
+}

@@ -129,3 +129,81 @@ fn artillery_targets_pay_two_to_flip_and_four_to_eliminate_fresh_rtc_7_63() {
     assert!(!unit(&g, "g1").c.spent, "only the target type is hit");
     assert_eq!(pending_side(&g), "german", "the Germans bombard next (7.6)");
 }
+
+/// 7.9: friendly fire on an unmodified 8+ when every British unit in the target area is already
+/// spent eliminates one of them, chosen by the bombarding player; the defender's loss points follow.
+#[test]
+fn bombarding_player_chooses_friendly_fire_victim_rtc_7_9() {
+    let units = [gun("a1", "british", "6", 4, 3, 35), inf("gb1", "british", "6", 48), inf("gb2", "british", "6", 48), inf("g1", "german", "54", 48)].concat();
+    // OT 4 + 12 = 16; DT TEM 3 x 2 + 2 = 8: 8 loss points, and an unmodified 12.
+    let mut g = game_with_dice(&units, &[6, 6, 1, 1]);
+    set(&mut g, "gb1", |c| c.spent = true);
+    set(&mut g, "gb2", |c| c.spent = true);
+    let r = refused(&mut g, FriendlyFire("gb1".into()));
+    assert!(r.contains("7.9"), "nothing to choose before the bombardment: {r}");
+    ok(&mut g, Bombard { lead: "a1".into(), target: 48, at: Target::Other, hurricane: false });
+    ok(&mut g, Fire);
+    assert_eq!(pending_side(&g), "british", "the bombarding player chooses");
+    assert_eq!(g.pending().unwrap().rule, "7.9");
+    assert_eq!(g.legal().to_vec(), vec![FriendlyFire("gb1".into()), FriendlyFire("gb2".into())]);
+    assert!(!g.events().any(|e| matches!(e.kind, EventKind::FriendlyFire { .. })), "no one is hit before the choice");
+    let r = refused(&mut g, Eliminate("g1".into()));
+    assert!(r.contains("7.9") && r.contains("FriendlyFire"), "{r}");
+    let r = refused(&mut g, FriendlyFire("g1".into()));
+    assert!(r.contains("7.9") && r.contains("bombarding player's own"), "{r}");
+    let r = refused(&mut g, FriendlyFire("a1".into()));
+    assert!(r.contains("7.9") && r.contains("not in the bombarded area"), "{r}");
+    ok(&mut g, FriendlyFire("gb2".into()));
+    assert_eq!(place(&g, "gb2"), Place::Eliminated);
+    assert_eq!(place(&g, "gb1"), Place::Area(48));
+    assert!(g.events().any(|e| matches!(&e.kind, EventKind::FriendlyFire { unit, eliminated: true } if unit == "gb2")));
+    // The Germans pay the 8 loss points as before.
+    assert_eq!(pending_side(&g), "german");
+    assert_eq!(ctx(&g).losses.pending.as_ref().map(|p| p.left), Some(8));
+    ok(&mut g, Eliminate("g1".into()));
+    assert_eq!(place(&g, "g1"), Place::Eliminated);
+}
+
+/// 7.9: a single spent unit in the area is eliminated without a decision; with no loss points the
+/// play passes on (7.6) after the choice as before.
+#[test]
+fn friendly_fire_without_a_choice_and_after_a_missed_bombardment_rtc_7_9_7_6() {
+    let units = [gun("a1", "british", "6", 4, 3, 35), inf("gb1", "british", "6", 48), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let mut g = game_with_dice(&units, &[6, 6, 1, 1]);
+    set(&mut g, "gb1", |c| c.spent = true);
+    ok(&mut g, Bombard { lead: "a1".into(), target: 48, at: Target::Other, hurricane: false });
+    ok(&mut g, Fire);
+    assert_eq!(place(&g, "gb1"), Place::Eliminated);
+    assert!(!g.legal().iter().any(|c| matches!(c, FriendlyFire(_))));
+    assert_eq!(pending_side(&g), "german");
+
+    // Two spent units, OT 4 + 8 = 12 against DT 6 + 12 = 18: no loss points; after the choice the
+    // bombardment phase goes on (nobody else can fire: it ends).
+    let units = [gun("a1", "british", "6", 4, 3, 35), inf("gb1", "british", "6", 48), inf("gb2", "british", "6", 48), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let mut g = game_with_dice(&units, &[4, 4, 6, 6]);
+    set(&mut g, "gb1", |c| c.spent = true);
+    set(&mut g, "gb2", |c| c.spent = true);
+    ok(&mut g, Bombard { lead: "a1".into(), target: 48, at: Target::Other, hurricane: false });
+    ok(&mut g, Fire);
+    assert_eq!(phase(&g), "Bombardment");
+    ok(&mut g, FriendlyFire("gb1".into()));
+    assert_eq!(place(&g, "gb1"), Place::Eliminated);
+    assert!(ctx(&g).losses.pending.is_none());
+    assert_ne!(phase(&g), "Bombardment", "7.6: play passed on and the phase ended");
+}
+
+/// The computer opponent lets friendly fire take its least valuable unit (7.9): the line brigade,
+/// not the Guards brigade that comes first in scenario order.
+#[test]
+fn ai_eliminates_the_least_valuable_friend_by_friendly_fire_rtc_7_9() {
+    let guards = r#"(id: "gds", name: "gds", side: british, kind: Infantry, division: "Gds", attack: 4, defence: 5, spent_defence: 3, movement: 4, area: Some(48)),"#;
+    let units = [gun("a1", "british", "6", 4, 3, 35), guards.to_string(), inf("gb1", "british", "6", 48), inf("g1", "german", "54", 48)].concat();
+    let mut g = game_with_dice(&units, &[6, 6, 1, 1]);
+    set(&mut g, "gds", |c| c.spent = true);
+    set(&mut g, "gb1", |c| c.spent = true);
+    ok(&mut g, Bombard { lead: "a1".into(), target: 48, at: Target::Other, hurricane: false });
+    ok(&mut g, Fire);
+    assert_eq!(g.legal().len(), 2);
+    let c = salient::ai::choose(&mut g).expect("a choice");
+    assert_eq!(c, FriendlyFire("gb1".into()));
+}

@@ -52,6 +52,12 @@ pub fn deciding(ctx: &Ctx) -> Option<Side> {
     if let Some(p) = &ctx.losses.pending {
         return Some(p.side);
     }
+    if let Some(b) = &ctx.combat.breakdown {
+        return Some(b.attack.side);
+    }
+    if let Some(f) = &ctx.bombard.friendly_fire {
+        return Some(f.side);
+    }
     if let Some(a) = &ctx.combat.attack {
         return Some(if a.step == CombatStep::Lead { a.side } else { a.side.enemy() });
     }

@@ -23,6 +23,9 @@ pub fn scores(world: &World, legal: &[Command]) -> Vec<f32> {
     if b.ctx.losses.pending.is_some() {
         return support::losses(&b, legal);
     }
+    if b.ctx.combat.breakdown.is_some() || b.ctx.bombard.friendly_fire.is_some() {
+        return support::least_valuable(&b, legal);
+    }
     match phase(world) {
         Some(Phase::Reinforcement) => support::reinforcement(&b, legal),
         Some(Phase::Bombardment) => support::bombardment(&b, legal),

@@ -206,3 +206,36 @@ pub fn fatigue(b: &Brain, legal: &[Command]) -> Vec<f32> {
         })
         .collect()
 }
+
+/// 10.6 and 7.9: the attacker chooses the tank that breaks down, the bombarding player the unit
+/// friendly fire eliminates: the one whose loss costs least (its worth, its movement points left
+/// in the moving group, the last unit holding an area).
+pub fn least_valuable(b: &Brain, legal: &[Command]) -> Vec<f32> {
+    let ctx = &b.ctx;
+    let group = ctx.impulse.activation.as_ref().and_then(|a| a.group.as_ref());
+    legal
+        .iter()
+        .map(|c| match c {
+            Command::BreakDown(id) | Command::FriendlyFire(id) => {
+                let Some(u) = ctx.find(id) else { return f32::NEG_INFINITY };
+                let mut lost = b.value(u);
+                if !u.c.spent {
+                    lost += 0.5;
+                }
+                // A tank with movement points left may still overrun (10.5).
+                if let Some(g) = group
+                    && let Some(k) = g.units.iter().position(|&i| i == u.index)
+                {
+                    lost += 0.1 * g.mp.get(k).copied().unwrap_or(0) as f32;
+                }
+                if let Some(a) = u.area()
+                    && ctx.sit.side_in(a, u.side()).count() <= 1
+                {
+                    lost += 0.5 * b.ctrl_value_for(u.side(), a);
+                }
+                -lost
+            }
+            _ => f32::NEG_INFINITY,
+        })
+        .collect()
+}

@@ -254,7 +254,7 @@ pub fn pass(world: &mut World) {
 /// 9.2 b: a player with no unit able to act must pass.
 pub fn auto_pass(world: &mut World) {
     let ctx = Ctx::capture(world);
-    if ctx.impulse.activation.is_some() || ctx.combat.attack.is_some() || ctx.losses.pending.is_some() {
+    if ctx.impulse.activation.is_some() || ctx.combat.attack.is_some() || ctx.combat.breakdown.is_some() || ctx.losses.pending.is_some() {
         return;
     }
     if let Some(side) = active(&ctx)

@@ -11,7 +11,7 @@ use super::events::{Command, EventKind};
 use super::losses;
 use super::map::Ctx;
 use super::ops;
-use super::state::{Attack, Combat, CombatStep, Impulse, LossCause, LossPayment};
+use super::state::{Attack, BreakdownChoice, Combat, CombatStep, Impulse, LossCause, LossPayment};
 use super::tables::CavalrySupport;
 use super::units::{Kind, Side, U, update};
 
@@ -100,6 +100,9 @@ fn check_defend(ctx: &Ctx, a: &Attack, lead: &str, guns: &Option<String>, sos: &
 }
 
 pub fn candidates(ctx: &Ctx) -> Vec<Command> {
+    if let Some(b) = &ctx.combat.breakdown {
+        return breakdown_commands(b, ctx);
+    }
     let Some(a) = &ctx.combat.attack else { return Vec::new() };
     let mut out = Vec::new();
     match a.step {
@@ -127,6 +130,12 @@ pub fn candidates(ctx: &Ctx) -> Vec<Command> {
 }
 
 pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
+    if let Some(b) = &ctx.combat.breakdown {
+        return check_breakdown(ctx, b, cmd);
+    }
+    if let Command::BreakDown(_) = cmd {
+        return Err(Refusal::by_rule("10.6", "no tank is to break down now: the attacker chooses only after an unmodified attack roll of 7 or more, when more than one tank may break down"));
+    }
     let Some(a) = &ctx.combat.attack else { return Err(Refusal::new("no attack is under way")) };
     match (a.step, cmd) {
         (CombatStep::Lead, Command::Lead(id)) => {
@@ -143,6 +152,10 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
 }
 
 pub fn apply(world: &mut World, cmd: Command) {
+    if let Command::BreakDown(id) = &cmd {
+        apply_breakdown(world, id);
+        return;
+    }
     let ctx = Ctx::capture(world);
     match cmd {
         Command::Lead(id) => {
@@ -182,24 +195,45 @@ fn resolve(world: &mut World, lead_def: &str, guns: Option<&str>, sos: Option<&s
         format!("{} attacks area {} led by {}: OT {ot0} + {roll} = {ot}, DT {dt0} + {droll} = {dt} ({}): {}", a.side.name(), a.area, lead.spec.name, d.spec.name, if success { format!("{} loss points", ot - dt) } else { "the attack fails".into() }),
         EventKind::Attack { area: a.area, lead: lead.spec.id.clone(), defender: d.spec.id.clone(), ot, dt, roll, success },
     );
-    // 10.6: tank breakdown on an unmodified roll of 7 or more.
-    let tanks: Vec<usize> = a.attackers.iter().copied().filter(|&i| ctx.unit(i).kind() == Kind::Tank && ctx.unit(i).area() == Some(a.area)).collect();
-    let breakdown = if roll >= t.breakdown_at && !tanks.is_empty() {
-        if success {
-            Some(if lead.kind() == Kind::Tank { li } else { tanks[0] })
-        } else {
-            tanks.iter().copied().find(|&i| i != li)
-        }
-    } else {
-        None
-    };
-    if success {
+    // 10.6: tank breakdown on an unmodified roll of 7 or more; the attacker chooses the tank when
+    // more than one may break down.
+    let margin = ot - dt;
+    let candidates = if roll >= t.breakdown_at { breakdown_candidates(&ctx, &a, li, success) } else { Vec::new() };
+    if candidates.len() > 1 {
+        let names: Vec<String> = candidates.iter().map(|&i| ctx.unit(i).spec.name.clone()).collect();
+        ops::log(world, "10.6", format!("Unmodified attack roll {roll}: a tank breaks down; the {} choose which ({})", a.side.name(), names.join(", ")), EventKind::Note);
+        let mut c = world.resource_mut::<Combat>();
+        c.attack = None;
+        c.breakdown = Some(BreakdownChoice { attack: a, margin, candidates });
+        return;
+    }
+    conclude(world, &a, candidates.first().copied(), margin);
+}
+
+/// The tanks that may break down after an unmodified attack roll of 7 or more (10.6): the lead
+/// tank if a tank led a won attack; any tank of the attacking force if another unit led it; on a
+/// lost attack, any tank other than the lead (which is eliminated anyway).
+pub fn breakdown_candidates(ctx: &Ctx, a: &Attack, lead: usize, success: bool) -> Vec<usize> {
+    let tanks = a.attackers.iter().copied().filter(|&i| ctx.unit(i).kind() == Kind::Tank && ctx.unit(i).area() == Some(a.area));
+    if success && ctx.unit(lead).kind() == Kind::Tank {
+        return vec![lead];
+    }
+    tanks.filter(|&i| success || i != lead).collect()
+}
+
+/// The attack's result once the broken-down tank, if any, is known: the defender's loss points
+/// (10.31) or the failed attack (10.3, 10.4) and the action phase passing (9.2 c).
+fn conclude(world: &mut World, a: &Attack, breakdown: Option<usize>, margin: i32) {
+    let ctx = Ctx::capture(world);
+    let Some(li) = a.lead else { return };
+    let t = ctx.sc.tables.attack.clone();
+    if margin > 0 {
         if let Some(b) = breakdown {
             ops::eliminate(world, b, true, "10.6");
         }
         let ctx = Ctx::capture(world);
         let units: Vec<usize> = ctx.sit.side_in(a.area, a.side.enemy()).map(|u| u.index).collect();
-        losses::start(world, LossPayment { side: a.side.enemy(), area: a.area, units, left: ot - dt, costs: t.losses, cause: LossCause::Attack, retreated: false, any_retreat: false });
+        losses::start(world, LossPayment { side: a.side.enemy(), area: a.area, units, left: margin, costs: t.losses, cause: LossCause::Attack, retreated: false, any_retreat: false });
         return;
     }
     // 10.3: the attack fails.
@@ -236,6 +270,35 @@ fn resolve(world: &mut World, lead_def: &str, guns: Option<&str>, sos: Option<&s
     // 9.2 c: an attack with OT not above DT passes the action phase.
     world.resource_mut::<Impulse>().activation = None;
     action::pass(world);
+}
+
+/// The attacker's choice of the tank that breaks down (10.6): `BreakDown`.
+pub fn breakdown_commands(b: &BreakdownChoice, ctx: &Ctx) -> Vec<Command> {
+    b.candidates.iter().map(|&i| Command::BreakDown(ctx.unit(i).spec.id.clone())).collect()
+}
+
+fn check_breakdown(ctx: &Ctx, b: &BreakdownChoice, cmd: &Command) -> Result<(), Refusal> {
+    let Command::BreakDown(id) = cmd else {
+        return Err(Refusal::by_rule("10.6", format!("a tank of the attacking force must break down first: the {} choose which (BreakDown)", b.attack.side.name())));
+    };
+    if b.candidates.iter().any(|&i| ctx.unit(i).spec.id == *id) {
+        return Ok(());
+    }
+    let why = match ctx.find(id) {
+        None => format!("there is no unit `{id}`"),
+        Some(u) if u.kind() != Kind::Tank => format!("{} is not a tank: only a tank of the attacking force breaks down", u.spec.name),
+        Some(u) if b.attack.lead == Some(u.index) => format!("{} led the failed attack and is eliminated; another tank of the attacking force breaks down in addition", u.spec.name),
+        Some(u) => format!("{} is not a tank of the attacking force in area {}", u.spec.name, b.attack.area),
+    };
+    Err(Refusal::by_rule("10.6", why))
+}
+
+fn apply_breakdown(world: &mut World, id: &str) {
+    let Some(b) = world.resource_mut::<Combat>().breakdown.take() else { return };
+    let ctx = Ctx::capture(world);
+    let Some(u) = ctx.find(id) else { return };
+    world.resource_mut::<Combat>().attack = Some(b.attack.clone());
+    conclude(world, &b.attack, Some(u.index), b.margin);
 }
 
 /// After the defender has paid (10.31): an overrun (10.5) or the end of the group's action.

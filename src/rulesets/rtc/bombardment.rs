@@ -11,7 +11,7 @@ use super::events::{Command, EventKind, Target};
 use super::losses;
 use super::map::Ctx;
 use super::ops;
-use super::state::{Bombardment, LossCause, LossPayment, Markers, Order, Phase};
+use super::state::{Bombardment, FriendlyFireChoice, LossCause, LossPayment, Markers, Order, Phase};
 use super::units::{Side, U, update};
 
 fn of_type(u: &U, at: Target) -> bool {
@@ -81,6 +81,9 @@ fn bombardments(ctx: &Ctx, side: Side) -> Vec<Command> {
 }
 
 pub fn candidates(ctx: &Ctx) -> Vec<Command> {
+    if let Some(f) = &ctx.bombard.friendly_fire {
+        return f.candidates.iter().map(|&i| Command::FriendlyFire(ctx.unit(i).spec.id.clone())).collect();
+    }
     if let Some(o) = &ctx.bombard.order {
         let mut out: Vec<Command> = ctx.sit.side_in(o.from, o.side).filter(|u| check_support(ctx, o, &u.spec.id).is_ok()).map(|u| Command::Support(u.spec.id.clone())).collect();
         out.push(Command::Fire);
@@ -93,6 +96,12 @@ pub fn candidates(ctx: &Ctx) -> Vec<Command> {
 }
 
 pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
+    if let Some(f) = &ctx.bombard.friendly_fire {
+        return check_friendly_fire(ctx, f, cmd);
+    }
+    if let Command::FriendlyFire(_) = cmd {
+        return Err(Refusal::by_rule("7.9", "no friendly-fire victim is to be chosen now: only after an unmodified bombardment roll of 8 or more when all the bombarding player's units in the target area are already spent, and more than one is there"));
+    }
     if let Some(o) = &ctx.bombard.order {
         return match cmd {
             Command::Support(id) => check_support(ctx, o, id),
@@ -145,6 +154,12 @@ pub fn apply(world: &mut World, cmd: Command) {
             }
         }
         Command::Fire => fire(world),
+        Command::FriendlyFire(id) => {
+            let Some(f) = world.resource_mut::<Bombardment>().friendly_fire.take() else { return };
+            let Some(u) = ctx.find(&id) else { return };
+            friendly_fire_eliminates(world, u.index);
+            loss_points(world, f.side, f.area, f.at, f.loss_points);
+        }
         Command::Done => {
             let passes = {
                 let mut b = world.resource_mut::<Bombardment>();
@@ -206,6 +221,7 @@ fn fire(world: &mut World) {
         }
     }
     // 7.9: friendly fire.
+    world.resource_mut::<Bombardment>().order = None;
     if roll >= t.friendly_fire_at {
         let friends: Vec<U> = ctx.sit.side_in(o.target, o.side).cloned().collect();
         if friends.iter().any(|u| u.fresh()) {
@@ -213,21 +229,53 @@ fn fire(world: &mut World) {
                 ops::spend(world, u.index);
                 ops::log(world, "7.9", format!("{} is spent by friendly fire", u.spec.name), EventKind::FriendlyFire { unit: u.spec.id.clone(), eliminated: false });
             }
+        } else if friends.len() > 1 {
+            let names: Vec<String> = friends.iter().map(|u| u.spec.name.clone()).collect();
+            ops::log(world, "7.9", format!("Friendly fire in area {}: all the {} units there are spent, so one is eliminated; the {} choose which ({})", o.target, o.side.name(), o.side.name(), names.join(", ")), EventKind::Note);
+            world.resource_mut::<Bombardment>().friendly_fire = Some(FriendlyFireChoice { side: o.side, area: o.target, candidates: friends.iter().map(|u| u.index).collect(), at: o.at, loss_points: cp });
+            return;
         } else if let Some(u) = friends.first() {
-            ops::log(world, "7.9", format!("{} is eliminated by friendly fire", u.spec.name), EventKind::FriendlyFire { unit: u.spec.id.clone(), eliminated: true });
-            ops::eliminate(world, u.index, false, "7.9");
-            ops::update_control(world);
+            friendly_fire_eliminates(world, u.index);
         }
     }
-    world.resource_mut::<Bombardment>().order = None;
+    loss_points(world, o.side, o.target, o.at, cp);
+}
+
+/// 7.9: friendly fire eliminates one of the bombarding player's spent units.
+fn friendly_fire_eliminates(world: &mut World, index: usize) {
+    let (id, name) = ops::id_name(world, index);
+    ops::log(world, "7.9", format!("{name} is eliminated by friendly fire"), EventKind::FriendlyFire { unit: id, eliminated: true });
+    ops::eliminate(world, index, false, "7.9");
+    ops::update_control(world);
+}
+
+/// 7.61: the defender pays the loss points of the target type, or (none) play passes (7.6).
+fn loss_points(world: &mut World, side: Side, target: u32, at: Target, cp: i32) {
+    let t = Ctx::capture(world).sc.tables.bombardment.clone();
     if cp > 0 {
         let ctx = Ctx::capture(world);
-        let units: Vec<usize> = ctx.sit.side_in(o.target, defender).filter(|u| of_type(u, o.at)).map(|u| u.index).collect();
-        let costs = if o.at == Target::Artillery { t.artillery_losses } else { t.other_losses };
-        losses::start(world, LossPayment { side: defender, area: o.target, units, left: cp, costs, cause: LossCause::Bombardment, retreated: false, any_retreat: false });
+        let defender = side.enemy();
+        let units: Vec<usize> = ctx.sit.side_in(target, defender).filter(|u| of_type(u, at)).map(|u| u.index).collect();
+        let costs = if at == Target::Artillery { t.artillery_losses } else { t.other_losses };
+        losses::start(world, LossPayment { side: defender, area: target, units, left: cp, costs, cause: LossCause::Bombardment, retreated: false, any_retreat: false });
     } else {
         after_losses(world);
     }
+}
+
+fn check_friendly_fire(ctx: &Ctx, f: &FriendlyFireChoice, cmd: &Command) -> Result<(), Refusal> {
+    let Command::FriendlyFire(id) = cmd else {
+        return Err(Refusal::by_rule("7.9", format!("friendly fire eliminates one of the {} units in area {} first: the {} choose which (FriendlyFire)", f.side.name(), f.area, f.side.name())));
+    };
+    if f.candidates.iter().any(|&i| ctx.unit(i).spec.id == *id) {
+        return Ok(());
+    }
+    let why = match ctx.find(id) {
+        None => format!("there is no unit `{id}`"),
+        Some(u) if u.side() != f.side => format!("{} is not a {} unit: friendly fire eliminates one of the bombarding player's own units", u.spec.name, f.side.name()),
+        Some(u) => format!("{} is not in the bombarded area {}", u.spec.name, f.area),
+    };
+    Err(Refusal::by_rule("7.9", why))
 }
 
 /// After a bombardment: play passes to the other player (7.6).
@@ -266,6 +314,7 @@ fn end(world: &mut World) {
         let mut b = world.resource_mut::<Bombardment>();
         b.to_move = None;
         b.order = None;
+        b.friendly_fire = None;
         b.passes = 0;
     }
     goto(world, Phase::Barrage);
@@ -274,6 +323,6 @@ fn end(world: &mut World) {
 /// OnEnter(Bombardment): the initiative player begins (7.2).
 pub fn begin(world: &mut World) {
     let initiative = Ctx::capture(world).initiative;
-    *world.resource_mut::<Bombardment>() = Bombardment { to_move: Some(initiative), passes: 0, order: None };
+    *world.resource_mut::<Bombardment>() = Bombardment { to_move: Some(initiative), passes: 0, order: None, friendly_fire: None };
     skip_if_idle(world);
 }

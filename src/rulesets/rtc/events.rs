@@ -26,7 +26,8 @@ pub enum BarrageKind {
 ///
 /// In RON: `Place("gb-152", 58)`, `Bombard(lead: "gb-51-ra", target: 51, at: Other, hurricane: true)`,
 /// `Activate(35)`, `Add("gb-tank-d")`, `MoveTo(51)`, `Lead("gb-tank-d")`,
-/// `Defend(lead: "de-84", guns: None, sos: Some("de-108-fa"))`, `Flip("de-84")`, `Done`.
+/// `Defend(lead: "de-84", guns: None, sos: Some("de-108-fa"))`, `Flip("de-84")`, `BreakDown("gb-tank-d")`,
+/// `FriendlyFire("gb-16")`, `Done`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Command {
     /// Place an arriving unit in an entry area (6.1-6.3).
@@ -66,6 +67,10 @@ pub enum Command {
     Retreat(String, u32),
     /// Fatigue the units in an enemy area (11.2).
     Fatigue(u32),
+    /// The tank of the attacking force that breaks down, when the attacker has a choice (10.6).
+    BreakDown(String),
+    /// The bombarding player's spent unit that friendly fire eliminates, when he has a choice (7.9).
+    FriendlyFire(String),
     /// End the segment or phase; pass (7.2, 9.2 a); stop choosing.
     Done,
 }

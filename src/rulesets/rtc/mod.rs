@@ -130,7 +130,7 @@ fn decider(ctx: &Ctx) -> Decider {
         Some(Phase::Reinforcement) => Decider::Reinforcement,
         Some(Phase::Bombardment) => Decider::Bombardment,
         Some(Phase::Barrage) => Decider::Barrage,
-        Some(Phase::Action) if ctx.combat.attack.is_some() => Decider::Attack,
+        Some(Phase::Action) if ctx.combat.attack.is_some() || ctx.combat.breakdown.is_some() => Decider::Attack,
         Some(Phase::Action) => Decider::Action,
         Some(Phase::Administration) => Decider::Fatigue,
         _ => Decider::Nothing,
@@ -152,7 +152,14 @@ fn candidates(ctx: &Ctx) -> Vec<Command> {
 
 /// Whether a command is legal in a captured position.
 pub fn check_in(ctx: &Ctx, command: &Command) -> Result<(), Refusal> {
-    match decider(ctx) {
+    let d = decider(ctx);
+    if matches!(command, Command::BreakDown(_)) && d != Decider::Attack {
+        return Err(Refusal::by_rule("10.6", "no tank is to break down now: the attacker chooses only after an unmodified attack roll of 7 or more, when more than one tank may break down"));
+    }
+    if matches!(command, Command::FriendlyFire(_)) && d != Decider::Bombardment {
+        return Err(Refusal::by_rule("7.9", "no friendly-fire victim is to be chosen now: only after an unmodified bombardment roll of 8 or more when all the bombarding player's units in the target area are already spent, and more than one is there"));
+    }
+    match d {
         Decider::Losses => losses::check(ctx, command),
         Decider::Reinforcement => reinforcement::check(ctx, command),
         Decider::Bombardment => bombardment::check(ctx, command),

@@ -87,6 +87,21 @@ pub struct Bombardment {
     /// Consecutive passes; two end the phase.
     pub passes: u32,
     pub order: Option<Order>,
+    /// 7.9: the bombarding player chooses which of his spent units friendly fire eliminates.
+    pub friendly_fire: Option<FriendlyFireChoice>,
+}
+
+/// A friendly-fire elimination awaiting the bombarding player's choice (7.9), and what the
+/// bombardment does next: the defender's loss points (7.61), or play passes (7.6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FriendlyFireChoice {
+    pub side: Side,
+    pub area: u32,
+    /// The bombarding player's units in the target area, all spent.
+    pub candidates: Vec<usize>,
+    pub at: Target,
+    /// Loss points inflicted on the target (OT - DT; 0 or less: none).
+    pub loss_points: i32,
 }
 
 /// A group of units of the activated area moving and attacking together (9.21, 9.53).
@@ -139,6 +154,18 @@ pub enum CombatStep {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Combat {
     pub attack: Option<Attack>,
+    /// 10.6: the attacker chooses which tank breaks down; the attack waits here meanwhile.
+    pub breakdown: Option<BreakdownChoice>,
+}
+
+/// A tank breakdown awaiting the attacker's choice (10.6): the attack whose dice are rolled, its
+/// OT - DT, and the tanks that may break down.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BreakdownChoice {
+    pub attack: Attack,
+    /// OT - DT: above 0 the attack won (10.31), otherwise it failed (10.3).
+    pub margin: i32,
+    pub candidates: Vec<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

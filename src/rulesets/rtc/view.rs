@@ -17,6 +17,10 @@ pub fn pending(world: &World) -> Option<Pending> {
     let ctx = Ctx::capture(world);
     let (side, prompt, rule): (Side, String, &str) = if let Some(p) = &ctx.losses.pending {
         (p.side, format!("{} loss points to pay in area {}: Flip, Eliminate or Retreat a unit", p.left, p.area), if p.costs.retreat_spent.is_some() { "10.31" } else { "7.63" })
+    } else if let Some(b) = &ctx.combat.breakdown {
+        (b.attack.side, format!("Tank breakdown after the attack on area {}: choose the tank that breaks down (BreakDown)", b.attack.area), "10.6")
+    } else if let Some(f) = &ctx.bombard.friendly_fire {
+        (f.side, format!("Friendly fire in area {}: choose the unit it eliminates (FriendlyFire)", f.area), "7.9")
     } else {
         match ctx.phase? {
             Phase::Reinforcement => (ctx.reinforce.side?, "Place your arriving units in your entry areas (Place, ReturnTank), then Done".into(), "6.1"),
@@ -147,6 +151,7 @@ pub fn invariants(world: &World) -> Vec<String> {
     }
     if let Some(g) = ctx.impulse.activation.as_ref().and_then(|a| a.group.as_ref())
         && ctx.combat.attack.is_none()
+        && ctx.combat.breakdown.is_none()
         && ctx.losses.pending.is_none()
     {
         for &i in &g.units {

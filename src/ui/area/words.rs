@@ -44,6 +44,8 @@ pub fn describe(ctx: &Ctx, c: &Command) -> String {
         Command::Eliminate(u) => format!("Eliminate {}", unit_name(ctx, u)),
         Command::Retreat(u, a) => format!("Retreat {} to area {a}", unit_name(ctx, u)),
         Command::Fatigue(a) => format!("Fatigue the units in area {a}"),
+        Command::BreakDown(u) => format!("{} breaks down (10.6)", unit_name(ctx, u)),
+        Command::FriendlyFire(u) => format!("Friendly fire eliminates {} (7.9)", unit_name(ctx, u)),
         Command::Done => match ctx.phase {
             Some(Phase::Reinforcement) => "Done placing".into(),
             Some(Phase::Bombardment) => "Pass (no bombardment)".into(),
