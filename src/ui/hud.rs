@@ -311,6 +311,9 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
         } else {
             ui.label(egui::RichText::new("Click a counter to see its card. Tab: next unit to activate.").small().color(DIM));
         }
+        if !p.orders.deploy.is_empty() {
+            ui.label(egui::RichText::new("Night assault: click a shaded hex to deploy the unit picked; Tab picks another.").small().color(BRASS));
+        }
         ui.separator();
         if let Some(pick) = off_map_ui(ui, session, &sit, &p.orders) {
             p.selection.unit = Some(pick);
@@ -358,7 +361,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
         egui::Area::new("map-tooltip".into()).order(egui::Order::Tooltip).interactable(false).fixed_pos(pos + egui::vec2(18.0, 18.0)).show(&ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 ui.set_max_width(330.0);
-                tooltip_ui(ui, session, &sit, &p.orders, &p.hover, &p.sight, p.selection.unit.as_deref(), &comms);
+                tooltip_ui(ui, session, &sit, &p.orders, *p.mode, &p.hover, &p.sight, p.selection.unit.as_deref(), &comms);
             });
         });
     }
@@ -802,7 +805,7 @@ fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], hide_rolls: bool, open_rule: &mut
 /// lines of communication, trench, place), the units in it and the odds against them, the line of
 /// sight tool's verdict.
 #[allow(clippy::too_many_arguments)]
-fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders: &Orders, hover: &Hover, sight: &SightTool, selected: Option<&str>, comms: &[Vec<bool>; 2]) {
+fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders: &Orders, mode: OrderMode, hover: &Hover, sight: &SightTool, selected: Option<&str>, comms: &[Vec<bool>; 2]) {
     let world = session.game.world();
     if sight.active {
         match (&sight.result, sight.from, sight.to) {
@@ -874,7 +877,7 @@ fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
         ui.label(egui::RichText::new(p.text.clone()).color(theme::GREEN));
     } else if let Some(cost) = orders.reach_if_activated.get(&h) {
         ui.label(egui::RichText::new(format!("{cost} MP for the selected unit once activated (click to activate and move)")).color(theme::GREEN));
-    } else if orders.human && orders.active.is_some() && sit.in_play(h) && !sit.at(h).any(|x| Some(&*x.unit.id) == orders.active.as_deref())
+    } else if orders.human && orders.active.is_some() && matches!(mode, OrderMode::Auto | OrderMode::Move) && sit.in_play(h) && !sit.at(h).any(|x| Some(&*x.unit.id) == orders.active.as_deref())
         && let Err(r) = <Bastards as Ruleset>::check(world, &Command::Move(label.clone()))
     {
         ui.label(egui::RichText::new(format!("cannot move here: {r}")).small().color(DIM));

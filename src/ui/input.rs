@@ -336,6 +336,18 @@ fn handle_keys(
             }
         }
     }
+    // Night deployment (10): a unit waiting to deploy is always picked, the next one after each
+    // placement, and Tab goes through them.
+    if !orders.deploy.is_empty() {
+        let list: Vec<&String> = orders.deploy.keys().collect();
+        let at = selection.unit.as_ref().and_then(|s| list.iter().position(|x| *x == s));
+        if keys.just_pressed(KeyCode::Tab) {
+            selection.unit = Some(list[at.map_or(0, |i| (i + 1) % list.len())].clone());
+        } else if selection.unit.is_none() {
+            selection.unit = Some(list[0].clone());
+        }
+        return;
+    }
     // Tab: the next unit that can be activated.
     if keys.just_pressed(KeyCode::Tab) && orders.active.is_none() && !orders.activatable.is_empty() {
         let list: Vec<&String> = orders.activatable.iter().collect();

@@ -71,7 +71,7 @@ pub fn pending(world: &World) -> Option<Pending> {
             (side?, format!("{}: {what}, or decline (Done)", side?.name()), "7.2")
         }
         Phase::Pause => (side?, format!("{}: pause in the fighting — reorganise up to 3 units, then Done", side?.name()), "7.2"),
-        Phase::NightDeploy => (Side::Allied, "Deploy the night-assault units".to_string(), "10"),
+        Phase::NightDeploy => (Side::Allied, "Deploy every night-assault unit on one of its start hexes, then Done".to_string(), "10"),
         Phase::IntensityTest if markers::cohesion_pending(world) => {
             (Side::German, "Attempt to maintain cohesion (AttemptCohesion) or accept the random sequence (Done)".to_string(), "O3")
         }
@@ -87,7 +87,24 @@ fn phase_text(world: &World) -> String {
     let stage = world.resource::<Agenda>().current.clone();
     match stage {
         Some(s) if !matches!(s.kind, StageKind::Plain) => stage_text(&s.kind, s.side),
-        _ => format!("{ph:?}"),
+        _ => phase_name(ph).into(),
+    }
+}
+
+/// A phase in the players' words (the top bar, the hand-over screen).
+fn phase_name(ph: Phase) -> &'static str {
+    match ph {
+        Phase::TurnStart => "Start of turn",
+        Phase::Barrage => "Barrage",
+        Phase::Activation => "Activation",
+        Phase::Repair => "Tank repair",
+        Phase::IntensityTest => "Battle intensity test",
+        Phase::Draw => "Drawing a marker",
+        Phase::Pause => "Pause in the fighting",
+        Phase::Choose => "Choosing",
+        Phase::NightDeploy => "Australian night assault: deployment",
+        Phase::Nightfall => "Nightfall",
+        Phase::TurnEnd => "End of turn",
     }
 }
 
