@@ -73,6 +73,7 @@ pub struct HudParams<'w, 's> {
     cameras: Query<'w, 's, &'static mut MapCamera>,
     saves: ResMut<'w, SaveRequests>,
     hand_over: Res<'w, super::screens::HandOver>,
+    game_over_closed: Res<'w, super::screens::GameOverClosed>,
 }
 
 fn side_colour(side: Side, pal: &Palette) -> egui::Color32 {
@@ -349,6 +350,8 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
         && free.contains(pos)
         && !p.viewport.pointer_over_ui
         && !p.hand_over.showing
+        // Nor over the game-over window.
+        && (!session.game.is_over() || p.game_over_closed.0)
     {
         let comms = match &p.state.comms {
             Some((rev, c)) if *rev == session.revision => c.clone(),
@@ -661,7 +664,10 @@ fn unit_card(
     if u.record.activated {
         marks.push("activated this turn");
     }
-    ui.label(format!("{status}{}", if marks.is_empty() { String::new() } else { format!(" · {}", marks.join(", ")) }));
+    // A unit out of the game has no strength to speak of.
+    if !matches!(u.location, Location::Eliminated | Location::Unused) {
+        ui.label(format!("{status}{}", if marks.is_empty() { String::new() } else { format!(" · {}", marks.join(", ")) }));
+    }
     ui.label(egui::RichText::new(location_text(sit, u)).color(PARCHMENT));
     if u.is_tank() {
         ui.label(egui::RichText::new(format!("movement medals this turn: {}/{}", u.record.movement_medals, sit.scenario.tables.actions.tank_movement_medals_per_turn)).small().color(DIM));
