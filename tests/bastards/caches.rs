@@ -1,7 +1,9 @@
 //! The rules' caches give exactly what a fresh computation gives: the active unit's destinations
 //! (shared by `legal`, the computer opponent and the check of a move), the snapshot's units indexed
 //! by hex, and the per-hex facts derived with the scenario (terrain, costs, rows in play, trenches,
-//! roads), on every position of random and AI games of both scenarios.
+//! roads), on every position of random and AI games of both scenarios; and the computer opponent's
+//! kept goal fields and lines of communication, and the text-free shortcuts it takes through the
+//! rules (combat modifier, previews, who may be activated), against what they stand for.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -11,7 +13,10 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use salient::engine::game::Game;
 use salient::rulesets::bastards::Bastards;
-use salient::rulesets::bastards::actions::{Ctx, movement};
+use salient::ai::bastards::act::LAMBDA;
+use salient::ai::bastards::brain::{Brain, si};
+use salient::rulesets::bastards::actions::{Ctx, combat, movement};
+use salient::rulesets::bastards::{Command, activation, preview};
 use salient::rulesets::bastards::map::{Reach, Situation};
 use salient::rulesets::bastards::scenario::VillageCost;
 use salient::rulesets::bastards::units::Side;
@@ -34,7 +39,17 @@ fn check_position(g: &mut Game<Bastards>, what: &str) -> bool {
     let sit = Situation::capture(g.world());
     let fresh = Situation::from_units_fresh(sit.scenario.clone(), sit.units.clone());
     assert!(sit.same_layout(&fresh), "{what}: the cached layout differs from a fresh one");
+    check_ai_caches(g, &sit, what);
     let Ok(ctx) = Ctx::capture(g.world()) else { return false };
+    // The computer opponent's previews on the snapshot it holds: the window's, without the text.
+    for c in g.legal().to_vec() {
+        let window = preview::preview(g.world(), &c);
+        let ai = preview::odds_of(g.world(), &ctx, &c);
+        if matches!(c, Command::PlaceBarrage(_)) {
+            continue;
+        }
+        assert_eq!(window.map(|p| (p.medals, p.mp, p.odds)), ai.map(|p| (p.medals, p.mp, p.odds)), "{what}: the preview of {c:?} differs");
+    }
     let cached = movement::destinations_shared(&ctx);
     let again = movement::destinations(&ctx);
     let fresh = movement::fresh_destinations(&ctx);
@@ -63,6 +78,45 @@ fn check_position(g: &mut Game<Bastards>, what: &str) -> bool {
         }
     }
     true
+}
+
+/// The computer opponent's caches and shortcuts at the current position: its goal fields (kept
+/// between decisions) against a fresh computation, its lines of communication (kept per side) against
+/// the rules', the combat modifier without its text against the rules' `combat::modifier` (from the
+/// unit's hex and from each neighbour), and `may_activate` against `can_activate`.
+fn check_ai_caches(g: &Game<Bastards>, sit: &Situation, what: &str) {
+    let world = g.world();
+    for u in &sit.units {
+        assert_eq!(activation::may_activate(world, sit, u), activation::can_activate(world, sit, u).is_ok(), "{what}: may_activate {}", u.unit.id);
+    }
+    let active = world.resource::<salient::rulesets::bastards::state::Activations>().current.as_ref().map(|a| a.unit);
+    for side in [Side::Allied, Side::German] {
+        let b = Brain::new(world, side);
+        for s in [Side::Allied, Side::German] {
+            assert_eq!(b.comms[si(s)], sit.communications(s), "{what}: lines of communication of {s:?}");
+        }
+        let movers: Vec<Option<usize>> = std::iter::once(None)
+            .chain(sit.units.iter().filter(|u| Some(u.entity) == active).map(|u| u.hex().and_then(|h| b.index(h))))
+            .collect();
+        for mover in movers {
+            for s in [Side::Allied, Side::German] {
+                let cached = b.goal_field(s, mover, LAMBDA);
+                let fresh = b.goal_field_fresh(s, mover, LAMBDA);
+                assert!(cached.iter().zip(&fresh).all(|(a, f)| a.to_bits() == f.to_bits()) && cached.len() == fresh.len(), "{what}: a kept goal field differs");
+            }
+        }
+    }
+    for a in sit.units.iter().filter(|u| u.hex().is_some()) {
+        let from = a.hex().unwrap();
+        for t in sit.units.iter().filter(|t| t.hex().is_some_and(|h| h.unsigned_distance_to(from) <= 4)) {
+            for h in std::iter::once(from).chain(from.all_neighbors()) {
+                let mut moved = a.clone();
+                moved.location = salient::rulesets::bastards::units::Location::OnMap(h);
+                let rules = combat::modifier(sit, &moved, t).ok().map(|(m, _)| m);
+                assert_eq!(combat::modifier_value(sit, a, h, t), rules, "{what}: modifier of {} from {h:?} at {}", a.unit.id, t.unit.id);
+            }
+        }
+    }
 }
 
 fn play(file: &str, seed: u64, ai: [bool; 2]) -> usize {

@@ -163,6 +163,37 @@ struct Planner<'a> {
     field: Vec<f32>,
     aggr: f32,
     caution: f32,
+    /// For a tank: the enemy units it could fire at (out of closed terrain), with what two dice
+    /// at each are worth (the same wherever the tank stands).
+    targets: Vec<(Hex, f32)>,
+}
+
+impl<'a> Planner<'a> {
+    fn new(b: &'a Brain, me: &'a UnitInfo, field: Vec<f32>, aggr: f32, caution: f32) -> Planner<'a> {
+        let mut targets = Vec::new();
+        if me.is_tank() {
+            let row = crate::rulesets::bastards::tables::Attacker::Tank(me.kind());
+            for e in b.sit.units.iter().filter(|e| e.side() != me.side()) {
+                let Some(eh) = e.hex() else { continue };
+                let Some(ei) = b.index(eh) else { continue };
+                if b.atlas.closed[ei] {
+                    continue;
+                }
+                // What one die is worth against it: the hit chance (Tanks in Combat, or the terrain
+                // the battalion stands in) times the loss.
+                let p = if e.is_tank() {
+                    match b.sit.scenario.tables.tank_combat_drm(row, e.kind()) {
+                        Some(m) => crate::rulesets::bastards::actions::combat::hit_chance(&b.sit, m),
+                        None => continue,
+                    }
+                } else {
+                    b.hit_chance_on_battalion(ei, e.side())
+                };
+                targets.push((eh, 2.0 * p * b.loss_value(e, Some(me))));
+            }
+        }
+        Planner { b, me, field, aggr, caution, targets }
+    }
 }
 
 impl Planner<'_> {
@@ -181,29 +212,12 @@ impl Planner<'_> {
     /// terrain, from which it cannot fire.
     fn tank_place(&self, i: usize) -> f32 {
         let b = self.b;
-        let me = self.me();
         let h = b.atlas.hexes[i];
         let range = b.sit.scenario.tables.combat.tank_range as f32;
         let mut best: f32 = 0.0;
-        let row = crate::rulesets::bastards::tables::Attacker::Tank(me.kind());
-        for e in b.sit.units.iter().filter(|e| e.side() != me.side()) {
-            let Some(eh) = e.hex() else { continue };
-            let Some(ei) = b.index(eh) else { continue };
-            if b.atlas.closed[ei] {
-                continue;
-            }
-            // What one die is worth against it: the hit chance (Tanks in Combat, or the terrain
-            // the battalion stands in) times the loss.
-            let p = if e.is_tank() {
-                match b.sit.scenario.tables.tank_combat_drm(row, e.kind()) {
-                    Some(m) => crate::rulesets::bastards::actions::combat::hit_chance(&b.sit, m),
-                    None => continue,
-                }
-            } else {
-                b.hit_chance_on_battalion(ei, e.side())
-            };
+        for &(eh, worth) in &self.targets {
             let d = eh.unsigned_distance_to(h) as f32;
-            let v = 2.0 * p * b.loss_value(e, Some(me)) - 0.35 * (d - range).max(0.0);
+            let v = worth - 0.35 * (d - range).max(0.0);
             best = best.max(v);
         }
         let closed = if b.atlas.closed[i] { 1.0 } else { 0.0 };
@@ -307,6 +321,14 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
     } else {
         0
     };
+    // The costs and odds of the commands that have them, on this decision's one snapshot.
+    let previews: Vec<Option<preview::Preview>> = legal
+        .iter()
+        .map(|c| match c {
+            Command::Fire(_) | Command::Assault(_) | Command::Rally | Command::Infiltrate(_) | Command::Withdraw(_) => preview::odds_of(world, &ctx, c),
+            _ => None,
+        })
+        .collect();
     let Ctx { sit, act, me } = ctx;
     let b = Brain::from_situation(world, sit, side);
     let cur = me.hex().and_then(|h| b.index(h));
@@ -321,7 +343,7 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
     // The night assault (10): the enemy answers with a few battalions only, and the night is short.
     let night_assault = side == Side::Allied && matches!(stage_kind(world), Some(StageKind::NightRound { german: false, .. }));
     let (aggr, caution) = if night_assault { (t.aggression * 1.5, t.caution * 0.4) } else { (t.aggression, t.caution) };
-    let p = Planner { b: &b, me: &me, field, aggr, caution };
+    let p = Planner::new(&b, &me, field, aggr, caution);
     let medals_left = act.medals_left();
     let stay = match cur {
         Some(i) => p.place_value(i),
@@ -332,9 +354,29 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
         let h = b.sit.board().parse(l).ok()?;
         Some((h, b.index(h)?))
     };
+    // The hexes of the moves without parsing their labels: the rules list the moves in the order
+    // of `movement::options` (the destinations by row, then column); each guess is checked against
+    // the command's label, and parsed when it differs.
+    let mut order: Vec<Hex> = moves.keys().copied().collect();
+    order.sort_by_key(|h| (h.y, h.x));
+    let mut next = 0usize;
+    let move_to: Vec<Option<(Hex, usize)>> = legal
+        .iter()
+        .map(|c| {
+            let Command::Move(l) = c else { return None };
+            let guess = order.get(next).and_then(|&h| b.index(h).map(|i| (h, i)));
+            next += 1;
+            match guess {
+                Some((h, i)) if b.sit.scenario.facts[i].label == *l => Some((h, i)),
+                _ => parse(l),
+            }
+        })
+        .collect();
     legal
         .iter()
-        .map(|c| match c {
+        .zip(&previews)
+        .zip(&move_to)
+        .map(|((c, pv), to)| match c {
             Command::EndActivation => {
                 if act.entering {
                     -60.0
@@ -345,8 +387,8 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
                     stay
                 }
             }
-            Command::Move(l) => {
-                let Some((h, i)) = parse(l) else { return -100.0 };
+            Command::Move(_) => {
+                let Some((h, i)) = *to else { return -100.0 };
                 let Some(&(medals, risky)) = moves.get(&h) else { return -100.0 };
                 let left = medals_left.saturating_sub(medals);
                 let mut v = p.place_value(i) + p.followup(i, left);
@@ -363,7 +405,7 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
             }
             Command::Fire(id) => {
                 let Some(t) = b.sit.by_id(id) else { return -100.0 };
-                let Some(pv) = preview::preview(world, c) else { return -100.0 };
+                let Some(pv) = pv else { return -100.0 };
                 let hit = pv.chance("hit");
                 // Every medal left on this target (plus the trench's extra medal for a lone combat
                 // action); the next decisions may switch targets, which only does better.
@@ -372,7 +414,7 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
             }
             Command::Assault(id) => {
                 let Some(t) = b.sit.by_id(id) else { return -100.0 };
-                let Some(pv) = preview::preview(world, c) else { return -100.0 };
+                let Some(pv) = pv else { return -100.0 };
                 let s = pv.chance("success");
                 let lost = pv.chance("attacker eliminated");
                 let Some(ti) = t.hex().and_then(|h| b.index(h)) else { return -100.0 };
@@ -382,7 +424,7 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
                 s * win + lost * lose + (1.0 - s - lost).max(0.0) * stay
             }
             Command::Rally => {
-                let Some(pv) = preview::preview(world, c) else { return -100.0 };
+                let Some(pv) = pv else { return -100.0 };
                 let left = medals_left.saturating_sub(pv.medals);
                 let mut rallied = me.clone();
                 rallied.reduced = false;
@@ -392,7 +434,7 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
             }
             Command::Infiltrate(l) | Command::Withdraw(l) => {
                 let Some((_, i)) = parse(l) else { return -100.0 };
-                let Some(pv) = preview::preview(world, c) else { return -100.0 };
+                let Some(pv) = pv else { return -100.0 };
                 let left = medals_left.saturating_sub(pv.medals);
                 let bd = pv.chance("breakdown") * 0.6 * unit_worth(&me) * p.caution;
                 p.place_value(i) + p.followup(i, left) - bd - 0.3

@@ -12,12 +12,11 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use hexx::Hex;
 
-use crate::ai::Memo;
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
 use crate::rulesets::bastards::scenario::{AiTuning, Award, Scenario, VictorySpec};
 use crate::rulesets::bastards::state::{Clock, Sequence, Tracks};
 use crate::rulesets::bastards::tables::Attacker;
-use crate::rulesets::bastards::units::{Location, Side, UnitKind};
+use crate::rulesets::bastards::units::{Side, UnitKind};
 use crate::rulesets::bastards::{actions, ops};
 
 /// Index of a side in per-side arrays.
@@ -87,16 +86,23 @@ pub struct Atlas {
     pub on_edge: [Vec<bool>; 2],
 }
 
+/// One side's kept lines of communication, with their key.
+type Comms = (CommsKey, Vec<bool>);
+
+/// The kept goal fields with their keys, and the slot the next one replaces.
+type Fields = (usize, Vec<(FieldKey, Vec<f32>)>);
+
 thread_local! {
     static ATLASES: RefCell<Vec<Arc<Atlas>>> = const { RefCell::new(Vec::new()) };
-    static COMMS_SLOT: RefCell<Option<(CommsKey, [Vec<bool>; 2])>> = const { RefCell::new(None) };
+    static COMMS_SLOTS: [RefCell<Option<Comms>>; 2] = const { [RefCell::new(None), RefCell::new(None)] };
+    static RING: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
+    static FIELDS: RefCell<Fields> = const { RefCell::new((0, Vec::new())) };
 }
 
-/// The last position's lines of communication (per thread).
-static COMMS: Memo<CommsKey, [Vec<bool>; 2]> = Memo::new(&COMMS_SLOT);
-
-/// What lines of communication depend on: the scenario (its atlas, held so that its address is
-/// not reused) and, in scenario order, the hex and side of every unit on the map.
+/// What one side's lines of communication depend on: the scenario (its atlas, held so that its
+/// address is not reused) and, in scenario order, the hex of every enemy unit on the map (the
+/// enemy's units and zones of control cut a line; friends do not open one). Per thread, the last
+/// position's lines of each side are kept: a move changes only the enemy's.
 pub struct CommsKey {
     atlas: Arc<Atlas>,
     stands: Vec<u32>,
@@ -337,11 +343,22 @@ impl Brain {
                 }
             }
         }
-        // Both sides' lines of communication depend only on where the units stand: kept between
-        // decisions while nobody moves (an exact key, so a hit equals a fresh computation).
-        let stands: Vec<u32> = sit.units.iter().filter_map(|u| u.hex().and_then(|h| atlas.index(h)).map(|i| 2 * i as u32 + si(u.side()) as u32)).collect();
-        let key = CommsKey { atlas: atlas.clone(), stands };
-        let comms = COMMS.get_or(key, |_| [0, 1].map(|s| communications(&atlas, &unit_at, &sit, &zoc, s)));
+        // A side's lines of communication depend only on where the enemy's units stand: kept
+        // between decisions while none of them moves (an exact key, so a hit equals a fresh
+        // computation).
+        let comms = [0, 1].map(|s| {
+            let stands: Vec<u32> = sit.units.iter().filter(|u| si(u.side()) != s).filter_map(|u| u.hex().and_then(|h| atlas.index(h)).map(|i| i as u32)).collect();
+            let key = CommsKey { atlas: atlas.clone(), stands };
+            COMMS_SLOTS.with(|slots| {
+                let slot = &slots[s];
+                if let Some((_, c)) = slot.borrow().as_ref().filter(|(k, _)| *k == key) {
+                    return c.clone();
+                }
+                let c = communications(&atlas, &unit_at, &sit, &zoc, s);
+                *slot.borrow_mut() = Some((key, c.clone()));
+                c
+            })
+        });
         let mut held = [vec![0u32; atlas.places.len()], vec![0u32; atlas.places.len()]];
         for u in sit.units.iter().filter(|u| !u.is_tank()) {
             let Some(h) = u.hex() else { continue };
@@ -555,12 +572,10 @@ impl Brain {
         sc.spec.turns.iter().filter(|t| t.nightfall && t.turn >= self.turn).map(|t| t.turn - self.turn).min().unwrap_or(99)
     }
 
-    /// The die modifier when a battalion or tank `a` standing in hex `from` fires at `t`, from the
-    /// rules' own calculator (`combat::modifier`, the one the window's preview uses).
+    /// The hit chance when a battalion or tank `a` standing in hex `from` fires at `t`, from the
+    /// rules' own calculator (`combat::modifier_value`: the modifier the window's preview shows).
     pub fn fire_chance(&self, a: &UnitInfo, from: Hex, t: &UnitInfo) -> Option<f32> {
-        let mut moved = a.clone();
-        moved.location = Location::OnMap(from);
-        actions::combat::modifier(&self.sit, &moved, t).ok().map(|(m, _)| actions::combat::hit_chance(&self.sit, m))
+        actions::combat::modifier_value(&self.sit, a, from, t).map(|m| actions::combat::hit_chance(&self.sit, m))
     }
 
     /// Chance that one die hits a battalion of `side` in hex `i`: 4-6, with the modifier the
@@ -725,84 +740,45 @@ impl Brain {
             .collect()
     }
 
-    /// The cost, in MP, for a battalion in hex `j` to step into its neighbour `i` (direction `d`
-    /// from `i`).
-    fn step(&self, extra: &[u8], i: usize, d: usize, j: usize) -> u32 {
-        let back = (d + 3) % 6;
-        let terrain = if self.atlas.road[j] & (1 << back) != 0 { 1 } else { self.atlas.cost[i] as u32 };
-        terrain + extra[i] as u32
-    }
 
     /// A goal field for a battalion of `side`: for every hex, the best value of a source
     /// ([`Brain::goal_sources`]) less `lambda` per MP needed to reach it ([`Brain::step_extra`]).
+    ///
+    /// The field is a pure function of the scenario, the sources, the step costs and `lambda`, so it
+    /// is kept (a few per thread) under exactly that key: during an activation the sources and the
+    /// costs only change when the enemy or the other friends move, and a hit returns exactly what
+    /// [`Brain::goal_field_fresh`] computes.
     pub fn goal_field(&self, side: Side, mover: Option<usize>, lambda: f32) -> Vec<f32> {
-        let a = &self.atlas;
-        let n = a.hexes.len();
         let sources = self.goal_sources(side, mover);
         if sources.is_empty() {
-            return vec![0.0; n];
+            return vec![0.0; self.atlas.hexes.len()];
         }
         let extra = self.step_extra(side);
-        let vmax = sources.iter().map(|s| s.1).fold(0.0f32, f32::max);
-        // Dijkstra on keys in quarter-MP: key = (vmax - v) / lambda for a source, + 4 x MP per step,
-        // propagated backwards (from the objectives to the units that would walk to them). A step
-        // costs at most 4 x (terrain + 9) quarter-MP, so a ring of buckets longer than that is a
-        // priority queue (Dial's algorithm); sources enter it in key order as the sweep reaches them.
-        let scale = 4.0 / lambda;
-        let mut key = vec![u32::MAX; n];
-        let mut seeds: Vec<(u32, u32)> = sources.iter().map(|&(i, v)| (((vmax - v) * scale) as u32, i as u32)).collect();
-        seeds.sort_unstable();
-        let ring_len = 4 * (a.cost.iter().copied().max().unwrap_or(2) as usize + 10) + 1;
-        let mut ring: Vec<Vec<u32>> = vec![Vec::new(); ring_len];
-        let mut queued = 0usize;
-        let mut next_seed = 0usize;
-        let mut cur = seeds[0].0;
-        loop {
-            while next_seed < seeds.len() && seeds[next_seed].0 <= cur {
-                let (k, i) = seeds[next_seed];
-                if k < key[i as usize] {
-                    key[i as usize] = k;
-                    ring[k as usize % ring_len].push(i);
-                    queued += 1;
-                }
-                next_seed += 1;
-            }
-            if queued == 0 {
-                if next_seed >= seeds.len() {
-                    break;
-                }
-                cur = seeds[next_seed].0;
-                continue;
-            }
-            let slot = cur as usize % ring_len;
-            let bucket = std::mem::take(&mut ring[slot]);
-            queued -= bucket.len();
-            for &i in &bucket {
-                let i = i as usize;
-                if key[i] != cur {
-                    continue;
-                }
-                for (d, &j) in a.nb[i].iter().enumerate() {
-                    if j == u32::MAX || extra[j as usize] == u8::MAX {
-                        continue;
-                    }
-                    let j = j as usize;
-                    let nk = cur + 4 * self.step(&extra, i, d, j);
-                    if nk < key[j] {
-                        key[j] = nk;
-                        ring[nk as usize % ring_len].push(j as u32);
-                        queued += 1;
-                    }
-                }
-            }
-            let mut bucket = bucket;
-            bucket.clear();
-            if ring[slot].is_empty() {
-                ring[slot] = bucket;
-            }
-            cur += 1;
+        let key = FieldKey { atlas: self.atlas.clone(), lambda: lambda.to_bits(), sources, extra };
+        if let Some(f) = FIELDS.with(|c| c.borrow().1.iter().find(|(k, _)| *k == key).map(|(_, f)| f.clone())) {
+                return f;
         }
-        key.iter().map(|&k| if k == u32::MAX { f32::NEG_INFINITY } else { vmax - k as f32 / scale }).collect()
+        let f = field_from(&self.atlas, &key.sources, &key.extra, lambda);
+        FIELDS.with(|c| {
+            let (next, slots) = &mut *c.borrow_mut();
+            if slots.len() < FIELD_SLOTS {
+                slots.push((key, f.clone()));
+            } else {
+                slots[*next] = (key, f.clone());
+                *next = (*next + 1) % FIELD_SLOTS;
+            }
+        });
+        f
+    }
+
+    /// [`Brain::goal_field`] computed afresh, without the cache (for the tests).
+    #[doc(hidden)]
+    pub fn goal_field_fresh(&self, side: Side, mover: Option<usize>, lambda: f32) -> Vec<f32> {
+        let sources = self.goal_sources(side, mover);
+        if sources.is_empty() {
+            return vec![0.0; self.atlas.hexes.len()];
+        }
+        field_from(&self.atlas, &sources, &self.step_extra(side), lambda)
     }
 
     /// [`Brain::goal_field`] the slow and obvious way (relax every hex until nothing changes), for
@@ -833,7 +809,7 @@ impl Brain {
                     if j == u32::MAX || extra[j as usize] == u8::MAX {
                         continue;
                     }
-                    let nk = key[i] + 4 * self.step(&extra, i, d, j as usize);
+                    let nk = key[i] + 4 * step(a, &extra, i, d, j as usize);
                     if nk < key[j as usize] {
                         key[j as usize] = nk;
                         changed = true;
@@ -843,6 +819,110 @@ impl Brain {
         }
         key.iter().map(|&k| if k == u32::MAX { f32::NEG_INFINITY } else { vmax - k as f32 / scale }).collect()
     }
+}
+
+/// The cost, in MP, for a battalion in hex `j` to step into its neighbour `i` (direction `d`
+/// from `i`).
+fn step(a: &Atlas, extra: &[u8], i: usize, d: usize, j: usize) -> u32 {
+    let back = (d + 3) % 6;
+    let terrain = if a.road[j] & (1 << back) != 0 { 1 } else { a.cost[i] as u32 };
+    terrain + extra[i] as u32
+}
+
+/// How many goal fields each thread keeps.
+const FIELD_SLOTS: usize = 4;
+
+/// What a goal field depends on, exactly: the scenario (its atlas, held so its address is not
+/// reused), `lambda`, the sources and the step costs.
+struct FieldKey {
+    atlas: Arc<Atlas>,
+    lambda: u32,
+    sources: Vec<(usize, f32)>,
+    extra: Vec<u8>,
+}
+
+impl PartialEq for FieldKey {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.atlas, &other.atlas)
+            && self.lambda == other.lambda
+            && self.extra == other.extra
+            && self.sources.len() == other.sources.len()
+            && self.sources.iter().zip(&other.sources).all(|(a, b)| a.0 == b.0 && a.1.to_bits() == b.1.to_bits())
+    }
+}
+
+/// The goal field from its sources (non-empty) and step costs: Dijkstra on keys in quarter-MP,
+/// key = (vmax - v) / lambda for a source, + 4 x MP per step, propagated backwards (from the
+/// objectives to the units that would walk to them). A step costs at most 4 x (terrain + 9)
+/// quarter-MP, so a ring of buckets longer than that is a priority queue (Dial's algorithm);
+/// sources enter it in key order as the sweep reaches them.
+fn field_from(a: &Atlas, sources: &[(usize, f32)], extra: &[u8], lambda: f32) -> Vec<f32> {
+    let n = a.hexes.len();
+    let vmax = sources.iter().map(|s| s.1).fold(0.0f32, f32::max);
+    let scale = 4.0 / lambda;
+    let mut key = vec![u32::MAX; n];
+    let mut seeds: Vec<(u32, u32)> = sources.iter().map(|&(i, v)| (((vmax - v) * scale) as u32, i as u32)).collect();
+    seeds.sort_unstable();
+    let ring_len = 4 * (a.cost.iter().copied().max().unwrap_or(2) as usize + 10) + 1;
+    // The buckets are kept between fields (per thread): they are all empty when a sweep ends.
+    let mut ring = RING.with(|r| std::mem::take(&mut *r.borrow_mut()));
+    ring.resize_with(ring_len.max(ring.len()), Vec::new);
+    let mut queued = 0usize;
+    let mut next_seed = 0usize;
+    let mut cur = seeds[0].0;
+    loop {
+        while next_seed < seeds.len() && seeds[next_seed].0 <= cur {
+            let (k, i) = seeds[next_seed];
+            if k < key[i as usize] {
+                key[i as usize] = k;
+                ring[k as usize % ring_len].push(i);
+                queued += 1;
+            }
+            next_seed += 1;
+        }
+        if queued == 0 {
+            if next_seed >= seeds.len() {
+                break;
+            }
+            cur = seeds[next_seed].0;
+            continue;
+        }
+        let slot = cur as usize % ring_len;
+        let bucket = std::mem::take(&mut ring[slot]);
+        queued -= bucket.len();
+        for &i in &bucket {
+            let i = i as usize;
+            if key[i] != cur {
+                continue;
+            }
+            // Entering hex `i` from each neighbour `j`: its terrain (1 along a road), plus its extra.
+            let terrain = a.cost[i] as u32;
+            let ex = extra[i] as u32;
+            for (d, &j) in a.nb[i].iter().enumerate() {
+                if j == u32::MAX || extra[j as usize] == u8::MAX {
+                    continue;
+                }
+                let j = j as usize;
+                // `step(a, extra, i, d, j)`, with what depends on `i` alone read once.
+                let back = (d + 3) % 6;
+                let t = if a.road[j] & (1 << back) != 0 { 1 } else { terrain };
+                let nk = cur + 4 * (t + ex);
+                if nk < key[j] {
+                    key[j] = nk;
+                    ring[nk as usize % ring_len].push(j as u32);
+                    queued += 1;
+                }
+            }
+        }
+        let mut bucket = bucket;
+        bucket.clear();
+        if ring[slot].is_empty() {
+            ring[slot] = bucket;
+        }
+        cur += 1;
+    }
+    RING.with(|r| *r.borrow_mut() = ring);
+    key.iter().map(|&k| if k == u32::MAX { f32::NEG_INFINITY } else { vmax - k as f32 / scale }).collect()
 }
 
 /// The hexes from which a line of communication reaches side `s`'s edge (Glossary, LoC): the rules'

@@ -33,21 +33,52 @@ fn reinforcement_due(sit: &Situation, u: &UnitInfo, turn: u32) -> bool {
 
 /// Why a unit may not be activated in this stage, if it may not.
 pub fn can_activate(world: &World, sit: &Situation, u: &UnitInfo) -> Result<(), Refusal> {
+    activation_check(world, sit, u).map_err(|why| match why {
+        NotNow::NoStage => Refusal::new("no activation is under way"),
+        NotNow::OtherSide(side) => Refusal::by_rule("2.1", format!("{} is not one of the {} player's units", u.unit.name, side.name())),
+        NotNow::Busy => Refusal::by_rule("2.1", "a unit must finish all its actions before another is activated"),
+        NotNow::MarkerSpent => Refusal::by_rule("7.2", "the marker allows no more activations"),
+        NotNow::DoneInStage => Refusal::by_rule("2.1", format!("{} has already been activated", u.unit.name)),
+        NotNow::NoEntry => Refusal::by_rule("2.3", format!("{} has no free hex to enter by", u.unit.name)),
+        NotNow::DoneThisTurn => Refusal::by_rule("2.1", format!("{} has already been activated this turn", u.unit.name)),
+        NotNow::NotInStage => Refusal::by_rule("2.1", format!("{} cannot be activated now", u.unit.name)),
+    })
+}
+
+/// True if the unit may be activated in this stage: [`can_activate`] without writing the reason
+/// (`legal` asks it of every unit).
+pub fn may_activate(world: &World, sit: &Situation, u: &UnitInfo) -> bool {
+    activation_check(world, sit, u).is_ok()
+}
+
+/// Why a unit may not be activated now ([`can_activate`] words it).
+enum NotNow {
+    NoStage,
+    OtherSide(Side),
+    Busy,
+    MarkerSpent,
+    DoneInStage,
+    NoEntry,
+    DoneThisTurn,
+    NotInStage,
+}
+
+fn activation_check(world: &World, sit: &Situation, u: &UnitInfo) -> Result<(), NotNow> {
     let Some((side, kind)) = stage(world) else {
-        return Err(Refusal::new("no activation is under way"));
+        return Err(NotNow::NoStage);
     };
     if u.side() != side {
-        return Err(Refusal::by_rule("2.1", format!("{} is not one of the {} player's units", u.unit.name, side.name())));
+        return Err(NotNow::OtherSide(side));
     }
     let acts = world.resource::<Activations>();
     if acts.current.is_some() {
-        return Err(Refusal::by_rule("2.1", "a unit must finish all its actions before another is activated"));
+        return Err(NotNow::Busy);
     }
     if acts.remaining == Some(0) {
-        return Err(Refusal::by_rule("7.2", "the marker allows no more activations"));
+        return Err(NotNow::MarkerSpent);
     }
     if acts.done_in_stage.contains(&u.entity) && !matches!(kind, StageKind::NightRound { .. }) {
-        return Err(Refusal::by_rule("2.1", format!("{} has already been activated", u.unit.name)));
+        return Err(NotNow::DoneInStage);
     }
     let turn = ops::turn(world);
     let on_map = matches!(u.location, Location::OnMap(_));
@@ -74,14 +105,14 @@ pub fn can_activate(world: &World, sit: &Situation, u: &UnitInfo) -> Result<(), 
         _ => false,
     };
     if ok && !on_map && !has_entry(sit, u) {
-        return Err(Refusal::by_rule("2.3", format!("{} has no free hex to enter by", u.unit.name)));
+        return Err(NotNow::NoEntry);
     }
     if ok {
         Ok(())
     } else if on_map && !fresh {
-        Err(Refusal::by_rule("2.1", format!("{} has already been activated this turn", u.unit.name)))
+        Err(NotNow::DoneThisTurn)
     } else {
-        Err(Refusal::by_rule("2.1", format!("{} cannot be activated now", u.unit.name)))
+        Err(NotNow::NotInStage)
     }
 }
 
@@ -172,7 +203,7 @@ fn stage_kind(world: &World) -> Option<StageKind> {
 /// True if some unit can still be activated in this stage.
 pub fn anything_to_activate(world: &World) -> bool {
     let sit = Situation::capture(world);
-    sit.units.iter().any(|u| can_activate(world, &sit, u).is_ok())
+    sit.units.iter().any(|u| may_activate(world, &sit, u))
 }
 
 /// After an action: the activation ends by itself once nothing is left to spend.
@@ -250,7 +281,7 @@ pub fn legal(world: &World) -> Vec<Command> {
         Err(_) => {
             let sit = Situation::capture(world);
             for u in &sit.units {
-                if can_activate(world, &sit, u).is_ok() {
+                if may_activate(world, &sit, u) {
                     out.push(Command::Activate(u.unit.id.to_string()));
                 }
             }

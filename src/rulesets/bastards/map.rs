@@ -99,7 +99,11 @@ const LAYOUTS: usize = 4;
 /// The recent layouts, and the slot the next one replaces.
 type RecentLayouts = (usize, Vec<(LayoutKey, Arc<Layout>)>);
 
+/// What a snapshot reads of each unit.
+type UnitQuery = (Entity, &'static Unit, &'static Location, &'static Reduced, &'static Breakdown, &'static Hero, &'static TurnRecord, &'static GarrisonReleased);
+
 thread_local! {
+    static UNITS_QUERY: RefCell<Option<(bevy::ecs::world::WorldId, QueryState<UnitQuery>)>> = const { RefCell::new(None) };
     static RECENT_LAYOUTS: RefCell<RecentLayouts> = const { RefCell::new((0, Vec::new())) };
 }
 
@@ -161,20 +165,28 @@ impl Situation {
     pub fn capture(world: &World) -> Situation {
         let scenario = world.resource::<Setup>().0.clone();
         let mut units: Vec<UnitInfo> = Vec::with_capacity(scenario.spec.units.len());
-        if let Some(mut q) = world.try_query::<(Entity, &Unit, &Location, &Reduced, &Breakdown, &Hero, &TurnRecord, &GarrisonReleased)>() {
-            for (entity, u, l, r, b, h, rec, g) in q.iter(world) {
-                units.push(UnitInfo {
-                    entity,
-                    unit: u.clone(),
-                    location: *l,
-                    reduced: r.0,
-                    breakdown: b.0,
-                    hero: h.0,
-                    record: *rec,
-                    released: g.0,
-                });
+        // The query's state is kept per thread for the last world it ran on (a `WorldId` is never
+        // reused): building it again for every snapshot matched every archetype again.
+        UNITS_QUERY.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            if cell.as_ref().is_none_or(|(id, _)| *id != world.id()) {
+                *cell = world.try_query::<UnitQuery>().map(|q| (world.id(), q));
             }
-        }
+            if let Some((_, q)) = cell.as_mut() {
+                for (entity, u, l, r, b, h, rec, g) in q.iter(world) {
+                    units.push(UnitInfo {
+                        entity,
+                        unit: u.clone(),
+                        location: *l,
+                        reduced: r.0,
+                        breakdown: b.0,
+                        hero: h.0,
+                        record: *rec,
+                        released: g.0,
+                    });
+                }
+            }
+        });
         units.sort_by_key(|u| u.unit.order);
         Situation::from_units(scenario, units)
     }
@@ -353,7 +365,7 @@ impl Situation {
         let medals = mover.medals(self.scenario.tables.max_medals);
         // Per board index: (cost, risky, predecessor index + 1, 0 for an entry hex), if reached.
         let mut best: Vec<Option<(u32, u32, u32)>> = vec![None; board.len()];
-        let mut heap = BinaryHeap::new();
+        let mut heap = BinaryHeap::with_capacity(board.len());
         let can_enter = |from: Option<Hex>, to: Hex| self.step_into(mover, medals, from, to, allowed);
         let relax = |best: &mut Vec<Option<(u32, u32, u32)>>, heap: &mut BinaryHeap<_>, to: Hex, cost: u32, risky: u32, prev: u32| {
             let Some(i) = board.index(to) else { return };
@@ -400,21 +412,26 @@ impl Situation {
                 }
             }
         }
-        let mut out = HashMap::new();
+        let mut out = HashMap::with_capacity(best.iter().filter(|b| b.is_some()).count());
+        // The hexes entered on the way to `i`, from the last back to the first.
+        let best = &best;
+        let back = |i: usize| {
+            let mut at = i;
+            std::iter::once(i).chain(std::iter::from_fn(move || match best[at] {
+                Some((_, _, prev)) if prev != 0 && Some(prev as usize - 1) != start_index => {
+                    at = prev as usize - 1;
+                    Some(at)
+                }
+                _ => None,
+            }))
+        };
         for (i, b) in best.iter().enumerate() {
             let Some((cost, risky, _)) = *b else { continue };
             if Some(i) == start_index {
                 continue;
             }
-            let mut path = vec![board.hex_of_index(i)];
-            let mut at = i;
-            while let Some((_, _, prev)) = best[at] {
-                if prev == 0 || Some(prev as usize - 1) == start_index {
-                    break;
-                }
-                at = prev as usize - 1;
-                path.push(board.hex_of_index(at));
-            }
+            let mut path = Vec::with_capacity(back(i).count());
+            path.extend(back(i).map(|at| board.hex_of_index(at)));
             path.reverse();
             out.insert(board.hex_of_index(i), Reach { cost, risky, path });
         }

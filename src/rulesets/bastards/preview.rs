@@ -86,7 +86,6 @@ fn tank_assault(dice: u32, p: f32, losses_needed: u32, relaunches: u32, breakdow
 
 /// The preview of a command for the active unit (or a barrage marker), if it has one.
 pub fn preview(world: &World, cmd: &Command) -> Option<Preview> {
-    let night = ops::is_night(world);
     let turn = ops::turn(world);
     match cmd {
         Command::PlaceBarrage(label) => {
@@ -115,22 +114,38 @@ pub fn preview(world: &World, cmd: &Command) -> Option<Preview> {
         _ => return None,
     }
     let ctx = Ctx::capture(world).ok()?;
+    active_preview(world, &ctx, cmd, true)
+}
+
+/// [`preview`] of a command of the active unit on a snapshot the caller already holds (`ctx`, of
+/// the world's position), with the same costs and odds and no text: the computer opponent scores
+/// every command of a decision on one snapshot.
+pub fn odds_of(world: &World, ctx: &Ctx, cmd: &Command) -> Option<Preview> {
+    active_preview(world, ctx, cmd, false)
+}
+
+/// The preview of a command of the active unit; the text only if `words`.
+fn active_preview(world: &World, ctx: &Ctx, cmd: &Command, words: bool) -> Option<Preview> {
+    let night = ops::is_night(world);
+    let turn = ops::turn(world);
     let sit = &ctx.sit;
     match cmd {
         Command::Move(label) => {
             let to = sit.board().parse(label).ok()?;
-            let dest = movement::destinations(&ctx);
+            let dest = movement::destinations(ctx);
             let r = dest.get(&to)?;
-            let medals = movement::medals_for(&ctx, r.cost);
+            let medals = movement::medals_for(ctx, r.cost);
             let mut odds = Vec::new();
-            let mut text = format!("move to {label}: {} MP, {medals} medal{}", r.cost, if medals == 1 { "" } else { "s" });
+            let mut text = if words { format!("move to {label}: {} MP, {medals} medal{}", r.cost, if medals == 1 { "" } else { "s" }) } else { String::new() };
             if ctx.me.is_tank() && r.risky > 0 {
                 let p = breakdown_chance(sit, &ctx.me, turn, false);
                 let risk = 1.0 - (1.0 - p).powi(r.risky as i32);
                 odds.push(("breakdown".into(), risk));
-                text.push_str(&format!(", breakdown risk {}", pct(risk)));
+                if words {
+                    text.push_str(&format!(", breakdown risk {}", pct(risk)));
+                }
             }
-            if sit.enemy_zoc(to, ctx.me.side()) {
+            if words && sit.enemy_zoc(to, ctx.me.side()) {
                 text.push_str(", stops in an enemy zone of control");
             }
             Some(Preview { medals, mp: r.cost, odds, text })
@@ -143,7 +158,7 @@ pub fn preview(world: &World, cmd: &Command) -> Option<Preview> {
             Some(Preview {
                 medals: 1,
                 odds: vec![("hit".into(), p), ("target eliminated".into(), kill)],
-                text: format!("fire at {}: hit {} ({why}){}", target.unit.name, pct(p), if kill > 0.0 { ", eliminates it" } else { "" }),
+                text: if words { format!("fire at {}: hit {} ({why}){}", target.unit.name, pct(p), if kill > 0.0 { ", eliminates it" } else { "" }) } else { String::new() },
                 ..Default::default()
             })
         }
@@ -170,24 +185,29 @@ pub fn preview(world: &World, cmd: &Command) -> Option<Preview> {
             Some(Preview {
                 medals,
                 odds: vec![("success".into(), win), ("attacker eliminated".into(), lose)],
-                text: format!(
-                    "assault {}: {medals} medal{}, {dice} dice hitting on {}+{}: success {}",
-                    target.unit.name,
-                    if medals == 1 { "" } else { "s" },
-                    need,
-                    if m != 0 { format!(" {m:+}") } else { String::new() },
-                    pct(win)
-                ),
+                text: if words {
+                    format!(
+                        "assault {}: {medals} medal{}, {dice} dice hitting on {}+{}: success {}",
+                        target.unit.name,
+                        if medals == 1 { "" } else { "s" },
+                        need,
+                        if m != 0 { format!(" {m:+}") } else { String::new() },
+                        pct(win)
+                    )
+                } else {
+                    String::new()
+                },
                 ..Default::default()
             })
         }
         Command::Rally => {
-            let medals = rally::rally_cost(&ctx);
-            Some(Preview { medals, text: format!("rally: {medals} medal{}", if medals == 1 { "" } else { "s" }), ..Default::default() })
+            let medals = rally::rally_cost(ctx);
+            let text = if words { format!("rally: {medals} medal{}", if medals == 1 { "" } else { "s" }) } else { String::new() };
+            Some(Preview { medals, text, ..Default::default() })
         }
         Command::Infiltrate(label) | Command::Withdraw(label) => {
             let infiltrate = matches!(cmd, Command::Infiltrate(_));
-            let medals = if infiltrate { rally::infiltration_cost(&ctx) } else { rally::withdrawal_cost(&ctx) };
+            let medals = if infiltrate { rally::infiltration_cost(ctx) } else { rally::withdrawal_cost(ctx) };
             let to = sit.board().parse(label).ok()?;
             let mut odds = Vec::new();
             if ctx.me.is_tank() && sit.step_cost(ctx.me.side(), ctx.me.kind(), 0, ctx.hex(), to).terrain > 1 {
@@ -196,7 +216,11 @@ pub fn preview(world: &World, cmd: &Command) -> Option<Preview> {
             Some(Preview {
                 medals,
                 odds,
-                text: format!("{} to {label}: {medals} medal{}", if infiltrate { "infiltrate" } else { "withdraw" }, if medals == 1 { "" } else { "s" }),
+                text: if words {
+                    format!("{} to {label}: {medals} medal{}", if infiltrate { "infiltrate" } else { "withdraw" }, if medals == 1 { "" } else { "s" })
+                } else {
+                    String::new()
+                },
                 ..Default::default()
             })
         }

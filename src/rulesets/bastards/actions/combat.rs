@@ -3,6 +3,7 @@
 //! the Tanks in Combat matrix against a tank; a loss on 4–6.
 
 use bevy::prelude::*;
+use hexx::Hex;
 
 use crate::engine::Refusal;
 
@@ -69,6 +70,39 @@ pub fn modifier(sit: &Situation, attacker: &UnitInfo, target: &UnitInfo) -> Resu
         None => {}
     }
     Ok(options.into_iter().min_by_key(|(m, _)| *m).unwrap_or((0, String::new())))
+}
+
+/// [`modifier`]'s die modifier alone, with `attacker` standing in `from`, or `None` where
+/// [`modifier`] refuses: the same rules without the explanation (no text, no copy of the unit), for
+/// the computer opponent, which asks it for every hex a unit could fire from.
+pub fn modifier_value(sit: &Situation, attacker: &UnitInfo, from: Hex, target: &UnitInfo) -> Option<i32> {
+    let t = &sit.scenario.tables;
+    let to = target.hex()?;
+    if attacker.side() == target.side() || (!attacker.is_tank() && attacker.reduced) {
+        return None;
+    }
+    let d = from.unsigned_distance_to(to);
+    if attacker.is_tank() {
+        if sit.closed(from) || sit.closed(to) || d > t.combat.tank_range || sit.line_of_sight(from, to).is_err() {
+            return None;
+        }
+    } else if d != 1 {
+        return None;
+    }
+    if target.is_tank() {
+        let row = if attacker.is_tank() { Attacker::Tank(attacker.kind()) } else { Attacker::Battalion(attacker.side()) };
+        return t.tank_combat_drm(row, target.kind());
+    }
+    let mut m = 0;
+    if let Some(tt) = sit.terrain(to) {
+        m = m.min(tt.combat_drm);
+    }
+    match sit.trench(to) {
+        Some(owner) if owner == target.side() => m = m.min(t.trench.combat_drm_in_own_trench),
+        Some(_) => m = m.min(t.trench.combat_drm_in_attackers_trench),
+        None => {}
+    }
+    Some(m)
 }
 
 fn attacker_name(a: Attacker) -> String {
