@@ -95,6 +95,9 @@ pub fn validate_file(path: &Path, registry: &[RulesetEntry]) -> Vec<Diagnostic> 
 
 /// Every problem in one file already read.
 pub fn validate_source(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diagnostic> {
+    if super::scenario::top_level_name(&file.text) == Some("RuleTexts") {
+        return check_rule_texts(file, registry);
+    }
     let kind = match file_kind(file) {
         Ok(k) => k,
         Err(d) => return vec![d],
@@ -134,6 +137,54 @@ pub fn validate_source(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diag
     }
 }
 
+/// A rulebook's text for the window's rule popups (`assets/ui/<ruleset>-rules.ron`).
+#[derive(serde::Deserialize)]
+#[serde(rename = "RuleTexts", deny_unknown_fields)]
+struct RuleTextsFile {
+    ruleset: String,
+    rules: std::collections::BTreeMap<String, RuleTextEntry>,
+    #[serde(default)]
+    aliases: std::collections::BTreeMap<String, String>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RuleTextEntry {
+    title: String,
+    text: String,
+}
+
+/// Checks a rule-text file: it reads, names a known ruleset, every rule has a title and a text, and
+/// every alias leads to a rule.
+fn check_rule_texts(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diagnostic> {
+    let texts: RuleTextsFile = match file.parse() {
+        Ok(t) => t,
+        Err(d) => return vec![d],
+    };
+    let mut out = Vec::new();
+    if let Err(msg) = find_ruleset(registry, &texts.ruleset) {
+        out.push(file.at("ruleset", msg));
+    }
+    if texts.rules.is_empty() {
+        out.push(file.at("rules", "no rule texts: `rules` is empty"));
+    }
+    for (id, r) in &texts.rules {
+        if r.title.trim().is_empty() {
+            out.push(file.at("rules", format!("rule `{id}` has no title")));
+        }
+        if r.text.trim().is_empty() {
+            out.push(file.at("rules", format!("rule `{id}` has no text")));
+        }
+    }
+    for (alias, target) in &texts.aliases {
+        if !texts.rules.contains_key(target) {
+            let hint = nearest(target, texts.rules.keys().map(String::as_str)).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
+            out.push(file.at("aliases", format!("alias `{alias}` leads to rule `{target}`, which has no text{hint}")));
+        }
+    }
+    out
+}
+
 /// Reads and checks a hex map against its ruleset's vocabulary.
 pub fn check_hex_map(file: &SourceFile, entry: &RulesetEntry) -> Result<HexBoard, Vec<Diagnostic>> {
     let spec: HexMapSpec = file.parse().map_err(|d| vec![d])?;
@@ -156,5 +207,26 @@ pub fn check_hex_map(file: &SourceFile, entry: &RulesetEntry) -> Result<HexBoard
     match board {
         Some(b) if problems.is_empty() => Ok(b),
         _ => Err(file.locate_all(problems)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The window's rule-text files validate, and a broken one is reported.
+    #[test]
+    fn rule_text_files_are_checked() {
+        let registry = crate::rulesets::registry();
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/ui");
+        let report = validate_paths(&[dir], &registry);
+        assert!(report.files >= 2, "rule-text files found: {}", report.files);
+        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+        let bad = SourceFile::new("bad-rules.ron", "RuleTexts(ruleset: \"rtc\", rules: {\"7.6\": (title: \"Loss Points\", text: \"\")}, aliases: {\"7\": \"7.0\"})".into());
+        let problems: Vec<String> = validate_source(&bad, &registry).into_iter().map(|d| d.message).collect();
+        assert!(problems.iter().any(|m| m.contains("`7.6` has no text")), "{problems:?}");
+        assert!(problems.iter().any(|m| m.contains("alias `7`")), "{problems:?}");
+        let unknown = SourceFile::new("x-rules.ron", "RuleTexts(ruleset: \"chess\", rules: {})".into());
+        assert!(validate_source(&unknown, &registry).iter().any(|d| d.message.contains("unknown ruleset")));
     }
 }

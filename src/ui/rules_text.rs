@@ -1,14 +1,34 @@
-//! The rulebook's text, keyed by the rule ids the events and refusals carry, for the popup that opens
-//! when a rule number is clicked. Read from `<data root>/assets/ui/bastards-rules.ron` (so a player can
-//! correct it), falling back to the copy built into the program.
+//! The rulebooks' text, keyed by the rule ids the events and refusals carry, for the popup that
+//! opens when a rule number is clicked. One file per ruleset, `<data root>/assets/ui/<ruleset>-rules.ron`
+//! (`bastards-rules.ron`, `rtc-rules.ron`; so a player can correct it), falling back to the copy built
+//! into the program. Also the clickable rule number and the popup window every board uses.
 
 use std::collections::BTreeMap;
 
 use bevy::prelude::*;
+use bevy_egui::egui;
 use serde::Deserialize;
 
-/// The copy built into the program.
+use super::theme::{self, BRASS, PARCHMENT};
+
+/// The copy of Into the Bastards!'s rules built into the program.
 pub const BUILTIN: &str = include_str!("../../assets/ui/bastards-rules.ron");
+/// The copy of Royal Tank Corps's rules built into the program.
+pub const BUILTIN_RTC: &str = include_str!("../../assets/ui/rtc-rules.ron");
+
+/// The built-in rule texts of a ruleset, if the program has them.
+pub fn builtin(ruleset: &str) -> Option<&'static str> {
+    match ruleset {
+        "bastards" => Some(BUILTIN),
+        "rtc" => Some(BUILTIN_RTC),
+        _ => None,
+    }
+}
+
+/// The file name of a ruleset's rule texts under `assets/ui/`.
+pub fn file_name(ruleset: &str) -> String {
+    format!("{ruleset}-rules.ron")
+}
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct RuleText {
@@ -16,6 +36,7 @@ pub struct RuleText {
     pub text: String,
 }
 
+/// The rule texts of one ruleset (the resource is Into the Bastards!'s; [`RuleBooks`] holds every one).
 #[derive(Resource, Clone, Debug, Deserialize, Default)]
 #[serde(rename = "RuleTexts")]
 pub struct RuleTexts {
@@ -30,37 +51,121 @@ impl RuleTexts {
         ron::from_str(text).map_err(|e| e.to_string())
     }
 
-    /// The file in the data folder, or the built-in copy.
+    /// Into the Bastards!'s texts: the file in the data folder, or the built-in copy.
     pub fn load() -> RuleTexts {
-        let from_disk = crate::engine::paths::data_root()
-            .map(|d| d.join("assets/ui/bastards-rules.ron"))
-            .and_then(|p| std::fs::read_to_string(p).ok())
-            .and_then(|t| RuleTexts::parse(&t).ok());
-        from_disk.or_else(|| RuleTexts::parse(BUILTIN).ok()).unwrap_or_default()
+        RuleTexts::load_for("bastards")
     }
 
-    /// The text of a rule id: exact, an alias, or the nearest parent section ("2.3.1" → "2.3").
+    /// A ruleset's texts: `<data root>/assets/ui/<ruleset>-rules.ron` if it reads, else the built-in copy.
+    pub fn load_for(ruleset: &str) -> RuleTexts {
+        let from_disk = crate::engine::paths::data_root()
+            .map(|d| d.join("assets/ui").join(file_name(ruleset)))
+            .and_then(|p| std::fs::read_to_string(p).ok())
+            .and_then(|t| RuleTexts::parse(&t).ok());
+        from_disk.or_else(|| builtin(ruleset).and_then(|t| RuleTexts::parse(t).ok())).unwrap_or_default()
+    }
+
+    /// The text of a rule id: exact, an alias, or the nearest parent section ("2.3.1" → "2.3",
+    /// "7.64" → "7.6", "9.1" → the chapter's alias).
     pub fn get(&self, id: &str) -> Option<(&str, &RuleText)> {
         let id = id.trim();
-        if let Some((k, r)) = self.rules.get_key_value(id) {
-            return Some((k.as_str(), r));
-        }
-        if let Some(target) = self.aliases.get(id) {
-            return self.rules.get_key_value(target.as_str()).map(|(k, r)| (k.as_str(), r));
-        }
-        let mut parent = id;
-        while let Some((head, _)) = parent.rsplit_once('.') {
-            if let Some((k, r)) = self.rules.get_key_value(head) {
+        let find = |k: &str| -> Option<(&str, &RuleText)> {
+            if let Some((k, r)) = self.rules.get_key_value(k) {
                 return Some((k.as_str(), r));
             }
-            parent = head;
+            let target = self.aliases.get(k)?;
+            self.rules.get_key_value(target.as_str()).map(|(k, r)| (k.as_str(), r))
+        };
+        if let Some(found) = find(id) {
+            return Some(found);
         }
-        None
+        let mut parent = id.to_string();
+        loop {
+            // "7.63" → "7.6", "2.3.1" → "2.3", "7.6" → "7".
+            match parent.rsplit_once('.') {
+                Some((head, tail)) if tail.len() > 1 && tail.chars().all(|c| c.is_ascii_digit()) => parent = format!("{head}.{}", &tail[..tail.len() - 1]),
+                Some((head, _)) => parent = head.to_string(),
+                None => return None,
+            }
+            if let Some(found) = find(&parent) {
+                return Some(found);
+            }
+        }
+    }
+}
+
+/// The rule texts of every ruleset, by ruleset id.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct RuleBooks(pub BTreeMap<String, RuleTexts>);
+
+impl RuleBooks {
+    pub fn load() -> RuleBooks {
+        RuleBooks(["bastards", "rtc"].into_iter().map(|r| (r.to_string(), RuleTexts::load_for(r))).collect())
+    }
+    pub fn of(&self, ruleset: &str) -> Option<&RuleTexts> {
+        self.0.get(ruleset)
+    }
+}
+
+/// A clickable rule reference (`§7.63`, or a name like `SoP`): a click puts it in `open`.
+pub fn rule_link(ui: &mut egui::Ui, rule: &str, open: &mut Option<String>) {
+    if rule.is_empty() {
+        return;
+    }
+    let label = if rule.chars().next().is_some_and(|c| c.is_ascii_digit()) { format!("§{rule}") } else { rule.to_string() };
+    let resp = ui.add(egui::Button::new(egui::RichText::new(label).small().color(BRASS)).frame(false));
+    if resp.clicked() {
+        *open = Some(rule.to_string());
+    }
+    resp.on_hover_text("Show the rule");
+}
+
+/// Finds the rule numbers written in a text ("… (9.34)", "[7.63]", "rule 10.31") in order, once each.
+pub fn rule_ids_in(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let starts = chars[i].is_ascii_digit() && (i == 0 || !(chars[i - 1].is_alphanumeric() || chars[i - 1] == '.'));
+        if !starts {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j < chars.len() && (chars[j].is_ascii_digit() || (chars[j] == '.' && j + 1 < chars.len() && chars[j + 1].is_ascii_digit())) {
+            j += 1;
+        }
+        let id: String = chars[i..j].iter().collect();
+        // A rule number has a dot and a number of at most two digits before it ("10.31", not "1916.5").
+        if id.contains('.') && id.split('.').next().is_some_and(|h| h.len() <= 2) && !out.contains(&id) {
+            out.push(id);
+        }
+        i = j.max(i + 1);
+    }
+    out
+}
+
+/// The popup with a rule's text; closing it clears `open`.
+pub fn rule_window(ctx: &egui::Context, texts: Option<&RuleTexts>, ruleset: &str, open: &mut Option<String>) {
+    let Some(rule) = open.clone() else { return };
+    let mut keep = true;
+    let (title, text) = match texts.and_then(|t| t.get(&rule)) {
+        Some((k, t)) => (format!("Rule {k}: {}", t.title), t.text.clone()),
+        None => (format!("Rule {rule}"), format!("This rule's text is not in assets/ui/{}.", file_name(ruleset))),
+    };
+    let centre = ctx.viewport_rect().center();
+    egui::Window::new(theme::title(title, 18.0)).id("rule-popup".into()).open(&mut keep).default_width(480.0).default_pos(centre - egui::vec2(240.0, 220.0)).show(ctx, |ui| {
+        egui::ScrollArea::vertical().max_height(440.0).show(ui, |ui| {
+            ui.label(egui::RichText::new(text).color(PARCHMENT));
+        });
+    });
+    if !keep {
+        *open = None;
     }
 }
 
 pub fn plugin(app: &mut App) {
-    app.insert_resource(RuleTexts::load());
+    app.insert_resource(RuleTexts::load()).insert_resource(RuleBooks::load());
 }
 
 #[cfg(test)]
@@ -78,5 +183,33 @@ mod tests {
         }
         assert_eq!(texts.get("3.3.1").map(|r| r.0), Some("3.3"));
         assert!(texts.get("nonsense").is_none());
+    }
+
+    /// Every rule number the Royal Tank Corps rules write in their events, refusals and sources has
+    /// its own text (not a parent's), copied from the rulebook.
+    #[test]
+    fn every_rtc_rule_id_has_its_own_text() {
+        let texts = RuleTexts::parse(BUILTIN_RTC).expect("the built-in rtc rule texts parse");
+        assert_eq!(texts.ruleset, "rtc");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rulesets/rtc");
+        let mut ids = std::collections::BTreeSet::new();
+        for e in std::fs::read_dir(&dir).expect("src/rulesets/rtc") {
+            let text = std::fs::read_to_string(e.expect("entry").path()).unwrap_or_default();
+            for part in text.split('"').skip(1).step_by(2) {
+                if !part.is_empty() && part.len() <= 5 && part.contains('.') && part.chars().all(|c| c.is_ascii_digit() || c == '.') {
+                    ids.insert(part.to_string());
+                }
+            }
+        }
+        assert!(ids.len() > 20, "rule ids found: {ids:?}");
+        for id in &ids {
+            assert_eq!(texts.get(id).map(|r| r.0), Some(id.as_str()), "rule {id} has no text of its own");
+        }
+        for id in ["SoP", "5", "7", "10", "10.1", "Appendix", "9.34", "10.6", "7.9"] {
+            assert!(texts.get(id).is_some(), "no text for rule {id}");
+        }
+        assert!(texts.get("9.34").is_some_and(|r| r.1.text.contains("Stosstruppen")));
+        assert_eq!(texts.get("7.64").map(|r| r.0), Some("7.6"));
+        assert_eq!(rule_ids_in("may not enter (9.34); see [10.31] and rule 7.63, turn 1917.5"), vec!["9.34", "10.31", "7.63"]);
     }
 }
