@@ -16,24 +16,151 @@ use super::settings::Settings;
 use super::theme::{self, BRASS, DIM, PARCHMENT};
 use super::{Frame, Screen};
 
-/// The hand-over screen is up: the map is hidden until the next player clicks.
+/// The hand-over screen is up: the map is hidden until the next player clicks. Shared by every
+/// board (the hex map and the area board): sides are named by their ids.
 #[derive(Resource, Default)]
 pub struct HandOver {
     pub showing: bool,
     /// The side the screen was last passed to.
-    pub passed_to: Option<Side>,
+    pub passed_to: Option<String>,
     /// The side it is being passed to now.
-    pub to: Option<Side>,
-    /// Log length when the side last handed over, to summarise what happened since.
-    pub log_mark: [usize; 2],
+    pub to: Option<String>,
+    /// Log length when each side last took the seat, to summarise what happened since.
+    pub log_mark: std::collections::BTreeMap<String, usize>,
+}
+
+impl HandOver {
+    /// Puts the screen up when the decision passes from one person to the other: `to_move` is the
+    /// side that must decide, `both_human` whether two people play (never for a computer side).
+    pub fn watch(&mut self, to_move: Option<&str>, both_human: bool) {
+        if !both_human {
+            self.showing = false;
+            return;
+        }
+        if let Some(side) = to_move
+            && self.passed_to.as_deref() != Some(side)
+            && !self.showing
+        {
+            self.showing = true;
+            self.to = Some(side.to_string());
+        }
+    }
+
+    /// Where the "since your last turn" summary of `side` starts in a log of `len` lines.
+    pub fn mark(&self, side: &str, len: usize) -> usize {
+        self.log_mark.get(side).copied().unwrap_or(0).min(len)
+    }
+
+    /// The player of the side the screen was passed to took the seat.
+    pub fn taken(&mut self, sides: &[&str], log_len: usize) {
+        self.showing = false;
+        let Some(side) = self.to.clone() else { return };
+        self.log_mark.insert(side.clone(), log_len);
+        // The other side will see everything from here on.
+        for s in sides {
+            self.log_mark.entry(s.to_string()).or_insert(log_len);
+        }
+        self.passed_to = Some(side);
+    }
 }
 
 /// The game-over screen was dismissed to look at the map.
 #[derive(Resource, Default)]
 pub struct GameOverClosed(pub bool);
 
-fn side_index(s: Side) -> usize {
-    if s == Side::Allied { 0 } else { 1 }
+/// The emblem on the hand-over screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emblem {
+    /// The British (or French) roundel.
+    Cockade,
+    /// The German black cross.
+    Cross,
+}
+
+/// What the hand-over screen shows.
+pub struct HandOverCard {
+    pub side_name: String,
+    pub colour: egui::Color32,
+    pub emblem: Emblem,
+    /// The turn and phase.
+    pub when: String,
+    /// The decision awaited.
+    pub prompt: Option<String>,
+    /// What happened since the player's last turn (empty the first time).
+    pub since: Vec<String>,
+}
+
+/// Draws the hand-over screen over the whole window; true when the player clicked to take the seat.
+pub fn hand_over_card(ctx: &egui::Context, card: &HandOverCard) -> bool {
+    let mut go = false;
+    let rect = ctx.viewport_rect();
+    // A full-window layer that takes every click, so nothing under it can be touched.
+    egui::Area::new("hand-over-cover".into()).order(egui::Order::Foreground).fixed_pos(rect.min).show(ctx, |ui| {
+        ui.painter().rect_filled(rect, 0.0, egui::Color32::from_rgb(24, 23, 20));
+        ui.allocate_rect(rect, egui::Sense::click_and_drag());
+    });
+    egui::Area::new("hand-over".into()).order(egui::Order::Tooltip).fixed_pos(rect.min).show(ctx, |ui| {
+        ui.scope_builder(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(rect.width() * 0.25, rect.height() * 0.12))), |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(10.0);
+                let (resp, painter) = ui.allocate_painter(egui::vec2(90.0, 90.0), egui::Sense::hover());
+                let c0 = resp.rect.center();
+                match card.emblem {
+                    Emblem::Cockade => {
+                        painter.circle_filled(c0, 40.0, egui::Color32::from_rgb(30, 60, 150));
+                        painter.circle_filled(c0, 26.0, egui::Color32::from_rgb(245, 245, 240));
+                        painter.circle_filled(c0, 13.0, egui::Color32::from_rgb(200, 30, 40));
+                    }
+                    Emblem::Cross => {
+                        let (r, arm) = (40.0, 14.0);
+                        for (w, col) in [(4.0, egui::Color32::from_rgb(245, 245, 240)), (0.0, egui::Color32::from_rgb(16, 16, 16))] {
+                            painter.rect_filled(egui::Rect::from_center_size(c0, egui::vec2(2.0 * (arm + w), 2.0 * (r + w))), 0.0, col);
+                            painter.rect_filled(egui::Rect::from_center_size(c0, egui::vec2(2.0 * (r + w), 2.0 * (arm + w))), 0.0, col);
+                        }
+                        painter.rect_filled(egui::Rect::from_center_size(c0, egui::vec2(2.0 * arm, 2.0 * r)), 0.0, egui::Color32::from_rgb(16, 16, 16));
+                    }
+                }
+                ui.add_space(10.0);
+                ui.label(theme::title("Hand over", 40.0));
+                ui.add_space(10.0);
+                ui.label(egui::RichText::new(format!("{} player: take the controls", card.side_name)).size(26.0).color(card.colour).strong());
+                ui.add_space(6.0);
+                ui.label(egui::RichText::new(&card.when).color(PARCHMENT));
+                if let Some(p) = &card.prompt {
+                    ui.label(egui::RichText::new(p).color(DIM));
+                }
+                ui.add_space(18.0);
+                let button = egui::Button::new(egui::RichText::new(format!("Continue — I am the {} player", card.side_name)).size(20.0)).min_size(egui::vec2(380.0, 48.0));
+                if ui.add(button).clicked() {
+                    go = true;
+                }
+                ui.add_space(18.0);
+                if !card.since.is_empty() {
+                    ui.label(theme::title("Since your last turn", 18.0));
+                    egui::ScrollArea::vertical().max_height(rect.height() * 0.4).show(ui, |ui| {
+                        for t in card.since.iter().rev().take(60).rev() {
+                            ui.label(egui::RichText::new(t).small().color(PARCHMENT));
+                        }
+                    });
+                }
+            });
+        });
+    });
+    if ctx.input(|i| i.key_pressed(egui::Key::Enter)) {
+        go = true;
+    }
+    go
+}
+
+/// The events of a log from `mark` on, in words.
+pub fn events_since(log: &[super::session::LogEntry], mark: usize) -> Vec<String> {
+    log[mark.min(log.len())..]
+        .iter()
+        .filter_map(|e| match &e.line {
+            JournalLine::Event { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Puts the hand-over screen up when the decision passes from one person to the other.
@@ -45,17 +172,7 @@ fn watch_hand_over(session: Option<Res<PlaySession>>, mut hand: ResMut<HandOver>
         return;
     }
     let both_human = Side::BOTH.iter().all(|s| session.seat(*s) == Seat::Human);
-    if !both_human {
-        hand.showing = false;
-        return;
-    }
-    if let Some(side) = session.to_move()
-        && hand.passed_to != Some(side)
-        && !hand.showing
-    {
-        hand.showing = true;
-        hand.to = Some(side);
-    }
+    hand.watch(session.to_move().map(|s| s.id()), both_human);
 }
 
 fn hand_over_screen(mut contexts: EguiContexts, mut hand: ResMut<HandOver>, session: Option<Res<PlaySession>>, settings: Res<Settings>) -> Result {
@@ -64,73 +181,20 @@ fn hand_over_screen(mut contexts: EguiContexts, mut hand: ResMut<HandOver>, sess
     }
     let ctx = contexts.ctx_mut()?.clone();
     let Some(session) = session else { return Ok(()) };
-    let Some(side) = hand.to else { return Ok(()) };
+    let Some(side) = hand.to.as_deref().and_then(Side::from_id) else { return Ok(()) };
     let pal = Palette::new(settings.colour_blind);
     let c = if side == Side::Allied { pal.allied } else { pal.german_side };
     let c = super::art::mix(c, [255, 255, 255, 255], 0.35);
-    let colour = egui::Color32::from_rgb(c[0], c[1], c[2]);
-    let mark = hand.log_mark[side_index(side)].min(session.log.len());
-    let mut go = false;
-    egui::Area::new("hand-over".into()).order(egui::Order::Foreground).fixed_pos(egui::pos2(0.0, 0.0)).show(&ctx, |ui| {
-        let rect = ctx.viewport_rect();
-        ui.painter().rect_filled(rect, 0.0, egui::Color32::from_rgb(24, 23, 20));
-        ui.scope_builder(egui::UiBuilder::new().max_rect(rect.shrink2(egui::vec2(rect.width() * 0.25, rect.height() * 0.12))), |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(10.0);
-                // The side's emblem: the cockade or the black cross.
-                let (resp, painter) = ui.allocate_painter(egui::vec2(90.0, 90.0), egui::Sense::hover());
-                let c0 = resp.rect.center();
-                if side == Side::Allied {
-                    painter.circle_filled(c0, 40.0, egui::Color32::from_rgb(30, 60, 150));
-                    painter.circle_filled(c0, 26.0, egui::Color32::from_rgb(245, 245, 240));
-                    painter.circle_filled(c0, 13.0, egui::Color32::from_rgb(200, 30, 40));
-                } else {
-                    let (r, arm) = (40.0, 14.0);
-                    for (w, col) in [(4.0, egui::Color32::from_rgb(245, 245, 240)), (0.0, egui::Color32::from_rgb(16, 16, 16))] {
-                        painter.rect_filled(egui::Rect::from_center_size(c0, egui::vec2(2.0 * (arm + w), 2.0 * (r + w))), 0.0, col);
-                        painter.rect_filled(egui::Rect::from_center_size(c0, egui::vec2(2.0 * (r + w), 2.0 * (arm + w))), 0.0, col);
-                    }
-                    painter.rect_filled(egui::Rect::from_center_size(c0, egui::vec2(2.0 * arm, 2.0 * r)), 0.0, egui::Color32::from_rgb(16, 16, 16));
-                }
-                ui.add_space(10.0);
-                ui.label(theme::title("Hand over", 40.0));
-                ui.add_space(10.0);
-                ui.label(egui::RichText::new(format!("Pass the seat to the {} player", side.name())).size(26.0).color(colour).strong());
-                ui.add_space(6.0);
-                ui.label(egui::RichText::new(format!("Turn {} — {}", session.view.turn, session.view.phase)).color(PARCHMENT));
-                if let Some(p) = &session.view.pending {
-                    ui.label(egui::RichText::new(&p.prompt).color(DIM));
-                }
-                ui.add_space(18.0);
-                if ui.add(egui::Button::new(egui::RichText::new(format!("I am the {} player — show the map", side.name())).size(20.0)).min_size(egui::vec2(380.0, 48.0))).clicked() {
-                    go = true;
-                }
-                ui.add_space(18.0);
-                let since: Vec<String> = session.log[mark..].iter().filter_map(|e| match &e.line {
-                    JournalLine::Event { text, .. } => Some(text.clone()),
-                    _ => None,
-                }).collect();
-                if !since.is_empty() && hand.passed_to.is_some() {
-                    ui.label(theme::title("Since your last turn", 18.0));
-                    egui::ScrollArea::vertical().max_height(rect.height() * 0.4).show(ui, |ui| {
-                        for t in since.iter().rev().take(60).rev() {
-                            ui.label(egui::RichText::new(t).small().color(PARCHMENT));
-                        }
-                    });
-                }
-            });
-        });
-    });
-    if go {
-        hand.showing = false;
-        hand.passed_to = Some(side);
-        let other = side_index(side.enemy());
-        let len = session.log.len();
-        hand.log_mark[side_index(side)] = len;
-        // The other side will see everything from here on.
-        if hand.log_mark[other] == 0 {
-            hand.log_mark[other] = len;
-        }
+    let card = HandOverCard {
+        side_name: side.name().to_string(),
+        colour: egui::Color32::from_rgb(c[0], c[1], c[2]),
+        emblem: if side == Side::Allied { Emblem::Cockade } else { Emblem::Cross },
+        when: format!("Turn {} — {}", session.view.turn, session.view.phase),
+        prompt: session.view.pending.as_ref().map(|p| p.prompt.clone()),
+        since: if hand.passed_to.is_some() { events_since(&session.log, hand.mark(side.id(), session.log.len())) } else { Vec::new() },
+    };
+    if hand_over_card(&ctx, &card) {
+        hand.taken(&[Side::Allied.id(), Side::German.id()], session.log.len());
     }
     Ok(())
 }
@@ -174,22 +238,28 @@ fn game_over_screen(
             Some(w) => format!("{} victory", Side::from_id(w).map(|s| s.name()).unwrap_or(w)),
         };
         ui.label(egui::RichText::new(winner).size(17.0).color(PARCHMENT));
+        // A scenario decided by the places held (scenario 2's levels) scores no points: no plot.
+        let points = tracks.vp_by_turn.iter().any(|&(_, a, g)| a != 0 || g != 0) || tracks.vp.values().any(|v| *v != 0);
         ui.horizontal(|ui| {
-            for s in Side::BOTH {
-                let c = if s == Side::Allied { pal.allied } else { pal.german_side };
-                ui.label(egui::RichText::new(format!("{}: {} VP", s.name(), tracks.vp.get(&s).copied().unwrap_or(0))).color(egui::Color32::from_rgb(c[0], c[1], c[2])).strong().size(16.0));
+            if points {
+                for s in Side::BOTH {
+                    let c = if s == Side::Allied { pal.allied } else { pal.german_side };
+                    ui.label(egui::RichText::new(format!("{}: {} VP", s.name(), tracks.vp.get(&s).copied().unwrap_or(0))).color(egui::Color32::from_rgb(c[0], c[1], c[2])).strong().size(16.0));
+                }
             }
             ui.label(egui::RichText::new(format!("after {} turns", view.turn)).color(DIM));
         });
-        ui.add_space(6.0);
-        ui.label(theme::title("Victory points, turn by turn", 17.0));
-        vp_plot(ui, &tracks.vp_by_turn, &pal);
+        if points {
+            ui.add_space(6.0);
+            ui.label(theme::title("Victory points, turn by turn", 17.0));
+            vp_plot(ui, &tracks.vp_by_turn, &pal);
+        }
         ui.add_space(6.0);
         ui.label(theme::title("How it was reached", 17.0));
         egui::ScrollArea::vertical().max_height(180.0).show(ui, |ui| {
             let mut any = false;
             for e in &session.log {
-                if (matches!(e.kind(), Some("victory_points" | "game_over")) || (e.kind().is_none() && e.line.rule() == "11"))
+                if (matches!(e.kind(), Some("victory_points" | "game_over")) || (matches!(e.kind(), None | Some("note")) && matches!(e.line.rule(), "11" | "S2")))
                     && let JournalLine::Event { text, rule, .. } = &e.line
                 {
                     ui.label(egui::RichText::new(format!("Turn {}: {text}  ({rule})", e.turn)).color(PARCHMENT));

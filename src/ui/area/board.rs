@@ -261,6 +261,30 @@ pub fn command_area(c: &Command) -> Option<u32> {
     }
 }
 
+/// The unit a command is about, when it also names an area: the unit to place or bring back, the
+/// artillery firing a barrage, a bombardment's lead, the unit retreating.
+pub fn command_unit(c: &Command) -> Option<&str> {
+    match c {
+        Command::Place(u, _) | Command::ReturnTank(u, _) | Command::Barrage(u, _, _) | Command::Retreat(u, _) => Some(u),
+        Command::Bombard { lead, .. } => Some(lead),
+        _ => None,
+    }
+}
+
+/// The orders a click on `area` gives, from the legal commands only: with a unit picked (a
+/// reinforcement, a barrage gun, a bombardment's lead), its orders into that area; otherwise the
+/// activated group's move into it (an attack when the area holds the enemy). Several: the player
+/// chooses among them; none: the click selects the area.
+pub fn click_orders(legal: &[Command], selected_unit: Option<&str>, area: u32) -> Vec<Command> {
+    if let Some(u) = selected_unit {
+        let mine: Vec<Command> = legal.iter().filter(|c| command_unit(c) == Some(u) && command_area(c) == Some(area)).cloned().collect();
+        if !mine.is_empty() {
+            return mine;
+        }
+    }
+    legal.iter().filter(|c| matches!(c, Command::MoveTo(a) if *a == area)).cloned().collect()
+}
+
 /// A text of an area's overlay (a child of the area's overlay entity, drawn around its box).
 fn label(commands: &mut Commands, parent: Entity, font: &Handle<Font>, text: impl Into<String>, size: f32, colour: Color, at: Vec3) {
     commands.spawn((
@@ -307,8 +331,8 @@ fn refresh(
     mut meshes: ResMut<Assets<Mesh>>,
 ) {
     let (Some(session), Some(geo), Some(art)) = (session, geometry, art) else { return };
-    let key = (session.revision, ui.selected, ui.hovered);
-    if ui.drawn_key == Some(key) {
+    let key = (session.revision, ui.selected, ui.hovered, ui.selected_unit.clone());
+    if ui.drawn_key.as_ref() == Some(&key) {
         return;
     }
     ui.drawn_key = Some(key);
@@ -333,8 +357,16 @@ fn refresh(
     let mut best_bombard: BTreeMap<(u32, crate::rulesets::rtc::Target), f64> = BTreeMap::new();
     if human {
         let mut attack_done = BTreeSet::new();
+        let picked = ui.selected_unit.clone();
         for c in &session.legal {
             let Some(a) = command_area(c) else { continue };
+            // With a unit picked, only its own orders are shown.
+            if let (Some(p), Some(u)) = (picked.as_deref(), command_unit(c))
+                && p != u
+                && !matches!(c, Command::Retreat(..))
+            {
+                continue;
+            }
             match c {
                 Command::Activate(_) => {
                     marks.insert(a, Mark::Activatable);
@@ -529,6 +561,7 @@ fn pick(
     buttons: Res<ButtonInput<MouseButton>>,
     mut ui: ResMut<AreaUi>,
     mut press: Local<Option<Vec2>>,
+    mut right_press: Local<Option<Vec2>>,
 ) {
     let Some(geo) = geometry else { return };
     let Ok((camera, gtf)) = cams.single() else { return };
@@ -545,6 +578,16 @@ fn pick(
         let click = press.take().zip(cursor).is_some_and(|(a, b)| a.distance(b) < 6.0);
         if click && over_map {
             ui.clicked = Some(area);
+        }
+    }
+    // A right click (not a drag) cancels the selection.
+    if buttons.just_pressed(MouseButton::Right) && over_map {
+        *right_press = cursor;
+    }
+    if buttons.just_released(MouseButton::Right) {
+        let click = right_press.take().zip(cursor).is_some_and(|(a, b)| a.distance(b) < 6.0);
+        if click && over_map {
+            ui.cancelled = true;
         }
     }
 }
@@ -654,4 +697,26 @@ fn forget(mut commands: Commands, old: Query<Entity, With<BoardEntity>>) {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Update, (draw_board, pick, camera, refresh).chain().run_if(in_state(Screen::AreaGame))).add_systems(OnEnter(Screen::AreaGame), title).add_systems(OnExit(Screen::AreaGame), forget);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::rtc::Target;
+
+    /// A click on the map gives only legal commands: the picked unit's orders into the area, else the
+    /// group's move; several are offered to choose from; none selects the area.
+    #[test]
+    fn a_click_gives_only_legal_orders() {
+        let bombard = |lead: &str, hurricane| Command::Bombard { lead: lead.into(), target: 51, at: Target::Other, hurricane };
+        let legal = vec![Command::MoveTo(49), Command::MoveTo(37), Command::Add("gb-153".into()), bombard("a", false), bombard("a", true), bombard("b", false), Command::Place("u".into(), 22), Command::Done];
+        assert_eq!(click_orders(&legal, None, 49), vec![Command::MoveTo(49)]);
+        assert_eq!(click_orders(&legal, None, 51), Vec::<Command>::new());
+        assert_eq!(click_orders(&legal, Some("a"), 51), vec![bombard("a", false), bombard("a", true)]);
+        assert_eq!(click_orders(&legal, Some("b"), 51), vec![bombard("b", false)]);
+        assert_eq!(click_orders(&legal, Some("u"), 22), vec![Command::Place("u".into(), 22)]);
+        assert_eq!(click_orders(&legal, Some("u"), 58), Vec::<Command>::new());
+        assert_eq!(click_orders(&legal, Some("a"), 37), vec![Command::MoveTo(37)]);
+        assert_eq!(command_unit(&bombard("a", true)), Some("a"));
+    }
 }

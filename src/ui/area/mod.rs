@@ -5,7 +5,9 @@
 //! `rulesets::rtc::preview`, the state view and the journal, and submits commands.
 
 pub mod ai;
+pub mod anim;
 pub mod board;
+pub mod handover;
 pub mod menu;
 pub mod panels;
 pub mod session;
@@ -15,6 +17,10 @@ use bevy::prelude::*;
 
 pub use super::Screen;
 pub use session::AreaSession;
+
+/// What the board's highlights were drawn for: the game's revision, the selected area, the hovered
+/// area and the picked unit.
+pub type DrawnKey = (u64, Option<u32>, Option<u32>, Option<String>);
 
 /// What the player is looking at and pointing to.
 #[derive(Resource, Default)]
@@ -31,11 +37,17 @@ pub struct AreaUi {
     pub keyboard_over_ui: bool,
     pub fit_requested: bool,
     /// What the overlays were last drawn for.
-    pub drawn_key: Option<(u64, Option<u32>, Option<u32>)>,
+    pub drawn_key: Option<DrawnKey>,
     pub overlay_key: Option<(u64, Option<u32>, Option<String>)>,
     /// A problem to show (a map that cannot be drawn).
     pub problem: Option<String>,
     pub show_log: bool,
+    /// A right click on the map this frame (cancels the selection).
+    pub cancelled: bool,
+    /// Orders a click offered, for the player to choose among (where the pointer was, in points).
+    pub choice: Option<(bevy_egui::egui::Pos2, Vec<crate::rulesets::rtc::Command>)>,
+    /// The rule whose text is shown.
+    pub rule: Option<String>,
 }
 
 fn reset(mut ui: ResMut<AreaUi>, mut commands: Commands) {
@@ -45,7 +57,7 @@ fn reset(mut ui: ResMut<AreaUi>, mut commands: Commands) {
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(AreaUi { show_log: true, ..default() })
-        .add_plugins((board::plugin, panels::plugin, ai::plugin, menu::plugin))
+        .add_plugins((board::plugin, panels::plugin, ai::plugin, menu::plugin, handover::plugin, anim::plugin))
         .add_systems(OnExit(Screen::AreaGame), reset);
 }
 

@@ -16,8 +16,11 @@ use crate::rulesets::rtc::{Command, Target};
 use crate::ui::session::Seat;
 use crate::ui::theme::{self, BRASS, DIM, GREEN, PARCHMENT, RED};
 
+use crate::ui::rules_text::{RuleBooks, rule_ids_in, rule_link, rule_window};
+use crate::ui::screens::HandOver;
+
 use super::ai::AreaAi;
-use super::board::command_area;
+use super::board::{click_orders, command_area, command_unit};
 use super::words::describe;
 use super::session::{AreaSession, load_game, load_seats, quicksave_path};
 use super::{AreaUi, Screen};
@@ -31,6 +34,15 @@ enum Action {
     Fit,
     Select(Option<u32>),
     Lead(Option<String>),
+    /// Offer these orders (a click that could mean several) at this point of the window.
+    Choose(egui::Pos2, Vec<Command>),
+}
+
+/// Clickable links to the rule numbers written in a text (a refusal, a reason).
+fn rule_links_in(ui: &mut egui::Ui, text: &str, open: &mut Option<String>) {
+    for id in rule_ids_in(text) {
+        rule_link(ui, &id, open);
+    }
 }
 
 pub fn side_egui(side: Side) -> egui::Color32 {
@@ -199,9 +211,19 @@ fn panels(
     ai: Option<Res<AreaAi>>,
     keys: Res<ButtonInput<KeyCode>>,
     mut next: ResMut<NextState<Screen>>,
+    books: Res<RuleBooks>,
+    hand: Res<HandOver>,
 ) -> Result {
     let Some(mut session) = session else { return Ok(()) };
     let ctx_e = contexts.ctx_mut()?.clone();
+    // The hand-over screen covers everything: nothing under it may be touched.
+    if hand.showing {
+        ui_state.pointer_over_ui = true;
+        ui_state.keyboard_over_ui = true;
+        ui_state.clicked = None;
+        ui_state.cancelled = false;
+        return Ok(());
+    }
     let zoom = ctx_e.zoom_factor();
     let mut root = egui::Ui::new(ctx_e.clone(), "area-hud".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx_e.viewport_rect()));
     let ctx = session.ctx();
@@ -210,9 +232,21 @@ fn panels(
     let human = session.human_to_move();
     let thinking = ai.as_ref().is_some_and(|a| a.thinking());
     let mut acts: Vec<Action> = Vec::new();
-    if let Some(Some(a)) = ui_state.clicked.take() {
-        acts.push(Action::Select(Some(a)));
-    } else if ui_state.clicked.is_some() {
+    let mut open_rule: Option<String> = None;
+    // A click on the map: the order it gives (only a legal command), else the area is selected.
+    match ui_state.clicked.take() {
+        Some(Some(a)) => {
+            let orders = if human { click_orders(&session.legal, ui_state.selected_unit.as_deref(), a) } else { Vec::new() };
+            match orders.len() {
+                0 => acts.push(Action::Select(Some(a))),
+                1 => acts.extend(orders.into_iter().map(Action::Submit)),
+                _ => acts.push(Action::Choose(ctx_e.pointer_hover_pos().unwrap_or(egui::pos2(400.0, 300.0)), orders)),
+            }
+        }
+        Some(None) => acts.push(Action::Select(None)),
+        None => {}
+    }
+    if std::mem::take(&mut ui_state.cancelled) {
         acts.push(Action::Select(None));
     }
 
@@ -343,9 +377,7 @@ fn panels(
                 let colour = if new { PARCHMENT } else if e.is_roll() { DIM } else { egui::Color32::from_rgb(205, 198, 180) };
                 ui.horizontal_wrapped(|ui| {
                     ui.spacing_mut().item_spacing.x = 4.0;
-                    if !rule.is_empty() {
-                        ui.label(egui::RichText::new(format!("[{rule}]")).small().color(BRASS));
-                    }
+                    rule_link(ui, rule, &mut open_rule);
                     ui.label(egui::RichText::new(text).size(12.5).color(colour));
                 });
             }
@@ -359,10 +391,16 @@ fn panels(
             // The decision.
             ui.label(theme::title("Decision", 18.0));
             if let Some(p) = session.game.pending() {
-                ui.label(egui::RichText::new(format!("{} [{}]", p.prompt, p.rule)).color(PARCHMENT));
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(egui::RichText::new(&p.prompt).color(PARCHMENT));
+                    rule_link(ui, &p.rule, &mut open_rule);
+                });
             }
             if let Some(m) = &session.message {
-                ui.label(egui::RichText::new(m).color(RED));
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(egui::RichText::new(m).color(RED));
+                    rule_links_in(ui, m, &mut open_rule);
+                });
             }
             if let Some(ai) = &ai
                 && !ai.status.is_empty()
@@ -414,6 +452,42 @@ fn panels(
                 }
             } else if to_move.is_some() {
                 ui.label(egui::RichText::new("Waiting for the computer…").color(DIM));
+            }
+            // Units with orders into an area: pick one, then click an area of the map.
+            if human {
+                let mut ids: Vec<&str> = Vec::new();
+                for c in &session.legal {
+                    if let Some(u) = command_unit(c)
+                        && !matches!(c, Command::Retreat(..))
+                        && !ids.contains(&u)
+                    {
+                        ids.push(u);
+                    }
+                }
+                if !ids.is_empty() {
+                    ui.add_space(4.0);
+                    let what = match ctx.phase {
+                        Some(Phase::Reinforcement) => "Units to place: pick one, then click a green entry area",
+                        Some(Phase::Barrage) => "Guns for barrages: pick one, then click a green area",
+                        _ => "Guns that can bombard: pick one, then click an orange target area",
+                    };
+                    ui.label(egui::RichText::new(what).small().color(DIM));
+                    let units: Vec<&U> = ids.iter().filter_map(|id| ctx.sit.units.iter().find(|u| u.spec.id == *id)).collect();
+                    for row in units.chunks(per_row(ui)) {
+                        ui.horizontal(|ui| {
+                            for u in row {
+                                let picked = ui_state.selected_unit.as_deref() == Some(u.spec.id.as_str());
+                                let r = counter(ui, u);
+                                if picked {
+                                    ui.painter().rect_stroke(r.rect.expand(2.0), 5.0, egui::Stroke::new(3.0, BRASS), egui::StrokeKind::Outside);
+                                }
+                                if r.clicked() {
+                                    acts.push(Action::Lead(if picked { None } else { Some(u.spec.id.clone()) }));
+                                }
+                            }
+                        });
+                    }
+                }
             }
             ui.separator();
 
@@ -531,7 +605,10 @@ fn panels(
                 if let Some(Err(why)) = preview::move_cost(&ctx, a)
                     && ctx.impulse.activation.as_ref().and_then(|x| x.group.as_ref()).is_some_and(|g| g.at != a && ctx.is_adjacent(g.at, a))
                 {
-                    ui.label(egui::RichText::new(format!("The group may not enter: {why}")).small().color(RED));
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(egui::RichText::new(format!("The group may not enter: {why}")).small().color(RED));
+                        rule_links_in(ui, &why, &mut open_rule);
+                    });
                 }
             }
         });
@@ -545,12 +622,20 @@ fn panels(
                 CombatStep::Defence => format!("Area {} is attacked: choose the defence", at.area),
             };
             egui::Window::new(theme::title(title, 18.0)).id("area-attack".into()).collapsible(false).resizable(false).default_width(470.0).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 70.0)).show(&ctx_e, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(egui::RichText::new("Offensive and defensive totals:").small().color(DIM));
+                    rule_link(ui, "10.2", &mut open_rule);
+                    rule_link(ui, "10.3", &mut open_rule);
+                });
                 ui.label(egui::RichText::new(format!("Attackers: {}", at.attackers.iter().map(|&i| ctx.unit(i).spec.name.clone()).collect::<Vec<_>>().join(", "))).small().color(DIM));
                 ui.label(egui::RichText::new(format!("Defenders: {}", ctx.sit.side_in(at.area, at.side.enemy()).map(|u| u.spec.name.clone()).collect::<Vec<_>>().join(", "))).small().color(DIM));
                 let tanks = at.attackers.iter().any(|&i| ctx.unit(i).kind() == Kind::Tank && ctx.unit(i).area() == Some(at.area));
                 if tanks {
                     let t = &ctx.sc.tables.attack;
-                    ui.label(egui::RichText::new(format!("Tank breakdown on an unmodified attack roll of {}+ (10.6): {}", t.breakdown_at, pct(preview::at_least(t.dice, t.breakdown_at)))).small().color(egui::Color32::from_rgb(230, 170, 90)));
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(egui::RichText::new(format!("Tank breakdown on an unmodified attack roll of {}+: {}", t.breakdown_at, pct(preview::at_least(t.dice, t.breakdown_at)))).small().color(egui::Color32::from_rgb(230, 170, 90)));
+                        rule_link(ui, "10.6", &mut open_rule);
+                    });
                 }
                 if let Some(l) = at.lead {
                     ui.label(format!("Lead attacker: {} (OT {})", ctx.unit(l).spec.name, crate::rulesets::rtc::attack::offence(&ctx, at, ctx.unit(l))));
@@ -578,8 +663,15 @@ fn panels(
                 if let Some(r) = p.costs.retreat_spent {
                     costs.push_str(&format!(" · retreat a spent unit: {r}"));
                 }
-                ui.label(egui::RichText::new(format!("{costs} [{rule}]")).small().color(DIM));
-                ui.label(egui::RichText::new("A partial result must be paid in full even if it costs more (7.62, 10.31); eliminations before retreats.").small().color(DIM));
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(egui::RichText::new(costs).small().color(DIM));
+                    rule_link(ui, rule, &mut open_rule);
+                });
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(egui::RichText::new("A partial result must be paid in full even if it costs more; eliminations before retreats.").small().color(DIM));
+                    rule_link(ui, "7.62", &mut open_rule);
+                    rule_link(ui, "10.31", &mut open_rule);
+                });
                 ui.separator();
                 for u in crate::rulesets::rtc::losses::payers(&ctx, p) {
                     ui.horizontal(|ui| {
@@ -640,12 +732,17 @@ fn panels(
             acts.push(Action::Load);
         }
         if keys.just_pressed(KeyCode::Escape) {
-            acts.push(Action::Select(None));
+            if ui_state.rule.is_some() {
+                ui_state.rule = None;
+            } else {
+                acts.push(Action::Select(None));
+            }
         }
     }
     // Tooltip over the map.
     if let (Some(h), Some(pos)) = (ui_state.hovered, pointer)
         && !ui_state.pointer_over_ui
+        && ui_state.choice.is_none()
         && let Some(area) = sc.board.areas.get(&h)
     {
         let info = sc.area(h);
@@ -672,6 +769,14 @@ fn panels(
         {
             lines.push(format!("attack: {}", contest_line(&k)));
         }
+        if human {
+            let orders = click_orders(&session.legal, ui_state.selected_unit.as_deref(), h);
+            match orders.as_slice() {
+                [] => {}
+                [one] => lines.push(format!("Click: {}", describe(&ctx, one))),
+                many => lines.push(format!("Click: choose among {} orders", many.len())),
+            }
+        }
         lines.retain(|l| !l.is_empty());
         egui::Area::new("area-tip".into()).fixed_pos(pos + egui::vec2(16.0, 16.0)).order(egui::Order::Tooltip).interactable(false).show(&ctx_e, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
@@ -682,18 +787,51 @@ fn panels(
         });
     }
 
+    // The orders a click offered.
+    if let Some((pos, orders)) = ui_state.choice.clone() {
+        let mut close = false;
+        egui::Area::new("area-choice".into()).order(egui::Order::Foreground).fixed_pos(pos + egui::vec2(8.0, 8.0)).show(&ctx_e, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(380.0);
+                ui.label(theme::strong("Which order?"));
+                for c in &orders {
+                    order_button(ui, &ctx, c, session.legal.contains(c), &mut acts);
+                }
+                if ui.button("Cancel (Esc, right click)").clicked() {
+                    close = true;
+                }
+            });
+        });
+        if close {
+            ui_state.choice = None;
+        }
+    }
+    if let Some(r) = open_rule {
+        ui_state.rule = Some(r);
+    }
+    rule_window(&ctx_e, books.of(crate::rulesets::rtc::ID), crate::rulesets::rtc::ID, &mut ui_state.rule);
+
     for act in acts {
         match act {
             Action::Submit(c) => {
+                ui_state.choice = None;
+                // The UI holds no rule: only a legal command is sent.
+                if !session.legal.contains(&c) {
+                    continue;
+                }
                 let follow = match &c {
                     Command::Activate(a) | Command::MoveTo(a) => Some(*a),
                     _ => None,
                 };
+                let unit_order = command_unit(&c).is_some();
                 match session.submit(c) {
                     Err(r) => session.message = Some(format!("Refused: {r}")),
                     Ok(()) => {
                         if follow.is_some() {
                             ui_state.selected = follow;
+                        }
+                        if unit_order {
+                            ui_state.selected_unit = None;
                         }
                     }
                 }
@@ -728,8 +866,10 @@ fn panels(
             Action::Select(a) => {
                 ui_state.selected = a;
                 ui_state.selected_unit = None;
+                ui_state.choice = None;
             }
             Action::Lead(u) => ui_state.selected_unit = u,
+            Action::Choose(pos, orders) => ui_state.choice = Some((pos, orders)),
         }
     }
     Ok(())

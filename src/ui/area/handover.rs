@@ -1,0 +1,66 @@
+//! The hand-over screen of a hot-seat Royal Tank Corps game: when both sides are people and the
+//! side that must decide changes — the impulse passing, the defender's choices during the attacker's
+//! impulse, the loss points to pay — the board is covered until the next player takes the controls.
+//! The screen and its bookkeeping are the hex game's (`ui::screens::HandOver`); never for a computer side.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+
+use crate::rulesets::rtc::units::Side;
+use crate::ui::screens::{Emblem, HandOver, HandOverCard, events_since, hand_over_card};
+use crate::ui::session::Seat;
+
+use super::panels::side_egui;
+use super::session::{AreaSession, side_from_id};
+use super::{AreaUi, Screen};
+
+/// True when two people play this game.
+pub fn hot_seat(session: &AreaSession) -> bool {
+    Side::BOTH.iter().all(|s| session.seat(*s) == Seat::Human)
+}
+
+fn watch(session: Option<Res<AreaSession>>, mut hand: ResMut<HandOver>, mut ui: ResMut<AreaUi>, launch: Res<crate::ui::Launch>) {
+    let Some(session) = session else { return };
+    if launch.bench_frames.is_some() {
+        hand.showing = false;
+        return;
+    }
+    let was = hand.showing;
+    hand.watch(session.to_move().map(|s| s.id()), hot_seat(&session) && !session.game.is_over());
+    if hand.showing && !was {
+        // The next player starts with a clean selection.
+        ui.selected = None;
+        ui.selected_unit = None;
+        ui.choice = None;
+    }
+}
+
+fn screen(mut contexts: EguiContexts, mut hand: ResMut<HandOver>, session: Option<Res<AreaSession>>) -> Result {
+    if !hand.showing {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(session) = session else { return Ok(()) };
+    let Some(side) = hand.to.as_deref().and_then(side_from_id) else { return Ok(()) };
+    let c = side_egui(side);
+    let lighter = |x: u8| x.saturating_add(((255 - x as u32) * 35 / 100) as u8);
+    let when = format!("Turn {} — {}", session.view.turn, session.view.phase);
+    let card = HandOverCard {
+        side_name: side.name().to_string(),
+        colour: bevy_egui::egui::Color32::from_rgb(lighter(c.r()), lighter(c.g()), lighter(c.b())),
+        emblem: if side == Side::British { Emblem::Cockade } else { Emblem::Cross },
+        when,
+        prompt: session.game.pending().map(|p| format!("{} ({})", p.prompt, p.rule)),
+        since: if hand.passed_to.is_some() { events_since(&session.log, hand.mark(side.id(), session.log.len())) } else { Vec::new() },
+    };
+    if hand_over_card(&ctx, &card) {
+        hand.taken(&[Side::British.id(), Side::German.id()], session.log.len());
+    }
+    Ok(())
+}
+
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, watch.run_if(in_state(Screen::AreaGame)))
+        .add_systems(EguiPrimaryContextPass, screen.run_if(in_state(Screen::AreaGame)).run_if(crate::ui::theme::theme_ready))
+        .add_systems(OnExit(Screen::AreaGame), |mut h: ResMut<HandOver>| *h = HandOver::default());
+}
