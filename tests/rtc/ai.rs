@@ -159,12 +159,12 @@ fn ai_does_not_attack_at_hopeless_odds_rtc_10_3() {
     assert!(attacks.is_empty(), "attacked: {attacks:?}; commands {:?}", g.commands());
 }
 
-/// 3.2, 11.2 A: three cavalry brigades in Banteux, the way to the Lesdain plateau (32) open past a
-/// German regiment in Bonavis (entering next to it costs 2, 9.32): the AI rides into 32 and wins at
-/// the administrative phase.
+/// 3.2, 11.2 A: three cavalry brigades in Les Rues-Vertes by the Masnieres bridge, the canal line
+/// east of it empty (the only German regiment is in Bourlon Wood): the AI crosses to Crevecoeur (31)
+/// and rides into the Lesdain plateau (32), and wins at the administrative phase.
 #[test]
 fn cavalry_rides_for_the_immediate_victory_area_when_a_gap_opens_rtc_11_2() {
-    let units = [cav("c1", 26), cav("c2", 26), cav("c3", 26), inf("g1", "german", "54", 33), inf("g2", "german", "54", 62)].concat();
+    let units = [cav("c1", 45), cav("c2", 45), cav("c3", 45), inf("g2", "german", "54", 62)].concat();
     let mut g = game(&units);
     let mut n = 0;
     while !g.is_over() && n < 200 {

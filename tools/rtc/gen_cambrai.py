@@ -58,7 +58,7 @@ NAMED = [
 # Supply sources and the set-up's British side are extended over the edge areas below.
 BRITISH_EDGE_SUPPLY_NAMES = {"Fins", "Equancourt", "Ruyaulcourt", "Lagnicourt", "Metz-en-Couture"}
 
-BRIDGE_PAIRS = [(41, 45), (46, 77), (56, 87), (66, 81), (21, 26)]
+BRIDGE_PAIRS = [(41, 45), (46, 77), (56, 87), (66, 81)]
 X0, X1, Y0, Y1 = -3.0, 24.0, 0.5, 26.0
 # The St Quentin canal (and the Schelde beside it), south to north: (x, y).
 CANAL = [(14.2, 0.5), (14.3, 4.4), (14.4, 6.5), (16.3, 8.6), (16.2, 10.4), (15.4, 12.0), (13.9, 12.6),
@@ -99,6 +99,16 @@ def canal_x(y):
 
 def east_of_canal(x, y):
     return x > canal_x(y)
+
+# The map's south-east edge (RECONSTRUCTED, docs/rtc-reconstruction.md): east of the canal the map
+# begins at Crevecoeur and the Lesdain plateau, on a line from the canal at Vaucelles (y 8.7 km) to
+# the east edge. The rulebook's only way east for the British is across the canal (12.31: a
+# bridgehead at Masnieres, 41, opens the cavalry's route to 32/57, and "if you have not crossed it by
+# turn 3 you should not expect ever to do so"; 12.32: the German left depends on that bridgehead), so
+# no ground south of Crevecoeur lets the cavalry ride round the canal. Areas numbered before the cut
+# keep their numbers (the fill is generated and numbered first, then the cut areas are dropped).
+def on_map(x, y):
+    return not (east_of_canal(x, y) and y < 8.7 - 0.5 * (x - 17.0))
 
 def british_side(x, y):
     # Left of the front polyline walked south to north-west (cross product sign against the nearest segment).
@@ -154,6 +164,7 @@ def main():
         name = near[0] if d < 1.2 and near[0] not in [c[1] for c in centres.values()] else f"Ground near {near[0]}"
         tem = 1 if (i * 7) % 5 else 2
         centres[i] = (i, name, p[0], p[1], tem, "open" if tem == 1 else "village", [])
+    centres = {i: a for i, a in centres.items() if on_map(a[2], a[3])}
     # The cell grid.
     s = 0.5
     h = s * math.sqrt(3) / 2
@@ -164,6 +175,8 @@ def main():
         for c in range(cols):
             x = X0 + (c + 0.5 * (r & 1) + 0.5) * s
             y = Y1 - (r + 0.5) * h
+            if not on_map(x, y):
+                continue
             e = east_of_canal(x, y)
             best = None
             for a in centres.values():

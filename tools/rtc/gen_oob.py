@@ -62,7 +62,10 @@ def gdiv(div, regts, areas=None, turn=None, kind="line", fa=None, fa_area=None):
 gdiv("20LW", ["384 LIR", "386 LIR", "387 LIR"], areas=[49, 82, 61], kind="lw", fa="20 LW FAR", fa_area=55)
 gdiv("54", ["84 IR", "27 RIR", "90 RIR"], areas=[51, 48, 34], fa="FAR 108", fa_area=52)
 gdiv("9R", ["19 RIR", "6 RIR", "395 IR"], areas=[33, 26, 47], fa="RFAR 9", fa_area=45)
-gdiv("107", ["227 IR", "232 RIR", "52 RIR"], areas=[41, 53, 56], fa="FAR 213", fa_area=56)
+# The 107th, detraining at Cambrai on 20 November, was sent to the canal line: Masnieres (41),
+# Noyelles (53) and Crevecoeur (31), which the Germans held throughout (12.31, 12.32: the canal is the
+# British right's obstacle).
+gdiv("107", ["227 IR", "232 RIR", "52 RIR"], areas=[41, 53, 31], fa="FAR 213", fa_area=56)
 gdiv("183", ["184 IR", "418 IR", "440 RIR"], areas=[88, 97, 99], fa="FAR 183", fa_area=96)
 u("de-fussa-1", "Fussart Gruppe Caudry", "german", "Artillery", "", 0, 2, 1, 2, 62, None, "artillery", 5, 5)
 u("de-fussa-2", "Fussart Gruppe Arras", "german", "Artillery", "", 0, 2, 1, 2, 74, None, "artillery", 5, 5)
@@ -123,6 +126,16 @@ for x in units:
     att = f'attack: {x["a"]}, ' if x["a"] else ""
     out.append(f'        (id: "{x["id"]}", name: "{x["name"]}", side: {x["side"]}, kind: {x["kind"]}, size: "{x["size"]}", division: "{x["div"]}", {att}defence: {x["d"]}, spent_defence: {x["sd"]}, movement: {x["m"]}{extra}, {place}),')
 out.append("    ],")
+# The computer opponent's tuning (docs/rtc.md, AI): not part of the printed game.
+out.append("    // The computer opponent (docs/rtc.md): aggression, caution, and extra weight per area number.")
+out.append("    // The British play for Bourlon (62, 72) and the Masnieres bridge (41); the Germans hold Bourlon Wood,")
+out.append("    // garrison 32 / 57 against the cavalry within two turns' ride (cavalry_watch_mp), keep the")
+out.append("    // Stosstruppen for the counter-stroke of 30 November (turn 11) and fire hurricanes only when clearly worth it.")
+out.append("    ai: {")
+out.append('        "british": (aggression: 1.1, caution: 0.9, objectives: {62: 1.3, 72: 1.2, 41: 1.2}),')
+out.append('        "german": (aggression: 0.9, caution: 1.1, objectives: {62: 1.3, 51: 1.1}, cavalry_watch: 1.0, cavalry_watch_mp: 16,')
+out.append('                   counter_attack_turn: Some(11), counter_attack: 1.0, hurricane_margin: 0.5),')
+out.append("    },")
 out.append(")")
 open(__import__("os").path.join(__import__("os").path.dirname(__file__), "../../scenarios/rtc/cambrai.ron"), "w").write("\n".join(out) + "\n")
 print(len(units), "units")

@@ -125,7 +125,7 @@ fn move_value(b: &Brain, units: &[usize], cur: u32, path: &[u32], moved: bool) -
     }
     let here = if moved { 1.0 } else { 0.4 };
     let leave = if moved { 0.0 } else { vacate(b, units, cur) };
-    v + immediate_victory(b, units, end) - b.exposure(units, end) + here * b.exposure(units, cur) - leave
+    v + immediate_victory(b, units, end) - b.exposure(units, end) + here * b.exposure(units, cur) - leave - b.reserve_cost(units, end)
 }
 
 /// 3.21: units that all leave an area they hold let the enemy take it by walking in. What that
@@ -218,7 +218,9 @@ pub fn attack_value_led(b: &mut Brain, units: &[usize], lead: usize, area: u32, 
         }
     }
     let overrun = if !in_place && mp_left > 0 && matches!(lead_u.kind(), Kind::Tank | Kind::Stosstruppen) { 0.4 * p_clear } else { 0.0 };
-    damage + capture + p * advance + overrun - fail - b.tune.caution * breakdown - p * exposure
+    // The prepared counter-attack (12.32): the Stosstruppen lead it at full weight.
+    let blow = if side == Side::German && b.counter_on && lead_u.kind() == Kind::Stosstruppen { 1.0 + 0.5 * b.tune.counter_attack } else { 1.0 };
+    blow * (damage + capture + overrun) + p * advance - fail - b.tune.caution * breakdown - p * exposure - b.reserve_cost(units, area)
 }
 
 /// The best plan for the group `g` (in the activated area `home`): the most valuable destination

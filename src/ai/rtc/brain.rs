@@ -28,6 +28,12 @@ pub const MOVE_W: f32 = 0.5;
 /// What losing the initiative of the action phase costs (a failed attack passes it, 9.2 c).
 pub const TEMPO: f32 = 0.8;
 
+/// Turns before the counter-attack when its units mass next to the target.
+pub const STAGING: u32 = 2;
+
+/// What committing a Stosstruppen battalion before the prepared counter-attack costs.
+pub const RESERVE: f32 = 2.0;
+
 /// The worth of winning or not losing the game at once (3.2).
 pub const WIN: f32 = 40.0;
 
@@ -97,6 +103,16 @@ pub struct Brain {
     pub deny: Vec<u32>,
     /// The side's units in each area (unit indices).
     pub own_in: Vec<Vec<usize>>,
+    /// German: the immediate-victory areas (3.2) that enough British cavalry can reach within the
+    /// tuning's `cavalry_watch_mp`, with the fewest movement points the nearest needs.
+    pub watch: Vec<(u32, u32)>,
+    /// German: the areas next to a watched area on the cavalry's way in, to hold with one fresh unit.
+    pub block: Vec<(u32, u32)>,
+    /// German: the enemy-held victory area the prepared counter-attack aims at, once it has begun.
+    pub focus: Option<u32>,
+    /// German: the counter-attack has begun (the tuning's `counter_attack_turn`); before it the
+    /// Stosstruppen are kept in reserve.
+    pub counter_on: bool,
     /// Per area, what a spent unit's worth is exposed by (caution × pressure × terrain).
     danger_base: Vec<f32>,
     odds_cache: std::cell::RefCell<Vec<Option<(f32, f32)>>>,
@@ -127,6 +143,10 @@ impl Brain {
             enemy_dist: vec![u32::MAX; n],
             deny: Vec::new(),
             own_in: vec![Vec::new(); n],
+            watch: Vec::new(),
+            block: Vec::new(),
+            focus: None,
+            counter_on: false,
             danger_base: vec![0.0; n],
             odds_cache: std::cell::RefCell::new(vec![None; (2 * ODDS_SPAN + 1) as usize]),
             dt_cache: std::cell::RefCell::new(vec![None; n]),
@@ -216,14 +236,61 @@ impl Brain {
             }
         }
         // 3.2: the German must keep the British cavalry from winning in 32 / 57.
+        let iv = self.ctx.sc.spec.immediate_victory.clone();
         if side == Side::German {
-            let iv = self.ctx.sc.spec.immediate_victory.clone();
             let cav_near = self.ctx.sit.on_map().filter(|u| u.side() == enemy && u.kind() == Kind::Cavalry && u.area().is_some_and(|a| iv.areas.iter().any(|&t| t == a || self.ctx.is_adjacent(t, a)))).count() as u32;
             if cav_near >= iv.cavalry {
                 self.deny = iv.areas.clone();
             }
+            // How far the British cavalry is from each immediate-victory area, in the movement
+            // points the rules would charge it (9.32-9.52): enough of it within reach is a threat
+            // to garrison against before it arrives.
+            let cavalry: Vec<u32> = self.ctx.sit.on_map().filter(|u| u.side() == enemy && u.kind() == Kind::Cavalry).filter_map(|u| u.area()).collect();
+            if cavalry.len() as u32 >= iv.cavalry {
+                for &t in &iv.areas {
+                    let mp = self.mp_to(t, enemy, Class::Cavalry);
+                    let mut d: Vec<u32> = cavalry.iter().map(|&a| mp.get(a as usize).copied().unwrap_or(u32::MAX)).filter(|&m| m <= self.tune.cavalry_watch_mp).collect();
+                    d.sort();
+                    if d.len() as u32 >= iv.cavalry {
+                        let m = d[iv.cavalry as usize - 1];
+                        self.watch.push((t, m));
+                        // Block the ways in: the areas next to it that the cavalry would ride
+                        // through (nearer to it than the cavalry is), one fresh unit each.
+                        for &a in self.ctx.adjacent(t) {
+                            if mp.get(a as usize).is_some_and(|&x| x < m) && !iv.areas.contains(&a) && !self.block.iter().any(|b| b.0 == a) {
+                                self.block.push((a, m));
+                            }
+                        }
+                    }
+                }
+            }
+            // The prepared counter-attack (12.32): from its turn, the weakest enemy-held victory
+            // area the German can reach is the focus of every unit.
+            if let Some(t0) = self.tune.counter_attack_turn
+                && self.ctx.turn + STAGING >= t0
+            {
+                self.counter_on = self.ctx.turn >= t0;
+                let mut best: Option<(f32, u32)> = None;
+                for &a in &areas {
+                    if self.ctx.sc.area(a).victory.is_none() || self.ctx.controller(a) != enemy {
+                        continue;
+                    }
+                    let fresh = self.ctx.sit.side_in(a, enemy).filter(|u| u.fresh() && !u.is_artillery()).count() as f32;
+                    let spent = self.ctx.sit.side_in(a, enemy).filter(|u| !u.fresh() && !u.is_artillery()).count() as f32;
+                    let near = self.ctx.adjacent(a).iter().map(|&m| self.ctx.sit.side_in(m, side).filter(|u| !u.is_artillery()).count()).sum::<usize>() as f32;
+                    let score = near.min(6.0) - 1.5 * fresh - 0.5 * spent - self.ctx.sc.area(a).tem as f32;
+                    if best.is_none_or(|(s, _)| score > s) {
+                        best = Some((score, a));
+                    }
+                }
+                if let Some((_, a)) = best {
+                    self.focus = Some(a);
+                    if self.counter_on {
+                        self.ctrl[a as usize] *= 1.0 + self.tune.counter_attack;
+                    }
+                }
+            }
         }
-        let cavalry_threat = self.ctx.sit.on_map().filter(|u| u.side() == Side::British && u.kind() == Kind::Cavalry).count() as u32 >= self.ctx.sc.spec.immediate_victory.cavalry;
         // Targets of the potential field.
         let mut targets: Vec<(u32, f32)> = Vec::new();
         for &a in &areas {
@@ -232,16 +299,33 @@ impl Brain {
                 v += WIN / 4.0;
             }
             let ours = self.ctx.controller(a) == side && !self.ctx.sit.has(a, enemy);
+            let watched = self.watch.iter().find(|w| w.0 == a).map(|w| w.1);
             if !ours {
+                if let Some(m) = watched {
+                    v += self.watch_value(m);
+                }
                 if v > 0.2 {
                     targets.push((a, v));
                 }
-            } else if side == Side::German && cavalry_threat && self.ctx.sc.spec.immediate_victory.areas.contains(&a) {
-                // 3.2: keep a fresh garrison in the immediate-victory areas while the British
-                // cavalry could ride for them.
+            } else if let Some(m) = watched {
+                // 3.2: keep a fresh garrison in the immediate-victory areas the British cavalry
+                // can reach: two units, three when it could ride in this turn.
                 let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
-                if fresh < 2 {
-                    targets.push((a, WIN / 8.0));
+                let need = if m <= 8 { 3 } else { 2 };
+                if fresh < need {
+                    targets.push((a, self.watch_value(m)));
+                }
+            } else if let Some(f) = self.focus.filter(|&f| self.ctx.is_adjacent(f, a)) {
+                // 12.32: mass the counter-attack next to its target (9.53: a group attacks from
+                // one area), six fresh units at most.
+                let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
+                if fresh < 6 {
+                    targets.push((a, v + 0.5 * self.ctrl_value_for(side, f) * (1.0 + self.tune.counter_attack)));
+                }
+            } else if let Some(m) = self.block.iter().find(|b| b.0 == a).map(|b| b.1) {
+                let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
+                if fresh < 1 {
+                    targets.push((a, 0.5 * self.watch_value(m) + v));
                 }
             } else if self.ctx.sc.area(a).victory.is_some() && self.enemy_dist[a as usize] <= 2 {
                 let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
@@ -262,6 +346,49 @@ impl Brain {
         } else {
             self.pot[2] = self.pot[0].clone();
         }
+    }
+
+    /// German, before the prepared counter-attack: what committing Stosstruppen costs (they are the
+    /// reserve for the blow, 12.32), unless it keeps the British cavalry from winning (3.2).
+    pub fn reserve_cost(&self, units: &[usize], area: u32) -> f32 {
+        let staging = self.focus.is_some_and(|f| self.ctx.is_adjacent(f, area) && self.ctx.controller(area) == Side::German && !self.ctx.sit.has(area, Side::British));
+        if self.side != Side::German || self.counter_on || staging || self.tune.counter_attack_turn.is_none() || self.deny.contains(&area) || self.watch.iter().any(|w| w.0 == area) {
+            return 0.0;
+        }
+        units.iter().filter(|&&i| self.ctx.unit(i).kind() == Kind::Stosstruppen).count() as f32 * RESERVE
+    }
+
+    /// What garrisoning a watched immediate-victory area is worth, by how few movement points the
+    /// British cavalry needs to get there (3.2).
+    fn watch_value(&self, mp: u32) -> f32 {
+        let w = self.tune.cavalry_watch_mp.max(1) as f32;
+        WIN / 8.0 * self.tune.cavalry_watch * (1.0 + (w - mp as f32).max(0.0) / w)
+    }
+
+    /// The movement points a unit of `side` and movement class `class` needs to reach `target` from
+    /// each area (reverse Dijkstra over the rules' `Ctx::enter_cost`; tanks cross water only at
+    /// bridges, 9.3). `u32::MAX`: unreachable.
+    pub fn mp_to(&self, target: u32, side: Side, class: Class) -> Vec<u32> {
+        let mut d = vec![u32::MAX; self.n];
+        let mut heap: BTreeSet<(u32, u32)> = BTreeSet::new();
+        d[target as usize] = 0;
+        heap.insert((0, target));
+        while let Some((da, a)) = heap.pop_first() {
+            if da > d[a as usize] {
+                continue;
+            }
+            for &m in self.ctx.adjacent(a) {
+                if class == Class::Tank && self.ctx.water(m, a) && !self.ctx.bridge(m, a) {
+                    continue;
+                }
+                let c = da + self.ctx.enter_cost(side, m, a);
+                if c < d[m as usize] {
+                    d[m as usize] = c;
+                    heap.insert((c, m));
+                }
+            }
+        }
+        d
     }
 
     /// Multi-source reverse Dijkstra over the rules' movement costs (`Ctx::enter_cost`): pot(a) =

@@ -105,7 +105,8 @@ pub fn bombardment(b: &Brain, legal: &[Command]) -> Vec<f32> {
                         o.supports.pop();
                     }
                 }
-                best
+                // 7.7: a hurricane must be worth its third die's ammunition risk by a margin.
+                best - if *hurricane { b.tune.hurricane_margin } else { 0.0 }
             }
             Command::Done => 0.0,
             _ => f32::NEG_INFINITY,

@@ -61,15 +61,38 @@ pub struct AiTuning {
     /// Extra weight of an area's control, by area number (1 when not given): `{62: 1.5, 72: 1.5}`.
     #[serde(default)]
     pub objectives: BTreeMap<u32, f32>,
+    /// German: weight of garrisoning the immediate-victory areas (3.2) against the British cavalry
+    /// that can reach them within `cavalry_watch_mp` movement points.
+    #[serde(default = "one")]
+    pub cavalry_watch: f32,
+    /// German: British cavalry within this many movement points of 32 / 57 (two turns of a cavalry
+    /// brigade's 8) count as a threat.
+    #[serde(default = "watch_mp")]
+    pub cavalry_watch_mp: u32,
+    /// German: the turn the prepared counter-attack begins (the Stosstruppen are held back before,
+    /// then thrown with the rest at the weakest enemy-held victory area); `None`: no plan.
+    #[serde(default)]
+    pub counter_attack_turn: Option<u32>,
+    /// Weight of the counter-attack's target area and of the Stosstruppen's attacks from that turn.
+    #[serde(default = "one")]
+    pub counter_attack: f32,
+    /// A hurricane bombardment (7.7) must be worth this much more than the same bombardment with
+    /// two dice (victory-area tenths; its three dice run out of ammunition 84 % of the time).
+    #[serde(default)]
+    pub hurricane_margin: f32,
 }
 
 fn one() -> f32 {
     1.0
 }
 
+fn watch_mp() -> u32 {
+    16
+}
+
 impl Default for AiTuning {
     fn default() -> Self {
-        AiTuning { aggression: 1.0, caution: 1.0, objectives: BTreeMap::new() }
+        AiTuning { aggression: 1.0, caution: 1.0, objectives: BTreeMap::new(), cavalry_watch: 1.0, cavalry_watch_mp: watch_mp(), counter_attack_turn: None, counter_attack: 1.0, hurricane_margin: 0.0 }
     }
 }
 
@@ -387,10 +410,18 @@ fn check(spec: &ScenarioSpec, board: &AreaBoard, infos: &BTreeMap<u32, AreaInfo>
         if !side_ids.contains(&side.as_str()) {
             p.push(format!("ai.{side}"), format!("there is no side `{side}`; the sides are {}", side_ids.join(", ")));
         }
-        for (name, v) in [("aggression", t.aggression), ("caution", t.caution)] {
+        for (name, v) in [("aggression", t.aggression), ("caution", t.caution), ("cavalry_watch", t.cavalry_watch), ("counter_attack", t.counter_attack), ("hurricane_margin", t.hurricane_margin)] {
             if !v.is_finite() || !(0.0..=10.0).contains(&v) {
                 p.push(format!("ai.{side}.{name}"), "a weight from 0 to 10");
             }
+        }
+        if t.cavalry_watch_mp > 64 {
+            p.push(format!("ai.{side}.cavalry_watch_mp"), "movement points from 0 to 64");
+        }
+        if let Some(turn) = t.counter_attack_turn
+            && (turn == 0 || turn > spec.turns.len() as u32)
+        {
+            p.push(format!("ai.{side}.counter_attack_turn"), format!("a turn of the turn record track (1 to {})", spec.turns.len()));
         }
         for (a, w) in &t.objectives {
             if !area(*a) {
