@@ -213,6 +213,12 @@ fn scenario_two_levels_and_the_first_tank_battle_shift_itb_s2() {
     to_turn(&mut g, 8);
     let result = g.world().resource::<Tracks>().result.clone().unwrap();
     assert!(result.starts_with("German tactical victory (shifted from german operational victory"), "{result}");
+    // How it was reached: the places the levels look at, as they were at the end.
+    let end = Situation::capture(g.world());
+    assert_eq!(
+        victory::holdings_text(&end, v),
+        "Town held by the Germans alone; North held by neither side; South held by the Allies alone; the German trenches entered by the Allies"
+    );
 }
 
 #[test]

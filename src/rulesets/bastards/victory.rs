@@ -144,6 +144,23 @@ pub fn level(sit: &Situation, v: &LevelsVictory) -> usize {
     }
 }
 
+/// Who holds what the victory levels look at, in words: the "how" of the game-over line.
+pub fn holdings_text(sit: &Situation, v: &LevelsVictory) -> String {
+    let comms = both_comms(sit);
+    let who = |h: Holding| match (h.any(Side::Allied), h.any(Side::German)) {
+        (true, true) => "held by both sides",
+        (true, false) => "held by the Allies alone",
+        (false, true) => "held by the Germans alone",
+        (false, false) => "held by neither side",
+    };
+    [&v.town, &v.village, &v.south_village]
+        .into_iter()
+        .map(|p| format!("{p} {}", who(holding(sit, p, &comms))))
+        .chain(std::iter::once(format!("the German trenches {}", if holding(sit, "german trenches", &comms).any(Side::Allied) { "entered by the Allies" } else { "not entered by the Allies" })))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
 /// Scenario 2's decisive victory: alone in the town plus the wood, alone in the village, or the far
 /// village.
 pub fn decisive(sit: &Situation, v: &LevelsVictory) -> bool {
@@ -184,6 +201,7 @@ pub fn end_of_turn(world: &mut World) -> bool {
         }
         VictorySpec::Levels(v) => {
             if turn >= v.decisive_from_turn && decisive(&sit, v) {
+                ops::log(world, "S2", format!("Decisive victory (from turn {}): {}", v.decisive_from_turn, holdings_text(&sit, v)), EventKind::Note);
                 Some((Some(Side::German), "German decisive victory".to_string()))
             } else if last {
                 let base = level(&sit, v);
@@ -202,6 +220,7 @@ pub fn end_of_turn(world: &mut World) -> bool {
                     3 => None,
                     _ => Some(Side::Allied),
                 };
+                ops::log(world, "S2", format!("At the end of the game: {}", holdings_text(&sit, v)), EventKind::Note);
                 Some((winner, format!("{}{shift}", LEVELS[shifted])))
             } else {
                 None
