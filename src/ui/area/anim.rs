@@ -11,14 +11,14 @@ use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
 use crate::rulesets::rtc::map::Ctx;
-use crate::rulesets::rtc::units::{Kind, Side};
+use crate::rulesets::rtc::units::Side;
 use crate::ui::counters::Animations;
 use crate::ui::map::MapArt;
 use crate::ui::screens::HandOver;
 use crate::ui::session::LogEntry;
 use crate::ui::settings::Settings;
 
-use super::board::{BoardEntity, BoardGeometry, side_colour};
+use super::board::{BoardEntity, BoardGeometry, kind_letter, side_colour};
 use super::session::AreaSession;
 use super::Screen;
 
@@ -123,16 +123,6 @@ pub fn beats(ctx: &Ctx, lines: &[LogEntry]) -> Vec<Beat> {
         }
     }
     out
-}
-
-fn kind_letter(k: Kind) -> &'static str {
-    match k {
-        Kind::Infantry => "I",
-        Kind::Cavalry => "C",
-        Kind::Tank => "T",
-        Kind::Artillery | Kind::HorseArtillery => "A",
-        Kind::Stosstruppen => "S",
-    }
 }
 
 /// Where a side's stack chip sits by an area's box (as the board draws it).

@@ -306,7 +306,7 @@ fn rect_sprite(commands: &mut Commands, parent: Entity, colour: Color, size: Vec
 const OVERLAY_SCALE: f32 = 1.6;
 
 /// Unit-type letters for a stack chip.
-fn kind_letter(k: Kind) -> &'static str {
+pub fn kind_letter(k: Kind) -> &'static str {
     match k {
         Kind::Infantry => "I",
         Kind::Cavalry => "C",
