@@ -91,3 +91,22 @@ fn no_empty_way_round_the_canal_to_the_immediate_victory_areas_rtc_3_2_12_31() {
     }
     assert!(!seen.contains(&32) && !seen.contains(&57), "an empty way to 32 / 57");
 }
+
+/// 12.31: German infantry "are usually in fortified positions (which is why they are harder to hit in
+/// the game)"; 12.32: the front regiments should end turn 1 "cut off, but still alive in your front
+/// trenches". Every German regiment set up next to a British-held area is in a trench system (TEM 3,
+/// reconstructed: tools/rtc/gen_cambrai.py, docs/rtc-reconstruction.md).
+#[test]
+fn german_front_regiments_set_up_in_fortified_positions_rtc_12_31_12_32() {
+    let g = cambrai(1);
+    let c = ctx(&g);
+    let mut front = 0;
+    for u in c.sit.on_map().filter(|u| u.side() == Side::German && u.kind() == Kind::Infantry) {
+        let a = u.area().unwrap();
+        if c.adjacent(a).iter().any(|&n| c.controller(n) == Side::British) {
+            front += 1;
+            assert_eq!(c.sc.area(a).tem, 3, "{} in area {a}", u.spec.name);
+        }
+    }
+    assert!(front >= 8, "{front} front regiments");
+}

@@ -18,7 +18,9 @@ NAMED = [
     (23, "Gouzeaucourt", 8.6, 5.2, 2, "village", ["victory:british"]),
     (24, "Villers-Guislain", 11.0, 3.6, 2, "village", ["victory:british"]),
     (25, "Gonnelieu", 11.9, 6.3, 2, "village", ["victory:british"]),
-    (26, "Banteux", 13.7, 5.2, 2, "village", []),
+    # Banteux and Couillet Wood: German front-line set-up areas in the Hindenburg Line (TEM 3, see
+    # HINDENBURG_FILL; reconstructed from 12.31/12.32, was TEM 2).
+    (26, "Banteux", 13.7, 5.2, 3, "trench", []),
     (31, "Crevecoeur", 18.3, 10.4, 2, "village", ["br", "victory:german"]),
     (32, "Lesdain plateau", 21.8, 8.0, 1, "open", ["br", "entry:german", "supply:german"]),
     (33, "Bonavis and Lateau Wood", 15.0, 8.2, 3, "wood", ["blocking"]),
@@ -32,7 +34,7 @@ NAMED = [
     (44, "Seranvillers", 20.8, 12.6, 1, "open", ["br"]),
     (45, "Les Rues-Vertes", 14.9, 10.9, 3, "trench", []),
     (46, "Marcoing", 12.8, 12.0, 2, "village", []),
-    (47, "Couillet Wood", 13.6, 10.0, 2, "wood", []),
+    (47, "Couillet Wood", 13.6, 10.0, 3, "wood", []),
     (48, "Ribecourt", 9.6, 10.9, 3, "trench", []),
     (49, "Havrincourt", 6.3, 12.0, 3, "trench", []),
     (51, "Flesquieres", 8.5, 13.7, 3, "trench", ["blocking", "victory:german"]),
@@ -89,6 +91,13 @@ PLACES = [("Fins", 2.9, 4.4), ("Equancourt", 0.5, 3.0), ("Heudicourt", 7.0, 1.8)
     ("Raillencourt", 11.8, 20.8), ("Seranvillers", 20.5, 12.2), ("Forenville", 21.0, 11.0), ("Crevecoeur", 18.3, 10.4),
     ("Hermies", 0.4, 11.4), ("Trescault", 6.4, 10.0), ("Lateau Wood", 15.0, 7.8)]
 FILL_NAMES = {}
+# RECONSTRUCTED: fill areas where German regiments set up in the Hindenburg Line of 20 November 1917
+# (Lock 7 on the Canal du Nord, Pronville, Queant and Baralle, all next to British-held areas on this
+# map) are trench systems, TEM 3, like the named front
+# areas. The rules: German infantry "are usually in fortified positions (which is why they are harder
+# to hit in the game)" (12.31); the front regiments should end turn 1 "cut off, but still alive in
+# your front trenches" (12.32). The numbered fill would otherwise give them open ground (TEM 1).
+HINDENBURG_FILL = {82, 88, 97, 99}
 
 def canal_x(y):
     for (xa, ya), (xb, yb) in zip(CANAL, CANAL[1:]):
@@ -163,7 +172,10 @@ def main():
         d = math.hypot(near[1] - p[0], near[2] - p[1])
         name = near[0] if d < 1.2 and near[0] not in [c[1] for c in centres.values()] else f"Ground near {near[0]}"
         tem = 1 if (i * 7) % 5 else 2
-        centres[i] = (i, name, p[0], p[1], tem, "open" if tem == 1 else "village", [])
+        terrain = "open" if tem == 1 else "village"
+        if i in HINDENBURG_FILL:
+            tem, terrain = 3, "trench"
+        centres[i] = (i, name, p[0], p[1], tem, terrain, [])
     centres = {i: a for i, a in centres.items() if on_map(a[2], a[3])}
     # The cell grid.
     s = 0.5
