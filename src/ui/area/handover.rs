@@ -35,7 +35,7 @@ fn watch(session: Option<Res<AreaSession>>, mut hand: ResMut<HandOver>, mut ui: 
     }
 }
 
-fn screen(mut contexts: EguiContexts, mut hand: ResMut<HandOver>, session: Option<Res<AreaSession>>) -> Result {
+pub(super) fn screen(mut contexts: EguiContexts, mut hand: ResMut<HandOver>, session: Option<Res<AreaSession>>) -> Result {
     if !hand.showing {
         return Ok(());
     }

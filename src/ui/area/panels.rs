@@ -172,6 +172,9 @@ fn order_button(ui: &mut egui::Ui, ctx: &Ctx, c: &Command, enabled: bool, acts: 
     if let Some(cp) = preview::cp_paid(ctx, c) {
         extra = format!("pays {cp} CP");
     }
+    if *c == Command::Done {
+        extra = "Enter".into();
+    }
     let resp = ui.add_enabled(enabled, egui::Button::new(if extra.is_empty() { text.clone() } else { format!("{text} — {extra}") }).wrap());
     let resp = match &contest {
         Some(k) => resp.on_hover_text(contest_line(k)),
@@ -731,6 +734,10 @@ fn panels(
         if keys.just_pressed(KeyCode::F9) {
             acts.push(Action::Load);
         }
+        // Enter: the decision's "done" (pass, done placing, end the activation's phase...).
+        if keys.just_pressed(KeyCode::Enter) && human && ui_state.choice.is_none() && session.legal.contains(&Command::Done) {
+            acts.push(Action::Submit(Command::Done));
+        }
         if keys.just_pressed(KeyCode::Escape) {
             if ui_state.rule.is_some() {
                 ui_state.rule = None;
@@ -876,5 +883,6 @@ fn panels(
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(EguiPrimaryContextPass, panels.run_if(in_state(Screen::AreaGame)).run_if(theme::theme_ready));
+    // Before the hand-over screen: the Enter that closes it must not also pass the decision.
+    app.add_systems(EguiPrimaryContextPass, panels.run_if(in_state(Screen::AreaGame)).run_if(theme::theme_ready).before(super::handover::screen));
 }
