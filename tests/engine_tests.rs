@@ -312,6 +312,21 @@ fn every_subcommand_refuses_bad_input_with_a_short_message() {
 }
 
 #[test]
+fn sim_keeps_each_game_as_a_log_and_a_save_that_replays() {
+    let dir = temp_dir("sim-keep");
+    let (code, _, err) = salient(&["sim", "scenarios/bastards/first-tank-battle.ron", "--games", "2", "--seed", "7", "--jobs", "1", "--controllers", "random,random", "--json", "--keep", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    for seed in [7, 8] {
+        let log = std::fs::read_to_string(dir.join(format!("game-{seed}.log"))).unwrap();
+        assert!(log.lines().count() > 10 && log.lines().all(|l| l.starts_with('[')), "{log}");
+        let save = dir.join(format!("game-{seed}.save"));
+        let (code, out, err) = salient(&["replay", save.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        assert!(out.contains("result: "), "{out}");
+    }
+}
+
+#[test]
 fn script_writes_the_state_with_events_and_rolls() {
     let dir = temp_dir("script");
     let cmds = dir.join("cmds.ron");

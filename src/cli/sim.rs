@@ -31,6 +31,10 @@ pub struct SimArgs {
     /// Stop a game after this many decisions (a safety net; reported as unfinished).
     #[arg(long, default_value_t = 100_000)]
     pub max_decisions: usize,
+    /// Keep every game in this folder: `game-<seed>.log`, its journal (each die roll and rule event,
+    /// with its rule), and `game-<seed>.save`, which the window opens and `salient replay` checks.
+    #[arg(long)]
+    pub keep: Option<PathBuf>,
 }
 
 /// One game's outcome.
@@ -68,7 +72,7 @@ impl Controller {
 }
 
 /// Plays one game to its end with the given controllers (by side id).
-pub fn play_game(mut session: Box<dyn Session>, controllers: &BTreeMap<String, Controller>, seed: u64, max: usize) -> GameResult {
+pub fn play_game(mut session: Box<dyn Session>, controllers: &BTreeMap<String, Controller>, seed: u64, max: usize) -> (GameResult, Box<dyn Session>) {
     let start = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005a_1e47);
     let mut decision_ms = Vec::new();
@@ -95,7 +99,7 @@ pub fn play_game(mut session: Box<dyn Session>, controllers: &BTreeMap<String, C
         }
     }
     let v = session.view();
-    GameResult {
+    let result = GameResult {
         seed,
         winner: v.winner.clone(),
         result: v.result.clone(),
@@ -106,7 +110,16 @@ pub fn play_game(mut session: Box<dyn Session>, controllers: &BTreeMap<String, C
         decision_ms,
         finished: session.is_over(),
         error,
-    }
+    };
+    (result, session)
+}
+
+/// Writes one finished game's journal and save into `dir` (`--keep`).
+fn keep_game(session: &dyn Session, dir: &std::path::Path, seed: u64) -> Result<(), String> {
+    let log: String = session.log_since(0, 0).iter().map(|l| format!("[{}] {}\n", l.rule(), l.text())).collect();
+    let path = dir.join(format!("game-{seed}.log"));
+    crate::engine::save::write_atomically(&path, log.as_bytes())?;
+    session.save(&dir.join(format!("game-{seed}.save")))
 }
 
 fn mean(v: &[f64]) -> f64 {
@@ -176,7 +189,12 @@ pub fn run(args: SimArgs) -> i32 {
                     let seed = args.seed.wrapping_add(i as u64);
                     let session = template.lock().map(|t| t.restart(seed));
                     let Ok(session) = session else { break };
-                    let r = play_game(session, &controllers, seed, args.max_decisions);
+                    let (r, session) = play_game(session, &controllers, seed, args.max_decisions);
+                    if let Some(dir) = &args.keep
+                        && let Err(e) = keep_game(session.as_ref(), dir, seed)
+                    {
+                        eprintln!("salient: --keep: {e}");
+                    }
                     if let Ok(mut v) = results.lock() {
                         v.push(r);
                     }
