@@ -16,93 +16,112 @@ use super::super::units::UnitKind;
 use super::super::victory;
 use super::Ctx;
 
-/// The die modifier and its explanation when `attacker` fights `target`, or why it may not.
-pub fn modifier(sit: &Situation, attacker: &UnitInfo, target: &UnitInfo) -> Result<(i32, String), Refusal> {
+/// Why a combat action may not be made (3.2), without its text.
+enum Barred {
+    OffMap,
+    SameSide,
+    Disorganised,
+    TankInCover,
+    TargetInCover,
+    OutOfRange(u32),
+    NoLineOfSight(Hex),
+    NotAdjacent,
+    NoTankMatrixEntry(Attacker, UnitKind),
+}
+
+/// Where the die modifier comes from (3.2, Terrain Table, Tanks in Combat).
+enum Source {
+    TankMatrix(Attacker, UnitKind),
+    NoTerrain,
+    Terrain(Hex),
+    OwnTrench,
+    CapturedTrench,
+}
+
+/// The rules of 3.2 once, for both [`modifier`] (with the words) and [`modifier_value`] (the number
+/// alone): `attacker` fighting from `from`, or why it may not.
+fn judge(sit: &Situation, attacker: &UnitInfo, from: Hex, target: &UnitInfo) -> Result<(i32, Source), Barred> {
     let t = &sit.scenario.tables;
-    let (Some(from), Some(to)) = (attacker.hex(), target.hex()) else {
-        return Err(Refusal::new("both units must be on the map"));
-    };
+    let to = target.hex().ok_or(Barred::OffMap)?;
     if attacker.side() == target.side() {
-        return Err(Refusal::by_rule("3.2", "a combat action attacks an enemy unit"));
+        return Err(Barred::SameSide);
     }
     if !attacker.is_tank() && attacker.reduced {
-        return Err(Refusal::by_rule("2.1", "a disorganised battalion cannot fight"));
+        return Err(Barred::Disorganised);
     }
     let d = from.unsigned_distance_to(to);
     if attacker.is_tank() {
         if sit.closed(from) {
-            return Err(Refusal::by_rule("3.2", "a tank in a village or forest hex cannot fight"));
+            return Err(Barred::TankInCover);
         }
         if sit.closed(to) {
-            return Err(Refusal::by_rule("3.2", "a tank cannot fight an enemy unit in a forest or village hex"));
+            return Err(Barred::TargetInCover);
         }
         if d > t.combat.tank_range {
-            return Err(Refusal::by_rule("3.2", format!("a tank fires up to {} hexes; the target is {d} away", t.combat.tank_range)));
+            return Err(Barred::OutOfRange(d));
         }
-        if let Err(b) = sit.line_of_sight(from, to) {
-            return Err(Refusal::by_rule("LoS", format!("no line of sight: blocked by {}", sit.describe_blocker(b))));
-        }
+        sit.line_of_sight(from, to).map_err(Barred::NoLineOfSight)?;
     } else if d != 1 {
-        return Err(Refusal::by_rule("3.2", "a battalion can only attack an adjacent enemy unit"));
+        return Err(Barred::NotAdjacent);
     }
     if target.is_tank() {
         let row = if attacker.is_tank() { Attacker::Tank(attacker.kind()) } else { Attacker::Battalion(attacker.side()) };
-        return match t.tank_combat_drm(row, target.kind()) {
-            Some(m) => Ok((m, format!("{} against {}: {m:+} (Tanks in Combat)", attacker_name(row), target.kind().name()))),
-            None => Err(Refusal::by_rule("3.2", format!("{} cannot fight {} tanks", attacker_name(row), target.kind().name()))),
-        };
+        return t.tank_combat_drm(row, target.kind()).map(|m| (m, Source::TankMatrix(row, target.kind()))).ok_or(Barred::NoTankMatrixEntry(row, target.kind()));
     }
     // Against a battalion: the defender chooses the most favourable terrain modifier.
-    let mut options: Vec<(i32, String)> = vec![(0, "no terrain modifier".into())];
+    let mut best = (0, Source::NoTerrain);
     if let Some(tt) = sit.terrain(to)
-        && tt.combat_drm != 0
+        && tt.combat_drm < best.0
     {
-        options.push((tt.combat_drm, format!("{} {:+}", tt.name.to_lowercase(), tt.combat_drm)));
+        best = (tt.combat_drm, Source::Terrain(to));
     }
-    match sit.trench(to) {
-        Some(owner) if owner == target.side() => {
-            options.push((t.trench.combat_drm_in_own_trench, format!("in its own trench {:+}", t.trench.combat_drm_in_own_trench)))
-        }
-        Some(_) => options.push((
-            t.trench.combat_drm_in_attackers_trench,
-            format!("in a captured trench {:+}", t.trench.combat_drm_in_attackers_trench),
+    let trench = match sit.trench(to) {
+        Some(owner) if owner == target.side() => Some((t.trench.combat_drm_in_own_trench, Source::OwnTrench)),
+        Some(_) => Some((t.trench.combat_drm_in_attackers_trench, Source::CapturedTrench)),
+        None => None,
+    };
+    if let Some(tr) = trench
+        && tr.0 < best.0
+    {
+        best = tr;
+    }
+    Ok(best)
+}
+
+/// The die modifier and its explanation when `attacker` fights `target`, or why it may not.
+pub fn modifier(sit: &Situation, attacker: &UnitInfo, target: &UnitInfo) -> Result<(i32, String), Refusal> {
+    let t = &sit.scenario.tables;
+    let from = attacker.hex().ok_or_else(|| Refusal::new("both units must be on the map"))?;
+    match judge(sit, attacker, from, target) {
+        Ok((m, source)) => Ok((
+            m,
+            match source {
+                Source::TankMatrix(row, kind) => format!("{} against {}: {m:+} (Tanks in Combat)", attacker_name(row), kind.name()),
+                Source::NoTerrain => "no terrain modifier".into(),
+                Source::Terrain(h) => format!("{} {m:+}", sit.terrain(h).map(|tt| tt.name.to_lowercase()).unwrap_or_default()),
+                Source::OwnTrench => format!("in its own trench {m:+}"),
+                Source::CapturedTrench => format!("in a captured trench {m:+}"),
+            },
         )),
-        None => {}
+        Err(barred) => Err(match barred {
+            Barred::OffMap => Refusal::new("both units must be on the map"),
+            Barred::SameSide => Refusal::by_rule("3.2", "a combat action attacks an enemy unit"),
+            Barred::Disorganised => Refusal::by_rule("2.1", "a disorganised battalion cannot fight"),
+            Barred::TankInCover => Refusal::by_rule("3.2", "a tank in a village or forest hex cannot fight"),
+            Barred::TargetInCover => Refusal::by_rule("3.2", "a tank cannot fight an enemy unit in a forest or village hex"),
+            Barred::OutOfRange(d) => Refusal::by_rule("3.2", format!("a tank fires up to {} hexes; the target is {d} away", t.combat.tank_range)),
+            Barred::NoLineOfSight(b) => Refusal::by_rule("LoS", format!("no line of sight: blocked by {}", sit.describe_blocker(b))),
+            Barred::NotAdjacent => Refusal::by_rule("3.2", "a battalion can only attack an adjacent enemy unit"),
+            Barred::NoTankMatrixEntry(row, kind) => Refusal::by_rule("3.2", format!("{} cannot fight {} tanks", attacker_name(row), kind.name())),
+        }),
     }
-    Ok(options.into_iter().min_by_key(|(m, _)| *m).unwrap_or((0, String::new())))
 }
 
 /// [`modifier`]'s die modifier alone, with `attacker` standing in `from`, or `None` where
-/// [`modifier`] refuses: the same rules without the explanation (no text, no copy of the unit), for
-/// the computer opponent, which asks it for every hex a unit could fire from.
+/// [`modifier`] refuses (no text, no copy of the unit): for the computer opponent, which asks it for
+/// every hex a unit could fire from.
 pub fn modifier_value(sit: &Situation, attacker: &UnitInfo, from: Hex, target: &UnitInfo) -> Option<i32> {
-    let t = &sit.scenario.tables;
-    let to = target.hex()?;
-    if attacker.side() == target.side() || (!attacker.is_tank() && attacker.reduced) {
-        return None;
-    }
-    let d = from.unsigned_distance_to(to);
-    if attacker.is_tank() {
-        if sit.closed(from) || sit.closed(to) || d > t.combat.tank_range || sit.line_of_sight(from, to).is_err() {
-            return None;
-        }
-    } else if d != 1 {
-        return None;
-    }
-    if target.is_tank() {
-        let row = if attacker.is_tank() { Attacker::Tank(attacker.kind()) } else { Attacker::Battalion(attacker.side()) };
-        return t.tank_combat_drm(row, target.kind());
-    }
-    let mut m = 0;
-    if let Some(tt) = sit.terrain(to) {
-        m = m.min(tt.combat_drm);
-    }
-    match sit.trench(to) {
-        Some(owner) if owner == target.side() => m = m.min(t.trench.combat_drm_in_own_trench),
-        Some(_) => m = m.min(t.trench.combat_drm_in_attackers_trench),
-        None => {}
-    }
-    Some(m)
+    judge(sit, attacker, from, target).ok().map(|(m, _)| m)
 }
 
 fn attacker_name(a: Attacker) -> String {
