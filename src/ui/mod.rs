@@ -102,7 +102,7 @@ pub fn run(args: PlayArgs) -> i32 {
         DefaultPlugins
             .set(WindowPlugin {
                 primary_window: Some(Window {
-                    title: "Salient — Into the Bastards!".into(),
+                    title: "Salient".into(),
                     resolution: WindowResolution::new(1600, 900),
                     present_mode,
                     ..default()
@@ -147,7 +147,8 @@ pub fn run(args: PlayArgs) -> i32 {
             theme::plugin,
         ))
         .add_plugins((hot_reload::plugin, area::plugin))
-        .add_plugins(terrain_layer::plugin);
+        .add_plugins(terrain_layer::plugin)
+        .add_systems(Update, window_title.run_if(state_changed::<Screen>));
     // The game's own rule schedules use Bevy's multi-threaded executor when the `multi_threaded` feature
     // is on (as in this build). Applying a command from inside a system that itself runs on the compute
     // task pool nests one scope in another and, with two cores, deadlocks. The window's systems are
@@ -164,6 +165,20 @@ pub fn run(args: PlayArgs) -> i32 {
         s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
     });
     exit_code(app.run())
+}
+
+/// The window's title names the game being played, or only Salient on the menu.
+fn window_title(screen: Res<State<Screen>>, mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>) {
+    let title = match screen.get() {
+        Screen::Menu => "Salient",
+        Screen::Game => "Salient — Into the Bastards!",
+        Screen::AreaGame => "Salient — Royal Tank Corps",
+    };
+    for mut w in &mut windows {
+        if w.title != title {
+            w.title = title.into();
+        }
+    }
 }
 
 fn exit_code(exit: AppExit) -> i32 {

@@ -682,12 +682,6 @@ fn camera(
     }
 }
 
-fn title(mut windows: Query<&mut Window, With<PrimaryWindow>>) {
-    for mut w in &mut windows {
-        w.title = "Salient — Royal Tank Corps".into();
-    }
-}
-
 fn forget(mut commands: Commands, old: Query<Entity, With<BoardEntity>>) {
     for e in &old {
         commands.entity(e).despawn();
@@ -696,7 +690,7 @@ fn forget(mut commands: Commands, old: Query<Entity, With<BoardEntity>>) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (draw_board, pick, camera, refresh).chain().run_if(in_state(Screen::AreaGame))).add_systems(OnEnter(Screen::AreaGame), title).add_systems(OnExit(Screen::AreaGame), forget);
+    app.add_systems(Update, (draw_board, pick, camera, refresh).chain().run_if(in_state(Screen::AreaGame))).add_systems(OnExit(Screen::AreaGame), forget);
 }
 
 #[cfg(test)]

@@ -470,7 +470,7 @@ fn panels(
                 if !ids.is_empty() {
                     ui.add_space(4.0);
                     let what = match ctx.phase {
-                        Some(Phase::Reinforcement) => "Units to place: pick one, then click a green entry area",
+                        Some(Phase::Reinforcement) => "Units to place: pick one, then click a green entry area (the next is picked for you)",
                         Some(Phase::Barrage) => "Guns for barrages: pick one, then click a green area",
                         _ => "Guns that can bombard: pick one, then click an orange target area",
                     };
@@ -831,6 +831,7 @@ fn panels(
                     _ => None,
                 };
                 let unit_order = command_unit(&c).is_some();
+                let placed = matches!(c, Command::Place(..));
                 match session.submit(c) {
                     Err(r) => session.message = Some(format!("Refused: {r}")),
                     Ok(()) => {
@@ -838,7 +839,8 @@ fn panels(
                             ui_state.selected = follow;
                         }
                         if unit_order {
-                            ui_state.selected_unit = None;
+                            // 6.1: after a placement the next arriving unit is picked for the next click.
+                            ui_state.selected_unit = if placed && session.human_to_move() { next_to_place(&session.legal) } else { None };
                         }
                     }
                 }
@@ -885,4 +887,12 @@ fn panels(
 pub fn plugin(app: &mut App) {
     // Before the hand-over screen: the Enter that closes it must not also pass the decision.
     app.add_systems(EguiPrimaryContextPass, panels.run_if(in_state(Screen::AreaGame)).run_if(theme::theme_ready).before(super::handover::screen));
+}
+
+/// The first arriving unit still to be placed (6.1), if any.
+fn next_to_place(legal: &[Command]) -> Option<String> {
+    legal.iter().find_map(|c| match c {
+        Command::Place(u, _) => Some(u.clone()),
+        _ => None,
+    })
 }
