@@ -14,7 +14,7 @@ use crate::engine::Ruleset;
 use crate::engine::journal::JournalLine;
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
 use crate::rulesets::bastards::preview::preview;
-use crate::rulesets::bastards::scenario::MarkerKind;
+use crate::rulesets::bastards::scenario::{MarkerKind, VictorySpec};
 use crate::rulesets::bastards::state::{Activations, Barrage, Clock, Pool, Sequence, Tracks};
 use crate::rulesets::bastards::units::{Location, Side};
 use crate::rulesets::bastards::{Bastards, Command};
@@ -533,14 +533,25 @@ fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Pa
             painter.text(r.center(), egui::Align2::CENTER_CENTER, "I", egui::FontId::proportional(10.0), egui::Color32::WHITE);
         }
     }
-    // Victory points.
-    let vp = |s: Side| tracks.vp.get(&s).copied().unwrap_or(0);
-    ui.horizontal(|ui| {
-        ui.label(theme::strong("Victory points"));
-        ui.label(egui::RichText::new(format!("Allied {}", vp(Side::Allied))).color(side_colour(Side::Allied, pal)).strong());
-        ui.label(egui::RichText::new(format!("German {}", vp(Side::German))).color(side_colour(Side::German, pal)).strong());
-        rule_link(ui, "11", open_rule);
-    });
+    // Victory points (scenario 1), or what scenario 2's levels are decided by: it scores none.
+    match &scenario.spec.victory {
+        VictorySpec::Points(_) => {
+            let vp = |s: Side| tracks.vp.get(&s).copied().unwrap_or(0);
+            ui.horizontal(|ui| {
+                ui.label(theme::strong("Victory points"));
+                ui.label(egui::RichText::new(format!("Allied {}", vp(Side::Allied))).color(side_colour(Side::Allied, pal)).strong());
+                ui.label(egui::RichText::new(format!("German {}", vp(Side::German))).color(side_colour(Side::German, pal)).strong());
+                rule_link(ui, "11", open_rule);
+            });
+        }
+        VictorySpec::Levels(l) => {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(theme::strong("Victory"));
+                ui.label(egui::RichText::new(format!("German decisive from turn {} with {} alone and {}, {} or {}; otherwise levels at the end", l.decisive_from_turn, l.town, l.wood, l.village, l.far_village)).color(DIM));
+                rule_link(ui, "S2", open_rule);
+            });
+        }
+    }
     // The turn track.
     let turn = session.view.turn;
     let (resp, painter) = ui.allocate_painter(egui::vec2(ui.available_width(), 24.0), egui::Sense::hover());
