@@ -16,9 +16,9 @@ use crate::rulesets::bastards::scenario::Scenario;
 use crate::rulesets::bastards::units::Side;
 use crate::rulesets::bastards::{Bastards, Command};
 
-/// Revisions and generations are unique across sessions, so nothing mistakes a new game for the old
-/// one.
-fn next_generation() -> u64 {
+/// Revisions and generations are unique across sessions (of every ruleset), so nothing mistakes a
+/// new game for the old one.
+pub fn next_generation() -> u64 {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
     NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
@@ -126,17 +126,7 @@ impl PlaySession {
 
     /// Opens a scenario file.
     pub fn open(path: &Path, seed: u64, seats: BTreeMap<Side, Seat>) -> Result<PlaySession, String> {
-        let game = Game::<Bastards>::open(path, seed, Vec::new()).map_err(|ds| {
-            let mut lines: Vec<String> = ds.iter().take(5).map(|d| d.to_string()).collect();
-            if ds.len() > 5 {
-                lines.push(format!("... and {} more", ds.len() - 5));
-            }
-            if lines.is_empty() {
-                lines.push(format!("{}: cannot be opened", path.display()));
-            }
-            lines.join("\n")
-        })?;
-        Ok(PlaySession::new(game, seats))
+        Ok(PlaySession::new(open_game(path, seed)?, seats))
     }
 
     pub fn scenario(&self) -> &Arc<Scenario> {
@@ -180,11 +170,7 @@ impl PlaySession {
             self.last_human = Some(side);
         }
         self.new_from = self.log.len();
-        let (events, rolls) = self.cursor();
-        let turn = self.game.view().turn;
-        for line in self.game.log_since(events, rolls) {
-            self.log.push(LogEntry { turn, line });
-        }
+        extend_log(&mut self.log, &self.game);
         self.changed(Change::Played);
         Ok(())
     }
@@ -204,19 +190,8 @@ impl PlaySession {
     /// Whether the player may take back the last command: the engine allows it (no die was rolled
     /// since), it is a person's turn, and the command was a person's, not the computer's.
     pub fn player_can_undo(&self) -> Result<(), String> {
-        if self.game.history().is_empty() {
-            return Err("there is nothing to undo".into());
-        }
-        if !self.game.can_undo() {
-            return Err("the last command rolled dice: undo goes back to the last die roll at most".into());
-        }
-        if !self.human_to_move() {
-            return Err("wait for your turn".into());
-        }
-        match self.deciders.last().copied().flatten() {
-            Some(side) if self.seat(side) == Seat::Computer => Err("the last command was the computer's".into()),
-            _ => Ok(()),
-        }
+        let computer_last = self.deciders.last().copied().flatten().is_some_and(|side| self.seat(side) == Seat::Computer);
+        undo_allowed(&self.game, self.human_to_move(), computer_last)
     }
 
     /// Puts another game in place (a loaded save).
@@ -246,26 +221,10 @@ impl PlaySession {
         self.last_change = how;
     }
 
-    /// Events and rolls already in `log`.
-    fn cursor(&self) -> (usize, usize) {
-        let events = self.log.iter().filter(|l| !l.is_roll()).count();
-        let rolls = self.log.iter().filter(|l| l.is_roll()).count();
-        (events, rolls)
-    }
-
-    /// Rebuilds the whole log, giving each line the turn it happened in (from the turn events).
+    /// Rebuilds the whole log.
     fn rebuild_log(&mut self) {
         self.log.clear();
-        let mut turn = 1;
-        for line in self.game.log_since(0, 0) {
-            let entry = LogEntry { turn, line };
-            if entry.kind() == Some("turn_began")
-                && let Some(t) = entry.field("turn").and_then(|t| t.parse().ok())
-            {
-                turn = t;
-            }
-            self.log.push(LogEntry { turn, line: entry.line });
-        }
+        extend_log(&mut self.log, &self.game);
         self.new_from = self.log.len();
     }
 
@@ -274,6 +233,55 @@ impl PlaySession {
         self.save_path = Some(path.to_path_buf());
         Ok(())
     }
+}
+
+/// Opens a scenario file for the window: its first errors, one per line, as the message.
+pub fn open_game<R: Ruleset>(path: &Path, seed: u64) -> Result<Game<R>, String> {
+    Game::<R>::open(path, seed, Vec::new()).map_err(|ds| {
+        let mut lines: Vec<String> = ds.iter().take(5).map(|d| d.to_string()).collect();
+        if ds.len() > 5 {
+            lines.push(format!("... and {} more", ds.len() - 5));
+        }
+        if lines.is_empty() {
+            lines.push(format!("{}: cannot be opened", path.display()));
+        }
+        lines.join("\n")
+    })
+}
+
+/// Adds to `log` the game's events and rolls it does not have yet, each with the turn it happened
+/// in (the turn events move it on).
+pub fn extend_log<R: Ruleset>(log: &mut Vec<LogEntry>, game: &Game<R>) {
+    let events = log.iter().filter(|l| !l.is_roll()).count();
+    let rolls = log.iter().filter(|l| l.is_roll()).count();
+    let mut turn = log.last().map(|l| l.turn).unwrap_or(1);
+    for line in game.log_since(events, rolls) {
+        let entry = LogEntry { turn, line };
+        if entry.kind() == Some("turn_began")
+            && let Some(t) = entry.field("turn").and_then(|t| t.parse().ok())
+        {
+            turn = t;
+        }
+        log.push(LogEntry { turn, line: entry.line });
+    }
+}
+
+/// Whether a person may take back the last command: the engine allows it (no die was rolled since),
+/// it is a person's turn, and the command was not the computer's.
+pub fn undo_allowed<R: Ruleset>(game: &Game<R>, human_to_move: bool, computer_last: bool) -> Result<(), String> {
+    if game.history().is_empty() {
+        return Err("there is nothing to undo".into());
+    }
+    if !game.can_undo() {
+        return Err("the last command rolled dice: undo goes back to the last die roll at most".into());
+    }
+    if !human_to_move {
+        return Err("wait for your turn".into());
+    }
+    if computer_last {
+        return Err("the last command was the computer's".into());
+    }
+    Ok(())
 }
 
 /// The seats for a game from `--side` and `--ai`: the side named by `--side` is the player's and the

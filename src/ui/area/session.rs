@@ -15,12 +15,7 @@ use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::units::Side;
 use crate::rulesets::rtc::{Command, Rtc};
 
-use crate::ui::session::{LogEntry, Seat};
-
-fn next_revision() -> u64 {
-    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
-    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-}
+use crate::ui::session::{LogEntry, Seat, extend_log, next_generation, open_game, undo_allowed};
 
 /// The game in the window.
 #[derive(Resource)]
@@ -50,8 +45,8 @@ impl AreaSession {
             view: game.view(),
             game,
             seats,
-            revision: next_revision(),
-            generation: next_revision(),
+            revision: next_generation(),
+            generation: next_generation(),
             log: Vec::new(),
             new_from: 0,
             legal: Vec::new(),
@@ -67,17 +62,7 @@ impl AreaSession {
 
     /// Opens a scenario file.
     pub fn open(path: &Path, seed: u64, seats: BTreeMap<Side, Seat>) -> Result<AreaSession, String> {
-        let game = Game::<Rtc>::open(path, seed, Vec::new()).map_err(|ds| {
-            let mut lines: Vec<String> = ds.iter().take(5).map(|d| d.to_string()).collect();
-            if ds.len() > 5 {
-                lines.push(format!("... and {} more", ds.len() - 5));
-            }
-            if lines.is_empty() {
-                lines.push(format!("{}: cannot be opened", path.display()));
-            }
-            lines.join("\n")
-        })?;
-        Ok(AreaSession::new(game, seats))
+        Ok(AreaSession::new(open_game(path, seed)?, seats))
     }
 
     /// A snapshot of the position as the rules see it.
@@ -105,18 +90,7 @@ impl AreaSession {
         self.game.submit(cmd)?;
         self.deciders.push(by);
         self.new_from = self.log.len();
-        let events = self.log.iter().filter(|l| !l.is_roll()).count();
-        let rolls = self.log.iter().filter(|l| l.is_roll()).count();
-        let mut turn = self.log.last().map(|l| l.turn).unwrap_or(1);
-        for line in self.game.log_since(events, rolls) {
-            let entry = LogEntry { turn, line };
-            if entry.kind() == Some("turn_began")
-                && let Some(t) = entry.field("turn").and_then(|t| t.parse().ok())
-            {
-                turn = t;
-            }
-            self.log.push(LogEntry { turn, line: entry.line });
-        }
+        extend_log(&mut self.log, &self.game);
         self.message = None;
         self.changed(false);
         Ok(())
@@ -125,19 +99,8 @@ impl AreaSession {
     /// Whether the player may take back the last command: the engine allows it (no die was rolled
     /// since), it is a person's turn, and the command was not the computer's.
     pub fn player_can_undo(&self) -> Result<(), String> {
-        if self.game.history().is_empty() {
-            return Err("there is nothing to undo".into());
-        }
-        if !self.game.can_undo() {
-            return Err("the last command rolled dice: undo goes back to the last die roll at most".into());
-        }
-        if !self.human_to_move() {
-            return Err("wait for your turn".into());
-        }
-        match self.deciders.last().copied().flatten() {
-            Some(side) if self.seat(side) == Seat::Computer => Err("the last command was the computer's".into()),
-            _ => Ok(()),
-        }
+        let computer_last = self.deciders.last().copied().flatten().is_some_and(|side| self.seat(side) == Seat::Computer);
+        undo_allowed(&self.game, self.human_to_move(), computer_last)
     }
 
     /// Takes back the last command (allowed back to the last die roll).
@@ -163,24 +126,15 @@ impl AreaSession {
     fn changed(&mut self, reset: bool) {
         self.view = self.game.view();
         self.legal = self.game.legal().to_vec();
-        self.revision = next_revision();
+        self.revision = next_generation();
         if reset {
-            self.generation = next_revision();
+            self.generation = next_generation();
         }
     }
 
     fn rebuild_log(&mut self) {
         self.log.clear();
-        let mut turn = 1;
-        for line in self.game.log_since(0, 0) {
-            let entry = LogEntry { turn, line };
-            if entry.kind() == Some("turn_began")
-                && let Some(t) = entry.field("turn").and_then(|t| t.parse().ok())
-            {
-                turn = t;
-            }
-            self.log.push(LogEntry { turn, line: entry.line });
-        }
+        extend_log(&mut self.log, &self.game);
         self.new_from = self.log.len();
     }
 
