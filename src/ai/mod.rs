@@ -15,15 +15,13 @@
 //! 4. the controller submits the command and asks again at the next decision ("pick the best,
 //!    repeat").
 //!
-//! Rulesets whose evaluators keep expensive per-position analysis between calls use a [`Memo`]:
-//! a small per-thread cache keyed by an exact key, so a cache hit returns exactly what a fresh
-//! computation would and the result never depends on what was computed before.
+//! Rulesets whose evaluators keep expensive per-position analysis between calls use an
+//! [`engine::memo::Memo`](crate::engine::memo::Memo): a small per-thread cache keyed by an exact
+//! key, so a cache hit returns exactly what a fresh computation would and the result never depends
+//! on what was computed before.
 
 pub mod bastards;
 pub mod rtc;
-
-use std::cell::RefCell;
-use std::thread::LocalKey;
 
 use crate::engine::{Game, Ruleset};
 
@@ -117,28 +115,6 @@ pub fn two_stage(pre: Vec<f32>, k: usize, mut deep: impl FnMut(usize, f32) -> f3
     out
 }
 
-/// A one-entry per-thread cache with an exact key: `get_or` returns the cached value when the key
-/// is equal, and computes (and keeps) it otherwise. Values must be pure functions of the key, so a
-/// hit and a miss give the same answer and play stays deterministic.
-pub struct Memo<K: 'static, V: 'static> {
-    slot: &'static LocalKey<RefCell<Option<(K, V)>>>,
-}
-
-impl<K: PartialEq + 'static, V: Clone + 'static> Memo<K, V> {
-    pub const fn new(slot: &'static LocalKey<RefCell<Option<(K, V)>>>) -> Self {
-        Memo { slot }
-    }
-
-    pub fn get_or(&self, key: K, compute: impl FnOnce(&K) -> V) -> V {
-        if let Some(v) = self.slot.with(|s| s.borrow().as_ref().filter(|(k, _)| *k == key).map(|(_, v)| v.clone())) {
-            return v;
-        }
-        let v = compute(&key);
-        self.slot.with(|s| *s.borrow_mut() = Some((key, v.clone())));
-        v
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,16 +135,5 @@ mod tests {
         assert_eq!(best_index(&out), Some(2));
         assert!(out[1] < out[0] && out[3] < out[0]);
         assert_eq!(shortlist(&[1.0, 2.0, 2.0, 0.0], 2), vec![1, 2]);
-    }
-
-    #[test]
-    fn memo_recomputes_only_for_a_new_key() {
-        thread_local! { static SLOT: RefCell<Option<(u32, u32)>> = const { RefCell::new(None) }; }
-        let memo = Memo::new(&SLOT);
-        let mut calls = 0;
-        assert_eq!(memo.get_or(1, |k| { calls += 1; k * 10 }), 10);
-        assert_eq!(memo.get_or(1, |k| { calls += 1; k * 10 }), 10);
-        assert_eq!(memo.get_or(2, |k| { calls += 1; k * 10 }), 20);
-        assert_eq!(calls, 2);
     }
 }

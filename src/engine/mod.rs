@@ -7,6 +7,7 @@ pub mod dice;
 pub mod game;
 pub mod journal;
 pub mod loader;
+pub mod memo;
 pub mod paths;
 pub mod ruleset;
 pub mod save;

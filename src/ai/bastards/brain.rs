@@ -12,6 +12,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use hexx::Hex;
 
+use crate::engine::memo::{Memo, MemoSlots};
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
 use crate::rulesets::bastards::scenario::{AiTuning, Award, Scenario, VictorySpec};
 use crate::rulesets::bastards::state::{Clock, Sequence, Tracks};
@@ -86,18 +87,19 @@ pub struct Atlas {
     pub on_edge: [Vec<bool>; 2],
 }
 
-/// One side's kept lines of communication, with their key.
-type Comms = (CommsKey, Vec<bool>);
-
-/// The kept goal fields with their keys, and the slot the next one replaces.
-type Fields = (usize, Vec<(FieldKey, Vec<f32>)>);
-
 thread_local! {
     static ATLASES: RefCell<Vec<Arc<Atlas>>> = const { RefCell::new(Vec::new()) };
-    static COMMS_SLOTS: [RefCell<Option<Comms>>; 2] = const { [RefCell::new(None), RefCell::new(None)] };
+    static ALLIED_COMMS_SLOT: RefCell<MemoSlots<CommsKey, Vec<bool>>> = const { RefCell::new(MemoSlots::new()) };
+    static GERMAN_COMMS_SLOT: RefCell<MemoSlots<CommsKey, Vec<bool>>> = const { RefCell::new(MemoSlots::new()) };
     static RING: RefCell<Vec<Vec<u32>>> = const { RefCell::new(Vec::new()) };
-    static FIELDS: RefCell<Fields> = const { RefCell::new((0, Vec::new())) };
+    static FIELD_SLOTS: RefCell<MemoSlots<FieldKey, Vec<f32>>> = const { RefCell::new(MemoSlots::new()) };
 }
+
+/// Each side's last lines of communication (per thread), by side index.
+static COMMS: [Memo<CommsKey, Vec<bool>>; 2] = [Memo::new(&ALLIED_COMMS_SLOT), Memo::new(&GERMAN_COMMS_SLOT)];
+
+/// The last few goal fields (per thread).
+static FIELDS: Memo<FieldKey, Vec<f32>, 4> = Memo::new(&FIELD_SLOTS);
 
 /// What one side's lines of communication depend on: the scenario (its atlas, held so that its
 /// address is not reused) and, in scenario order, the hex of every enemy unit on the map (the
@@ -348,16 +350,7 @@ impl Brain {
         // computation).
         let comms = [0, 1].map(|s| {
             let stands: Vec<u32> = sit.units.iter().filter(|u| si(u.side()) != s).filter_map(|u| u.hex().and_then(|h| atlas.index(h)).map(|i| i as u32)).collect();
-            let key = CommsKey { atlas: atlas.clone(), stands };
-            COMMS_SLOTS.with(|slots| {
-                let slot = &slots[s];
-                if let Some((_, c)) = slot.borrow().as_ref().filter(|(k, _)| *k == key) {
-                    return c.clone();
-                }
-                let c = communications(&atlas, &unit_at, &sit, &zoc, s);
-                *slot.borrow_mut() = Some((key, c.clone()));
-                c
-            })
+            COMMS[s].get_or(CommsKey { atlas: atlas.clone(), stands }, |_| communications(&atlas, &unit_at, &sit, &zoc, s))
         });
         let mut held = [vec![0u32; atlas.places.len()], vec![0u32; atlas.places.len()]];
         for u in sit.units.iter().filter(|u| !u.is_tank()) {
@@ -740,7 +733,6 @@ impl Brain {
             .collect()
     }
 
-
     /// A goal field for a battalion of `side`: for every hex, the best value of a source
     /// ([`Brain::goal_sources`]) less `lambda` per MP needed to reach it ([`Brain::step_extra`]).
     ///
@@ -755,20 +747,7 @@ impl Brain {
         }
         let extra = self.step_extra(side);
         let key = FieldKey { atlas: self.atlas.clone(), lambda: lambda.to_bits(), sources, extra };
-        if let Some(f) = FIELDS.with(|c| c.borrow().1.iter().find(|(k, _)| *k == key).map(|(_, f)| f.clone())) {
-                return f;
-        }
-        let f = field_from(&self.atlas, &key.sources, &key.extra, lambda);
-        FIELDS.with(|c| {
-            let (next, slots) = &mut *c.borrow_mut();
-            if slots.len() < FIELD_SLOTS {
-                slots.push((key, f.clone()));
-            } else {
-                slots[*next] = (key, f.clone());
-                *next = (*next + 1) % FIELD_SLOTS;
-            }
-        });
-        f
+        FIELDS.get_or(key, |k| field_from(&self.atlas, &k.sources, &k.extra, lambda))
     }
 
     /// [`Brain::goal_field`] computed afresh, without the cache (for the tests).
@@ -828,9 +807,6 @@ fn step(a: &Atlas, extra: &[u8], i: usize, d: usize, j: usize) -> u32 {
     let terrain = if a.road[j] & (1 << back) != 0 { 1 } else { a.cost[i] as u32 };
     terrain + extra[i] as u32
 }
-
-/// How many goal fields each thread keeps.
-const FIELD_SLOTS: usize = 4;
 
 /// What a goal field depends on, exactly: the scenario (its atlas, held so its address is not
 /// reused), `lambda`, the sources and the step costs.

@@ -10,6 +10,8 @@ use std::sync::Arc;
 use bevy::prelude::*;
 use hexx::Hex;
 
+use crate::engine::memo::{Memo, MemoSlots};
+
 use super::scenario::{HexFacts, Scenario};
 use super::state::Setup;
 use super::tables::TerrainType;
@@ -94,37 +96,27 @@ impl Layout {
 /// its address is not reused) and each unit's hex and side, in order.
 type LayoutKey = (Arc<Scenario>, Vec<(Option<Hex>, Side)>);
 
-const LAYOUTS: usize = 4;
-
-/// The recent layouts, and the slot the next one replaces.
-type RecentLayouts = (usize, Vec<(LayoutKey, Arc<Layout>)>);
 
 /// What a snapshot reads of each unit.
 type UnitQuery = (Entity, &'static Unit, &'static Location, &'static Reduced, &'static Breakdown, &'static Hero, &'static TurnRecord, &'static GarrisonReleased);
 
 thread_local! {
     static UNITS_QUERY: RefCell<Option<(bevy::ecs::world::WorldId, QueryState<UnitQuery>)>> = const { RefCell::new(None) };
-    static RECENT_LAYOUTS: RefCell<RecentLayouts> = const { RefCell::new((0, Vec::new())) };
+    static LAYOUT_SLOTS: RefCell<MemoSlots<LayoutKey, Arc<Layout>>> = const { RefCell::new(MemoSlots::new()) };
 }
+
+static RECENT_LAYOUTS: Memo<LayoutKey, Arc<Layout>, 4> = Memo::new(&LAYOUT_SLOTS);
 
 fn layout_for(scenario: &Arc<Scenario>, units: &[UnitInfo]) -> Arc<Layout> {
     let same = |k: &LayoutKey| {
         Arc::ptr_eq(&k.0, scenario) && k.1.len() == units.len() && k.1.iter().zip(units).all(|(a, u)| a.0 == u.hex() && a.1 == u.side())
     };
-    if let Some(hit) = RECENT_LAYOUTS.with(|r| r.borrow().1.iter().find(|(k, _)| same(k)).map(|(_, l)| l.clone())) {
+    // Compared in place: a hit builds no key.
+    if let Some(hit) = RECENT_LAYOUTS.find(same) {
         return hit;
     }
     let layout = Arc::new(Layout::new(scenario, units));
-    let key = (scenario.clone(), units.iter().map(|u| (u.hex(), u.side())).collect());
-    RECENT_LAYOUTS.with(|r| {
-        let (next, slots) = &mut *r.borrow_mut();
-        if slots.len() < LAYOUTS {
-            slots.push((key, layout.clone()));
-        } else {
-            slots[*next] = (key, layout.clone());
-            *next = (*next + 1) % LAYOUTS;
-        }
-    });
+    RECENT_LAYOUTS.insert((scenario.clone(), units.iter().map(|u| (u.hex(), u.side())).collect()), layout.clone());
     layout
 }
 
@@ -430,8 +422,7 @@ impl Situation {
             if Some(i) == start_index {
                 continue;
             }
-            let mut path = Vec::with_capacity(back(i).count());
-            path.extend(back(i).map(|at| board.hex_of_index(at)));
+            let mut path: Vec<Hex> = back(i).map(|at| board.hex_of_index(at)).collect();
             path.reverse();
             out.insert(board.hex_of_index(i), Reach { cost, risky, path });
         }
