@@ -25,7 +25,7 @@ use super::camera::{MapCamera, MapViewport};
 use super::counters::{CounterAtlas, Selection};
 use super::input::{AwaitingConfirmation, Hover, Intent, Intents, SightTool, Toasts, request};
 use super::orders::{OrderMode, Orders, odds_text};
-use super::rules_text::RuleTexts;
+use super::rules_text::{RuleBooks, rule_link, rule_window};
 use super::saves::SaveRequests;
 use super::session::{LogEntry, PlaySession, Seat};
 use super::settings::Settings;
@@ -67,7 +67,7 @@ pub struct HudParams<'w, 's> {
     toasts: Res<'w, Toasts>,
     viewport: ResMut<'w, MapViewport>,
     state: ResMut<'w, HudState>,
-    rules: Res<'w, RuleTexts>,
+    books: Res<'w, RuleBooks>,
     atlas: Option<Res<'w, CounterAtlas>>,
     worker: Option<Res<'w, AiWorker>>,
     cameras: Query<'w, 's, &'static mut MapCamera>,
@@ -79,20 +79,6 @@ pub struct HudParams<'w, 's> {
 fn side_colour(side: Side, pal: &Palette) -> egui::Color32 {
     let c = if side == Side::Allied { pal.allied } else { pal.german_side };
     egui::Color32::from_rgb(c[0], c[1], c[2])
-}
-
-/// A clickable rule reference.
-fn rule_link(ui: &mut egui::Ui, rule: &str, open: &mut Option<String>) {
-    if rule.is_empty() {
-        return;
-    }
-    let label = if rule.chars().next().is_some_and(|c| c.is_ascii_digit()) { format!("§{rule}") } else { rule.to_string() };
-    let resp = ui.add(egui::Button::new(egui::RichText::new(label).small().color(BRASS)).frame(false));
-    if resp.clicked() {
-        debug!("rule link {rule} clicked");
-        *open = Some(rule.to_string());
-    }
-    resp.on_hover_text("Show the rule");
 }
 
 fn die_face(v: u32) -> &'static str {
@@ -418,21 +404,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     if let Some(r) = open_rule {
         p.state.rule = Some(r);
     }
-    if let Some(rule) = p.state.rule.clone() {
-        let mut open = true;
-        let (title, text) = match p.rules.get(&rule) {
-            Some((k, t)) => (format!("Rule {k}: {}", t.title), t.text.clone()),
-            None => (format!("Rule {rule}"), "This rule's text is not in assets/ui/bastards-rules.ron.".to_string()),
-        };
-        egui::Window::new(theme::title(title, 18.0)).id("rule-popup".into()).open(&mut open).default_width(460.0).default_pos(free.center() - egui::vec2(230.0, 200.0)).show(&ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(420.0).show(ui, |ui| {
-                ui.label(egui::RichText::new(text).color(PARCHMENT));
-            });
-        });
-        if !open {
-            p.state.rule = None;
-        }
-    }
+    rule_window(&ctx, p.books.of(crate::rulesets::bastards::ID), crate::rulesets::bastards::ID, &mut p.state.rule, free.center());
 
     // ---- In-game menu ----
     if p.state.game_menu {

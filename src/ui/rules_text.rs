@@ -36,8 +36,8 @@ pub struct RuleText {
     pub text: String,
 }
 
-/// The rule texts of one ruleset (the resource is Into the Bastards!'s; [`RuleBooks`] holds every one).
-#[derive(Resource, Clone, Debug, Deserialize, Default)]
+/// The rule texts of one ruleset ([`RuleBooks`] holds every one).
+#[derive(Clone, Debug, Deserialize, Default)]
 #[serde(rename = "RuleTexts")]
 pub struct RuleTexts {
     pub ruleset: String,
@@ -49,11 +49,6 @@ pub struct RuleTexts {
 impl RuleTexts {
     pub fn parse(text: &str) -> Result<RuleTexts, String> {
         ron::from_str(text).map_err(|e| e.to_string())
-    }
-
-    /// Into the Bastards!'s texts: the file in the data folder, or the built-in copy.
-    pub fn load() -> RuleTexts {
-        RuleTexts::load_for("bastards")
     }
 
     /// A ruleset's texts: `<data root>/assets/ui/<ruleset>-rules.ron` if it reads, else the built-in copy.
@@ -145,15 +140,14 @@ pub fn rule_ids_in(text: &str) -> Vec<String> {
     out
 }
 
-/// The popup with a rule's text; closing it clears `open`.
-pub fn rule_window(ctx: &egui::Context, texts: Option<&RuleTexts>, ruleset: &str, open: &mut Option<String>) {
+/// The popup with a rule's text, centred on `centre` at first; closing it clears `open`.
+pub fn rule_window(ctx: &egui::Context, texts: Option<&RuleTexts>, ruleset: &str, open: &mut Option<String>, centre: egui::Pos2) {
     let Some(rule) = open.clone() else { return };
     let mut keep = true;
     let (title, text) = match texts.and_then(|t| t.get(&rule)) {
         Some((k, t)) => (format!("Rule {k}: {}", t.title), t.text.clone()),
         None => (format!("Rule {rule}"), format!("This rule's text is not in assets/ui/{}.", file_name(ruleset))),
     };
-    let centre = ctx.viewport_rect().center();
     egui::Window::new(theme::title(title, 18.0)).id("rule-popup".into()).open(&mut keep).default_width(480.0).default_pos(centre - egui::vec2(240.0, 220.0)).show(ctx, |ui| {
         egui::ScrollArea::vertical().max_height(440.0).show(ui, |ui| {
             ui.label(egui::RichText::new(text).color(PARCHMENT));
@@ -165,7 +159,7 @@ pub fn rule_window(ctx: &egui::Context, texts: Option<&RuleTexts>, ruleset: &str
 }
 
 pub fn plugin(app: &mut App) {
-    app.insert_resource(RuleTexts::load()).insert_resource(RuleBooks::load());
+    app.insert_resource(RuleBooks::load());
 }
 
 #[cfg(test)]

@@ -816,7 +816,8 @@ fn panels(
     if let Some(r) = open_rule {
         ui_state.rule = Some(r);
     }
-    rule_window(&ctx_e, books.of(crate::rulesets::rtc::ID), crate::rulesets::rtc::ID, &mut ui_state.rule);
+    let centre = ctx_e.viewport_rect().center();
+    rule_window(&ctx_e, books.of(crate::rulesets::rtc::ID), crate::rulesets::rtc::ID, &mut ui_state.rule, centre);
 
     for act in acts {
         match act {
