@@ -6,6 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::engine::journal::JournalLine;
+use crate::rulesets::bastards::scenario::VictorySpec;
 use crate::rulesets::bastards::state::Tracks;
 use crate::rulesets::bastards::units::Side;
 
@@ -239,7 +240,7 @@ fn game_over_screen(
         };
         ui.label(egui::RichText::new(winner).size(17.0).color(PARCHMENT));
         // A scenario decided by the places held (scenario 2's levels) scores no points: no plot.
-        let points = tracks.vp_by_turn.iter().any(|&(_, a, g)| a != 0 || g != 0) || tracks.vp.values().any(|v| *v != 0);
+        let points = matches!(session.scenario().spec.victory, VictorySpec::Points(_));
         ui.horizontal(|ui| {
             if points {
                 for s in Side::BOTH {
