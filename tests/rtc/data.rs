@@ -40,7 +40,6 @@ fn map_has_the_areas_the_rules_name_rtc_2_2() {
     }
     // Ids up to 99 (98 is named in 6.3); the south-east corner beyond the canal is off the map.
     assert!(c.sc.areas.len() >= 80, "about eighty areas numbered up to 99");
-
     // The bridge at Masnieres (12.31) crosses the canal.
     assert!(c.water(41, 45) && c.bridge(41, 45));
     // British supply sources behind the British entry areas, German ones at Cambrai and Marquion.

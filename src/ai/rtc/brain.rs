@@ -236,8 +236,8 @@ impl Brain {
             }
         }
         // 3.2: the German must keep the British cavalry from winning in 32 / 57.
-        let iv = self.ctx.sc.spec.immediate_victory.clone();
         if side == Side::German {
+            let iv = self.ctx.sc.spec.immediate_victory.clone();
             let cav_near = self.ctx.sit.on_map().filter(|u| u.side() == enemy && u.kind() == Kind::Cavalry && u.area().is_some_and(|a| iv.areas.iter().any(|&t| t == a || self.ctx.is_adjacent(t, a)))).count() as u32;
             if cav_near >= iv.cavalry {
                 self.deny = iv.areas.clone();
