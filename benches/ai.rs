@@ -62,7 +62,9 @@ fn positions() -> Vec<(String, Vec<Command>)> {
     while !g.is_over() && found.len() < wanted.len() {
         let turn = g.view().turn;
         let k = kind_of(&mut g);
-        if let Some((name, t)) = wanted.iter().find(|(name, t)| *name == k && turn >= *t && !found.iter().any(|(n, _)| n == &format!("t{t}-{name}"))) {
+        if let Some((name, t)) =
+            wanted.iter().find(|(name, t)| *name == k && turn >= *t && !found.iter().any(|(n, _)| n == &format!("t{t}-{name}")))
+        {
             found.push((format!("t{t}-{name}"), g.commands()));
         }
         let c = salient::ai::choose(&mut g).expect("a decision");
@@ -139,19 +141,23 @@ fn queries(c: &mut Criterion) {
     let mut group = c.benchmark_group("map");
     group.sample_size(50).measurement_time(Duration::from_secs(2)).warm_up_time(Duration::from_millis(300));
     // Every pair of units up to 3 hexes apart (the tanks' range): the lines of sight combat checks.
-    let pairs: Vec<_> = on_map.iter().flat_map(|a| on_map.iter().filter(move |b| a.unsigned_distance_to(**b) <= 3 && a != *b).map(move |b| (*a, *b))).collect();
+    let pairs: Vec<_> = on_map
+        .iter()
+        .flat_map(|a| on_map.iter().filter(move |b| a.unsigned_distance_to(**b) <= 3 && a != *b).map(move |b| (*a, *b)))
+        .collect();
     group.bench_function(format!("line_of_sight x{}", pairs.len()), |b| {
         b.iter(|| pairs.iter().filter(|(a, t)| sit.line_of_sight(*a, *t).is_ok()).count())
     });
-    group.bench_function("communications (both sides)", |b| {
-        b.iter(|| (sit.communications(Side::Allied), sit.communications(Side::German)))
-    });
+    group
+        .bench_function("communications (both sides)", |b| b.iter(|| (sit.communications(Side::Allied), sit.communications(Side::German))));
     let comms = [sit.communications(Side::Allied), sit.communications(Side::German)];
     group.bench_function(format!("has_communication x{}", sit.units.len()), |b| {
         b.iter(|| {
             sit.units
                 .iter()
-                .filter(|u| u.hex().is_some_and(|h| sit.has_communication(h, u.side(), &comms[if u.side() == Side::Allied { 0 } else { 1 }])))
+                .filter(|u| {
+                    u.hex().is_some_and(|h| sit.has_communication(h, u.side(), &comms[if u.side() == Side::Allied { 0 } else { 1 }]))
+                })
                 .count()
         })
     });

@@ -278,7 +278,16 @@ fn print_map(g: &Game<Bastards>, turn: u32) {
                 None => match sit.trench(h) {
                     Some(Side::Allied) => '=',
                     Some(Side::German) => '#',
-                    None => b.terrain(h).and_then(|t| t.chars().next()).unwrap_or('.').to_ascii_lowercase().to_string().replace('c', ".").chars().next().unwrap_or('.'),
+                    None => b
+                        .terrain(h)
+                        .and_then(|t| t.chars().next())
+                        .unwrap_or('.')
+                        .to_ascii_lowercase()
+                        .to_string()
+                        .replace('c', ".")
+                        .chars()
+                        .next()
+                        .unwrap_or('.'),
                 },
             };
             line.push(ch);
@@ -355,7 +364,9 @@ mod judgement {
         // The Mark IV male hits an A7V on 5-6 and the A7V hits it on a 6: the A7V stays where the
         // Mark IV cannot fire at it (out of its range or line of sight, or in a wood or village,
         // where tanks neither fight nor are fought: 3.2), as the rules' own combat check says.
-        let units = [tank("mk1", "MarkIVMale", 3, "H04"), bn("a1", "allied", 2, "A01"), tank("t1", "A7V", 3, "H10"), bn("g1", "german", 3, "A12")].concat();
+        let units =
+            [tank("mk1", "MarkIVMale", 3, "H04"), bn("a1", "allied", 2, "A01"), tank("t1", "A7V", 3, "H10"), bn("g1", "german", 3, "A12")]
+                .concat();
         let mut g = game(&units, "");
         ai_plays(&mut g, "german", 20);
         let sit = Situation::capture(g.world());
@@ -370,7 +381,9 @@ mod judgement {
 
     #[test]
     fn ai_brings_the_mark_iv_male_against_the_a7v() {
-        let units = [tank("mk1", "MarkIVMale", 3, "H02"), bn("a1", "allied", 2, "A01"), tank("t1", "A7V", 3, "H08"), bn("g1", "german", 3, "A12")].concat();
+        let units =
+            [tank("mk1", "MarkIVMale", 3, "H02"), bn("a1", "allied", 2, "A01"), tank("t1", "A7V", 3, "H08"), bn("g1", "german", 3, "A12")]
+                .concat();
         let mut g = game(&units, "");
         skip_to_activation(&mut g, "allied");
         ai_plays(&mut g, "allied", 20);
@@ -380,7 +393,9 @@ mod judgement {
 
     #[test]
     fn ai_aims_its_barrage_at_the_enemy() {
-        let units = [bn("a1", "allied", 2, "E04"), bn("a2", "allied", 3, "H03"), bn("g1", "german", 3, "E08"), bn("g2", "german", 3, "F07")].concat();
+        let units =
+            [bn("a1", "allied", 2, "E04"), bn("a2", "allied", 3, "H03"), bn("g1", "german", 3, "E08"), bn("g2", "german", 3, "F07")]
+                .concat();
         let text = scenario_text(&units, "").replacen("german_artillery: 0", "german_artillery: 2", 1);
         let mut g = game_from(&text);
         let chosen = ai_plays(&mut g, "german", 3);
@@ -394,7 +409,8 @@ mod judgement {
     #[test]
     fn ai_attempts_to_maintain_cohesion() {
         let units = [bn("a1", "allied", 2, "H03"), bn("g1", "german", 4, "H08")].concat();
-        let text = scenario_text(&units, "options: (maintaining_cohesion: true),").replace("intensity: 0, confusion: 20,", "intensity: 20, confusion: 20,");
+        let text = scenario_text(&units, "options: (maintaining_cohesion: true),")
+            .replace("intensity: 0, confusion: 20,", "intensity: 20, confusion: 20,");
         let mut g = game_from(&text);
         until(&mut g, "the cohesion decision", |p| p.rule == "O3");
         assert_eq!(salient::ai::choose(&mut g), Some(Command::AttemptCohesion));
@@ -415,7 +431,12 @@ mod judgement {
                         let comms = sit.communications(side);
                         for h in sit.board().hexes().filter(|h| sit.in_play(*h)) {
                             let i = b.index(h).unwrap();
-                            assert_eq!(b.has_loc(i, side), sit.has_communication(h, side, &comms), "{scenario} {side:?} {}", sit.board().label(h));
+                            assert_eq!(
+                                b.has_loc(i, side),
+                                sit.has_communication(h, side, &comms),
+                                "{scenario} {side:?} {}",
+                                sit.board().label(h)
+                            );
                         }
                     }
                 }

@@ -165,7 +165,8 @@ fn area_maps_check_symmetry_and_shapes() {
     let apart = AREA_MAP.replace(r#"cells: ["A05", "A06", "B05"]"#, r#"cells: ["C05", "C06"]"#);
     assert_one(&validate_area("apart", &apart), "declared adjacent but their shapes do not touch");
     // Area 1 grows to touch area 3's shape without being declared adjacent.
-    let touching = AREA_MAP.replace(r#"cells: ["A01", "A02", "B01"]"#, r#"cells: ["A01", "A02", "B01", "C01", "C02", "C03", "C04", "C05"]"#);
+    let touching =
+        AREA_MAP.replace(r#"cells: ["A01", "A02", "B01"]"#, r#"cells: ["A01", "A02", "B01", "C01", "C02", "C03", "C04", "C05"]"#);
     assert_one(&validate_area("touching", &touching), "touch but they are not declared adjacent");
     let undefined = AREA_MAP.replace("(id: 1, adjacent: [2]", "(id: 1, adjacent: [2, 9]");
     assert_one(&validate_area("undefined-area", &undefined), "there is no area 9");
@@ -293,12 +294,8 @@ fn every_subcommand_refuses_bad_input_with_a_short_message() {
     let inputs = [&missing, &empty, &other, &truncated, &bytes];
     for input in inputs {
         let p = input.to_str().unwrap();
-        let cases: Vec<Vec<&str>> = vec![
-            vec!["validate", p],
-            vec!["script", p, cmds.to_str().unwrap()],
-            vec!["sim", p, "--games", "1"],
-            vec!["replay", p],
-        ];
+        let cases: Vec<Vec<&str>> =
+            vec![vec!["validate", p], vec!["script", p, cmds.to_str().unwrap()], vec!["sim", p, "--games", "1"], vec!["replay", p]];
         for args in cases {
             let (code, _out, err) = salient(&args);
             assert!(code >= 1, "{args:?} exited {code}");
@@ -314,7 +311,21 @@ fn every_subcommand_refuses_bad_input_with_a_short_message() {
 #[test]
 fn sim_keeps_each_game_as_a_log_and_a_save_that_replays() {
     let dir = temp_dir("sim-keep");
-    let (code, _, err) = salient(&["sim", "scenarios/bastards/first-tank-battle.ron", "--games", "2", "--seed", "7", "--jobs", "1", "--controllers", "random,random", "--json", "--keep", dir.to_str().unwrap()]);
+    let (code, _, err) = salient(&[
+        "sim",
+        "scenarios/bastards/first-tank-battle.ron",
+        "--games",
+        "2",
+        "--seed",
+        "7",
+        "--jobs",
+        "1",
+        "--controllers",
+        "random,random",
+        "--json",
+        "--keep",
+        dir.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     for seed in [7, 8] {
         let log = std::fs::read_to_string(dir.join(format!("game-{seed}.log"))).unwrap();
@@ -332,7 +343,15 @@ fn script_writes_the_state_with_events_and_rolls() {
     let cmds = dir.join("cmds.ron");
     std::fs::write(&cmds, "[PlaceBarrage(\"F28\"), FireBarrages]").unwrap();
     let out = dir.join("state.json");
-    let (code, _, err) = salient(&["script", "scenarios/bastards/first-tank-battle.ron", cmds.to_str().unwrap(), "--dice", "2,6", "--out", out.to_str().unwrap()]);
+    let (code, _, err) = salient(&[
+        "script",
+        "scenarios/bastards/first-tank-battle.ron",
+        cmds.to_str().unwrap(),
+        "--dice",
+        "2,6",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     for key in ["units", "turn", "phase", "to_move", "pending", "tracks", "vp", "events"] {
@@ -362,7 +381,15 @@ fn replay_verifies_a_save_and_prints_its_state() {
     let cmds = dir.join("cmds.ron");
     std::fs::write(&cmds, "[PlaceBarrage(\"F28\"), FireBarrages]").unwrap();
     let save = dir.join("game.ron");
-    let (code, _, err) = salient(&["script", "scenarios/bastards/first-tank-battle.ron", cmds.to_str().unwrap(), "--save", save.to_str().unwrap(), "--out", dir.join("s.json").to_str().unwrap()]);
+    let (code, _, err) = salient(&[
+        "script",
+        "scenarios/bastards/first-tank-battle.ron",
+        cmds.to_str().unwrap(),
+        "--save",
+        save.to_str().unwrap(),
+        "--out",
+        dir.join("s.json").to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let (code, out, err) = salient(&["replay", save.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");

@@ -74,7 +74,9 @@ fn every_scenario_opens_in_the_window_and_shows_a_map() {
         return;
     }
     let Some(xvfb) = on_path("xvfb-run") else {
-        panic!("xvfb-run is not installed: run .ci/run (it installs xvfb and mesa-vulkan-drivers), or set SALIENT_SKIP_GUI=1 to skip the GUI smoke test");
+        panic!(
+            "xvfb-run is not installed: run .ci/run (it installs xvfb and mesa-vulkan-drivers), or set SALIENT_SKIP_GUI=1 to skip the GUI smoke test"
+        );
     };
     let out_dir = std::env::temp_dir().join(format!("salient-gui-smoke-{}", std::process::id()));
     std::fs::create_dir_all(&out_dir).expect("a temporary folder");
@@ -120,7 +122,11 @@ fn every_scenario_opens_in_the_window_and_shows_a_map() {
             std::thread::sleep(Duration::from_millis(200));
         };
         let stderr = std::fs::read_to_string(&log_path).unwrap_or_default();
-        assert!(status.success(), "{name}: the game exited with {status}\n{}", stderr.lines().rev().take(30).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n"));
+        assert!(
+            status.success(),
+            "{name}: the game exited with {status}\n{}",
+            stderr.lines().rev().take(30).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n")
+        );
         assert!(!stderr.contains("panicked"), "{name}: the game panicked:\n{stderr}");
         assert!(!stderr.contains("could not be opened"), "{name}: the scenario did not open in the window:\n{stderr}");
         let (colours, top) = colour_stats(&shot);

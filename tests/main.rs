@@ -1,9 +1,10 @@
 //! The one integration-test binary (so the tests link once).
 
+mod ai_tests;
 mod bastards;
-mod rtc;
 mod engine_tests;
 mod fuzz_regressions;
+#[cfg(feature = "gui")]
+mod gui_smoke;
 mod properties;
-mod ai_tests;
-#[cfg(feature = "gui")] mod gui_smoke;
+mod rtc;

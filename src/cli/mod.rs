@@ -112,7 +112,13 @@ fn validate(paths: &[PathBuf]) -> i32 {
         0
     } else {
         print_diagnostics(&report.diagnostics);
-        eprintln!("{} error{} in {} file{}", report.diagnostics.len(), if report.diagnostics.len() == 1 { "" } else { "s" }, report.files, if report.files == 1 { "" } else { "s" });
+        eprintln!(
+            "{} error{} in {} file{}",
+            report.diagnostics.len(),
+            if report.diagnostics.len() == 1 { "" } else { "s" },
+            report.files,
+            if report.files == 1 { "" } else { "s" }
+        );
         1
     }
 }

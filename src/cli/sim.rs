@@ -72,7 +72,12 @@ impl Controller {
 }
 
 /// Plays one game to its end with the given controllers (by side id).
-pub fn play_game(mut session: Box<dyn Session>, controllers: &BTreeMap<String, Controller>, seed: u64, max: usize) -> (GameResult, Box<dyn Session>) {
+pub fn play_game(
+    mut session: Box<dyn Session>,
+    controllers: &BTreeMap<String, Controller>,
+    seed: u64,
+    max: usize,
+) -> (GameResult, Box<dyn Session>) {
     let start = Instant::now();
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x005a_1e47);
     let mut decision_ms = Vec::new();

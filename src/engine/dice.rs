@@ -61,14 +61,7 @@ impl Dice {
             Some(v) => ((v.max(1) - 1) % sides + 1, true),
             None => (self.rng.random_range(1..=sides), false),
         };
-        self.log.push(DieRoll {
-            index: self.log.len(),
-            sides,
-            value,
-            purpose: purpose.into(),
-            rule: rule.to_string(),
-            forced,
-        });
+        self.log.push(DieRoll { index: self.log.len(), sides, value, purpose: purpose.into(), rule: rule.to_string(), forced });
         value
     }
 

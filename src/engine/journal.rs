@@ -55,19 +55,8 @@ impl<E: Clone> Journal<E> {
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum JournalLine {
-    Roll {
-        index: usize,
-        sides: u32,
-        value: u32,
-        purpose: String,
-        rule: String,
-        forced: bool,
-    },
-    Event {
-        rule: String,
-        text: String,
-        data: serde_json::Value,
-    },
+    Roll { index: usize, sides: u32, value: u32, purpose: String, rule: String, forced: bool },
+    Event { rule: String, text: String, data: serde_json::Value },
 }
 
 impl JournalLine {
@@ -88,14 +77,7 @@ impl JournalLine {
 }
 
 fn roll_line(r: &DieRoll) -> JournalLine {
-    JournalLine::Roll {
-        index: r.index,
-        sides: r.sides,
-        value: r.value,
-        purpose: r.purpose.clone(),
-        rule: r.rule.clone(),
-        forced: r.forced,
-    }
+    JournalLine::Roll { index: r.index, sides: r.sides, value: r.value, purpose: r.purpose.clone(), rule: r.rule.clone(), forced: r.forced }
 }
 
 /// Merges the events and the dice rolls into one ordered log, starting at event `from_event` and

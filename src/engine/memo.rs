@@ -75,10 +75,34 @@ mod tests {
         thread_local! { static SLOT: RefCell<MemoSlots<u32, u32>> = const { RefCell::new(MemoSlots::new()) }; }
         let memo: Memo<u32, u32> = Memo::new(&SLOT);
         let mut calls = 0;
-        assert_eq!(memo.get_or(1, |k| { calls += 1; k * 10 }), 10);
-        assert_eq!(memo.get_or(1, |k| { calls += 1; k * 10 }), 10);
-        assert_eq!(memo.get_or(2, |k| { calls += 1; k * 10 }), 20);
-        assert_eq!(memo.get_or(1, |k| { calls += 1; k * 10 }), 10);
+        assert_eq!(
+            memo.get_or(1, |k| {
+                calls += 1;
+                k * 10
+            }),
+            10
+        );
+        assert_eq!(
+            memo.get_or(1, |k| {
+                calls += 1;
+                k * 10
+            }),
+            10
+        );
+        assert_eq!(
+            memo.get_or(2, |k| {
+                calls += 1;
+                k * 10
+            }),
+            20
+        );
+        assert_eq!(
+            memo.get_or(1, |k| {
+                calls += 1;
+                k * 10
+            }),
+            10
+        );
         assert_eq!(calls, 3);
     }
 
@@ -88,10 +112,16 @@ mod tests {
         let memo: Memo<u32, u32, 2> = Memo::new(&SLOTS);
         let mut calls = 0;
         for k in [1, 2, 1, 2] {
-            memo.get_or(k, |k| { calls += 1; *k });
+            memo.get_or(k, |k| {
+                calls += 1;
+                *k
+            });
         }
         assert_eq!(calls, 2);
-        memo.get_or(3, |k| { calls += 1; *k });
+        memo.get_or(3, |k| {
+            calls += 1;
+            *k
+        });
         assert_eq!(memo.find(|k| *k == 1), None);
         assert_eq!(memo.find(|k| *k == 2), Some(2));
         assert_eq!(calls, 3);

@@ -40,9 +40,9 @@ pub struct SaveFile<C> {
 pub fn migrate(format: u32, text: String) -> Result<String, String> {
     match format {
         SAVE_FORMAT => Ok(text),
-        f if f > SAVE_FORMAT => Err(format!(
-            "this save was written by a newer version of Salient (save format {f}; this version reads up to {SAVE_FORMAT})"
-        )),
+        f if f > SAVE_FORMAT => {
+            Err(format!("this save was written by a newer version of Salient (save format {f}; this version reads up to {SAVE_FORMAT})"))
+        }
         f => Err(format!("save format {f} is too old to be read (this version reads format {SAVE_FORMAT})")),
     }
 }

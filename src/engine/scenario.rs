@@ -6,7 +6,6 @@
 
 use serde::{Deserialize, Serialize};
 
-
 use super::source::{Diagnostic, Problems, SourceFile};
 
 /// The scenario format this program reads.
@@ -62,9 +61,8 @@ pub fn file_kind(file: &SourceFile) -> Result<FileKind, Diagnostic> {
             let names: Vec<&str> = FileKind::ALL.iter().map(|(n, _)| *n).collect();
             let found = match name {
                 Some(n) => {
-                    let hint = super::source::nearest(n, names.iter().copied())
-                        .map(|s| format!("; did you mean `{s}`?"))
-                        .unwrap_or_default();
+                    let hint =
+                        super::source::nearest(n, names.iter().copied()).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
                     format!("`{n}` is not a kind of Salient file{hint}")
                 }
                 None if file.text.trim().is_empty() => "the file is empty".to_string(),
@@ -78,7 +76,8 @@ pub fn file_kind(file: &SourceFile) -> Result<FileKind, Diagnostic> {
 /// Reads the two keys every data file has, `format` and `ruleset`, before the file is read strictly
 /// as its kind (so a file of an unknown ruleset is reported as such, not as a parse error).
 pub fn header(file: &SourceFile) -> Result<(u32, String), Diagnostic> {
-    let token = file.top_level_token("ruleset").ok_or_else(|| file.at_start("missing key `ruleset`: say which ruleset this file is for"))?;
+    let token =
+        file.top_level_token("ruleset").ok_or_else(|| file.at_start("missing key `ruleset`: say which ruleset this file is for"))?;
     let ruleset: String = ron::from_str(token).map_err(|_| file.at("ruleset", "`ruleset` must be a string, like \"bastards\""))?;
     let format = match file.top_level_token("format") {
         None => return Err(file.at_start("missing key `format`: the file format version, 1")),
@@ -119,10 +118,8 @@ pub struct SideInfo {
 /// Checks the shared facts: format version, ids, sides.
 pub fn check_info(format: u32, info: &ScenarioInfo, problems: &mut Problems) {
     if format != SCENARIO_FORMAT {
-        problems.push(
-            "format",
-            format!("scenario format {format} is not supported; this version of Salient reads format {SCENARIO_FORMAT}"),
-        );
+        problems
+            .push("format", format!("scenario format {format} is not supported; this version of Salient reads format {SCENARIO_FORMAT}"));
     }
     if info.id.is_empty() || !info.id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') {
         problems.push("info.id", "the scenario id must be letters, digits, `-` or `_`");

@@ -82,8 +82,9 @@ impl<R: Ruleset> Session for Game<R> {
         self.legal().iter().filter_map(|c| ron::to_string(c).ok()).collect()
     }
     fn submit_ron(&mut self, text: &str) -> Result<(), Refusal> {
-        let command: R::Command = ron::from_str(text)
-            .map_err(|e| Refusal::new(format!("not a {} command: {}", R::NAME, super::source::ron_diagnostic(Path::new("command"), &e).message)))?;
+        let command: R::Command = ron::from_str(text).map_err(|e| {
+            Refusal::new(format!("not a {} command: {}", R::NAME, super::source::ron_diagnostic(Path::new("command"), &e).message))
+        })?;
         self.submit(command)
     }
     fn play_script(&mut self, file: &SourceFile) -> Result<usize, Diagnostic> {

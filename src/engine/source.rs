@@ -72,10 +72,7 @@ impl SourceFile {
             file: path.to_path_buf(),
             line: 1,
             col: 1,
-            message: format!(
-                "the file is not UTF-8 text (invalid byte at offset {}); is it a RON file?",
-                e.utf8_error().valid_up_to()
-            ),
+            message: format!("the file is not UTF-8 text (invalid byte at offset {}); is it a RON file?", e.utf8_error().valid_up_to()),
         })?;
         Ok(SourceFile::new(path, text))
     }
@@ -96,11 +93,15 @@ impl SourceFile {
         let rest = &rest[offset..];
         let end = if rest.starts_with('"') {
             let mut escaped = false;
-            rest.char_indices().skip(1).find(|(_, c)| {
-                let done = *c == '"' && !escaped;
-                escaped = *c == '\\' && !escaped;
-                done
-            })?.0 + 1
+            rest.char_indices()
+                .skip(1)
+                .find(|(_, c)| {
+                    let done = *c == '"' && !escaped;
+                    escaped = *c == '\\' && !escaped;
+                    done
+                })?
+                .0
+                + 1
         } else {
             rest.find(|c: char| c == ',' || c == ')' || c.is_whitespace()).unwrap_or(rest.len())
         };
@@ -202,12 +203,7 @@ pub fn suggestion(found: &str, expected: &[&str]) -> String {
 
 /// The nearest name among `candidates`, when one is close enough to be a likely typo.
 pub fn nearest<'a>(found: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    candidates
-        .into_iter()
-        .map(|c| (edit_distance(found, c), c))
-        .min()
-        .filter(|(d, c)| *d <= found.len().max(c.len()) / 2)
-        .map(|(_, c)| c)
+    candidates.into_iter().map(|c| (edit_distance(found, c), c)).min().filter(|(d, c)| *d <= found.len().max(c.len()) / 2).map(|(_, c)| c)
 }
 
 /// Levenshtein distance, case-insensitive.

@@ -178,7 +178,8 @@ fn check_rule_texts(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diagnos
     }
     for (alias, target) in &texts.aliases {
         if !texts.rules.contains_key(target) {
-            let hint = nearest(target, texts.rules.keys().map(String::as_str)).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
+            let hint =
+                nearest(target, texts.rules.keys().map(String::as_str)).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
             out.push(file.at("aliases", format!("alias `{alias}` leads to rule `{target}`, which has no text{hint}")));
         }
     }
@@ -197,13 +198,7 @@ pub fn check_hex_map(file: &SourceFile, entry: &RulesetEntry) -> Result<HexBoard
     if spec.format != 1 {
         problems.push("format", format!("map format {} is not supported; this version reads format 1", spec.format));
     }
-    let board = HexBoard::from_spec(
-        &spec,
-        Some(&terrains),
-        Some(&features),
-        Some(&sides),
-        &mut problems,
-    );
+    let board = HexBoard::from_spec(&spec, Some(&terrains), Some(&features), Some(&sides), &mut problems);
     match board {
         Some(b) if problems.is_empty() => Ok(b),
         _ => Err(file.locate_all(problems)),
@@ -222,7 +217,10 @@ mod tests {
         let report = validate_paths(&[dir], &registry);
         assert!(report.files >= 2, "rule-text files found: {}", report.files);
         assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
-        let bad = SourceFile::new("bad-rules.ron", "RuleTexts(ruleset: \"rtc\", rules: {\"7.6\": (title: \"Loss Points\", text: \"\")}, aliases: {\"7\": \"7.0\"})".into());
+        let bad = SourceFile::new(
+            "bad-rules.ron",
+            "RuleTexts(ruleset: \"rtc\", rules: {\"7.6\": (title: \"Loss Points\", text: \"\")}, aliases: {\"7\": \"7.0\"})".into(),
+        );
         let problems: Vec<String> = validate_source(&bad, &registry).into_iter().map(|d| d.message).collect();
         assert!(problems.iter().any(|m| m.contains("`7.6` has no text")), "{problems:?}");
         assert!(problems.iter().any(|m| m.contains("alias `7`")), "{problems:?}");

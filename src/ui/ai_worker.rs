@@ -88,8 +88,18 @@ impl<R: Ruleset> ComputerPlayer<R> {
     pub fn spawn() -> Option<Self> {
         let (to_worker, requests) = channel();
         let (answers, from_worker) = channel();
-        let thread = std::thread::Builder::new().name(format!("salient-ai-{}", R::ID)).spawn(move || worker::<R>(requests, answers)).ok()?;
-        Some(ComputerPlayer { to_worker, from_worker: std::sync::Mutex::new(from_worker), _thread: thread, synced_generation: 0, synced_commands: 0, thinking: None, last_move: None, status: String::new() })
+        let thread =
+            std::thread::Builder::new().name(format!("salient-ai-{}", R::ID)).spawn(move || worker::<R>(requests, answers)).ok()?;
+        Some(ComputerPlayer {
+            to_worker,
+            from_worker: std::sync::Mutex::new(from_worker),
+            _thread: thread,
+            synced_generation: 0,
+            synced_commands: 0,
+            thinking: None,
+            last_move: None,
+            status: String::new(),
+        })
     }
 
     /// True while the computer is choosing.
@@ -165,7 +175,10 @@ impl<R: Ruleset> ComputerPlayer<R> {
     /// Asks for a command for the position after `revision`, unless it is already thinking or the
     /// pause after its last command has not passed.
     pub fn ask(&mut self, revision: u64, pause: Duration) {
-        if self.thinking.is_none() && self.last_move.is_none_or(|t| t.elapsed() >= pause) && self.to_worker.send(Request::Think(revision)).is_ok() {
+        if self.thinking.is_none()
+            && self.last_move.is_none_or(|t| t.elapsed() >= pause)
+            && self.to_worker.send(Request::Think(revision)).is_ok()
+        {
             self.thinking = Some(revision);
         }
     }

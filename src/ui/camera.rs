@@ -40,7 +40,13 @@ fn spawn_camera(mut commands: Commands) {
     // No multisampling: the map, the counters and the panels are all pre-antialiased images, and on
     // a software renderer four samples a pixel would quadruple the cost of every frame.
     // The panels are drawn by this camera (not by the terrain layer's camera, which draws into an image).
-    commands.spawn((Camera2d, MapCamera::default(), Projection::Orthographic(OrthographicProjection::default_2d()), Msaa::Off, bevy_egui::PrimaryEguiContext));
+    commands.spawn((
+        Camera2d,
+        MapCamera::default(),
+        Projection::Orthographic(OrthographicProjection::default_2d()),
+        Msaa::Off,
+        bevy_egui::PrimaryEguiContext,
+    ));
 }
 
 /// The world position under a window position.
@@ -155,7 +161,9 @@ fn control_camera(
     {
         cam.dragging = true;
     }
-    let panning = (buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) || (cam.dragging && buttons.pressed(MouseButton::Left)))
+    let panning = (buttons.pressed(MouseButton::Right)
+        || buttons.pressed(MouseButton::Middle)
+        || (cam.dragging && buttons.pressed(MouseButton::Left)))
         && (!viewport.pointer_over_ui || cam.dragging || buttons.pressed(MouseButton::Right));
     if let (true, Some(c), Some(last)) = (panning, cursor, cam.last_cursor) {
         let d = c - last;
@@ -183,11 +191,16 @@ fn reveal_unit(
     let Some(unit) = cam.reveal_unit.take() else { return };
     let Projection::Orthographic(ortho) = proj else { return };
     // A unit off the map (a reinforcement, a unit eliminated) has a hidden counter: nothing to show.
-    let Some(pos) = counters.iter().find(|(c, _, v)| c.unit == unit && **v != Visibility::Hidden).map(|(_, t, _)| t.translation().truncate()) else { return };
+    let Some(pos) =
+        counters.iter().find(|(c, _, v)| c.unit == unit && **v != Visibility::Hidden).map(|(_, t, _)| t.translation().truncate())
+    else {
+        return;
+    };
     let win = Vec2::new(window.width(), window.height());
     let free = viewport.free.unwrap_or(Rect::from_corners(Vec2::ZERO, win));
     // The free rect in world space (window y runs down, world y up).
-    let to_world = |p: Vec2| Vec2::new(tf.translation.x + (p.x - win.x / 2.0) * ortho.scale, tf.translation.y - (p.y - win.y / 2.0) * ortho.scale);
+    let to_world =
+        |p: Vec2| Vec2::new(tf.translation.x + (p.x - win.x / 2.0) * ortho.scale, tf.translation.y - (p.y - win.y / 2.0) * ortho.scale);
     let world_free = Rect::from_corners(to_world(free.min), to_world(free.max)).inflate(-60.0 * ortho.scale);
     if !world_free.contains(pos) {
         let centre = to_world(free.center());

@@ -73,7 +73,10 @@ fn count_frames(mut state: Local<Counter>, launch: Res<Launch>, mut commands: Co
 #[allow(clippy::type_complexity)]
 fn hide_layers(
     launch: Res<Launch>,
-    mut tiles: Query<&mut Visibility, (With<bevy_ecs_tilemap::prelude::TileStorage>, Without<super::map::FeatureSquare>, Without<super::counters::Counter>)>,
+    mut tiles: Query<
+        &mut Visibility,
+        (With<bevy_ecs_tilemap::prelude::TileStorage>, Without<super::map::FeatureSquare>, Without<super::counters::Counter>),
+    >,
     mut features: Query<&mut Visibility, (With<super::map::FeatureSquare>, Without<super::counters::Counter>)>,
     mut counters: Query<&mut Visibility, With<super::counters::Counter>>,
 ) {

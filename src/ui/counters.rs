@@ -226,7 +226,13 @@ fn sync_counters(
     let atlas_changed = seen.2 != state.2;
     *seen = state;
     let sit = session.situation();
-    let active = session.game.world().get_resource::<crate::rulesets::bastards::state::Activations>().and_then(|a| a.current.as_ref()).and_then(|a| sit.get(a.unit)).map(|u| u.unit.id.to_string());
+    let active = session
+        .game
+        .world()
+        .get_resource::<crate::rulesets::bastards::state::Activations>()
+        .and_then(|a| a.current.as_ref())
+        .and_then(|a| sit.get(a.unit))
+        .map(|u| u.unit.id.to_string());
     let places = resting_places(&sit, active.as_deref(), selection.unit.as_deref());
     let board = sit.board();
     let speed = settings.animation.counter_speed();
@@ -342,15 +348,30 @@ fn sync_counters(
             .spawn((
                 MapEntity,
                 Counter { unit: id.clone(), home, on_map, z: zz },
-                Sprite { image: atlas.image.clone(), rect: Some(*rect), custom_size: Some(size), color: if turned { Color::srgb(0.8, 0.8, 0.8) } else { Color::WHITE }, ..default() },
-                Transform::from_translation(home.extend(zz)).with_rotation(if turned { Quat::from_rotation_z(std::f32::consts::PI) } else { Quat::IDENTITY }),
+                Sprite {
+                    image: atlas.image.clone(),
+                    rect: Some(*rect),
+                    custom_size: Some(size),
+                    color: if turned { Color::srgb(0.8, 0.8, 0.8) } else { Color::WHITE },
+                    ..default()
+                },
+                Transform::from_translation(home.extend(zz)).with_rotation(if turned {
+                    Quat::from_rotation_z(std::f32::consts::PI)
+                } else {
+                    Quat::IDENTITY
+                }),
                 if on_map { Visibility::Inherited } else { Visibility::Hidden },
             ))
             .with_children(|p| {
                 let vis = |show: bool| if show { Visibility::Inherited } else { Visibility::Hidden };
                 p.spawn((
                     CounterMarker::Active,
-                    Sprite { image: markers.frame.clone(), custom_size: Some(size * 1.12), color: colour(atlas.palette.active), ..default() },
+                    Sprite {
+                        image: markers.frame.clone(),
+                        custom_size: Some(size * 1.12),
+                        color: colour(atlas.palette.active),
+                        ..default()
+                    },
                     Transform::from_xyz(0.0, 0.0, 0.05),
                     vis(active.as_deref() == Some(id.as_str())),
                 ));
@@ -402,12 +423,20 @@ fn sync_counters(
                     let roll = e.field("roll").unwrap_or_default();
                     let m: i32 = e.field("modifier").and_then(|m| m.parse().ok()).unwrap_or(0);
                     let m = if m != 0 { format!(" {m:+}") } else { String::new() };
-                    (format!("{roll}{m}: {}", if hit { "HIT" } else { "miss" }), if hit { Color::srgb(1.0, 0.35, 0.25) } else { Color::srgb(0.9, 0.9, 0.9) }, e.field("target"))
+                    (
+                        format!("{roll}{m}: {}", if hit { "HIT" } else { "miss" }),
+                        if hit { Color::srgb(1.0, 0.35, 0.25) } else { Color::srgb(0.9, 0.9, 0.9) },
+                        e.field("target"),
+                    )
                 }
                 Some("assaulted") => {
                     let dice = e.list("dice").join(" ");
                     let dice = if dice.is_empty() { e.field("dice").unwrap_or_default() } else { dice };
-                    (format!("assault {dice}: {} loss(es)", e.field("losses").unwrap_or_default()), Color::srgb(1.0, 0.7, 0.3), e.field("target"))
+                    (
+                        format!("assault {dice}: {} loss(es)", e.field("losses").unwrap_or_default()),
+                        Color::srgb(1.0, 0.7, 0.3),
+                        e.field("target"),
+                    )
                 }
                 Some("eliminated") => ("ELIMINATED".to_string(), Color::srgb(1.0, 0.25, 0.2), e.field("unit")),
                 Some("loss") => (e.field("status").unwrap_or_default().to_uppercase(), Color::srgb(1.0, 0.55, 0.3), e.field("unit")),
@@ -416,7 +445,13 @@ fn sync_counters(
                     let hex = e.field("hex").unwrap_or_default();
                     if let Ok(h) = board.parse(&hex) {
                         let p = hex_to_world(board, h);
-                        spawn_float(&mut commands, &font, p, if e.field("scattered").as_deref() == Some("true") { "scattered here" } else { "barrage on target" }, Color::srgb(1.0, 0.6, 0.2));
+                        spawn_float(
+                            &mut commands,
+                            &font,
+                            p,
+                            if e.field("scattered").as_deref() == Some("true") { "scattered here" } else { "barrage on target" },
+                            Color::srgb(1.0, 0.6, 0.2),
+                        );
                     }
                     continue;
                 }
@@ -424,10 +459,14 @@ fn sync_counters(
                 _ => continue,
             };
             let Some(unit) = at else { continue };
-            let Some(p) = places.get(&unit).map(|p| p.0).or_else(|| sit.by_id(&unit).and_then(|u| u.hex()).map(|h| hex_to_world(board, h))).or_else(|| {
-                // Gone from the map: where its counter was.
-                counters.iter().find(|c| c.1.unit == unit).map(|c| c.1.home)
-            }) else {
+            let Some(p) =
+                places.get(&unit).map(|p| p.0).or_else(|| sit.by_id(&unit).and_then(|u| u.hex()).map(|h| hex_to_world(board, h))).or_else(
+                    || {
+                        // Gone from the map: where its counter was.
+                        counters.iter().find(|c| c.1.unit == unit).map(|c| c.1.home)
+                    },
+                )
+            else {
                 continue;
             };
             let k = stack.entry(unit).or_insert(0.0);

@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use hexx::Hex;
 
-use crate::engine::board::hex::{Orientation, Shifted};
 use crate::engine::board::HexBoard;
+use crate::engine::board::hex::{Orientation, Shifted};
 
 pub use super::art::features::HEX;
 

@@ -68,7 +68,12 @@ fn rebuild_highlights(
     let fill = |commands: &mut Commands, h: hexx::Hex, c: Rgba, text: Option<String>, size: f32| {
         let p = hex_to_world(board, h);
         let (label_y, size) = if occupied.contains(&(h.x, h.y)) { (-HEX * 0.47, size - 2.0) } else { (-HEX * 0.3, size) };
-        commands.spawn((MapEntity, Highlight, Sprite { image: art.hex_fill.clone(), color: colour(c), custom_size: Some(hex_size), ..default() }, Transform::from_translation(p.extend(z::HIGHLIGHT))));
+        commands.spawn((
+            MapEntity,
+            Highlight,
+            Sprite { image: art.hex_fill.clone(), color: colour(c), custom_size: Some(hex_size), ..default() },
+            Transform::from_translation(p.extend(z::HIGHLIGHT)),
+        ));
         if let Some(t) = text {
             commands.spawn((
                 MapEntity,

@@ -80,7 +80,13 @@ pub fn reload(origin: &Origin<Bastards>, commands: &[Command]) -> Reload {
     if loader.read == origin.files {
         return Reload::Same;
     }
-    let new_origin = Origin { scenario: Arc::new(scenario), scenario_path: origin.scenario_path.clone(), files: loader.read, seed: origin.seed, forced: origin.forced.clone() };
+    let new_origin = Origin {
+        scenario: Arc::new(scenario),
+        scenario_path: origin.scenario_path.clone(),
+        files: loader.read,
+        seed: origin.seed,
+        forced: origin.forced.clone(),
+    };
     match Game::replay(new_origin.clone(), commands) {
         Ok(game) => Reload::Replayed(Box::new(game)),
         Err((at, refusal)) => Reload::Diverged { origin: Box::new(new_origin), at, reason: refusal.to_string() },
@@ -164,7 +170,8 @@ fn poll(mut state: ResMut<HotReload>, session: Option<ResMut<PlaySession>>) {
             info!("hot reload: {changed} reloaded, {} commands replayed", commands.len());
             session.reload(*game);
             state.diverged = None;
-            state.banner = Some((Banner::Reloaded(format!("{changed} reloaded; the game's {} commands replayed on it", commands.len())), now));
+            state.banner =
+                Some((Banner::Reloaded(format!("{changed} reloaded; the game's {} commands replayed on it", commands.len())), now));
         }
         Reload::Diverged { origin, at, reason } => {
             warn!("hot reload: command {} no longer replays: {reason}", at + 1);
@@ -191,49 +198,52 @@ fn banner_ui(mut contexts: EguiContexts, mut state: ResMut<HotReload>, session: 
     let mut close = false;
     let mut switch = false;
     let width = 620.0f32.min(ctx.viewport_rect().width() - 40.0);
-    egui::Area::new("hot-reload".into()).order(egui::Order::Foreground).anchor(egui::Align2::CENTER_TOP, egui::vec2(-120.0, 52.0)).show(&ctx, |ui| {
-        let (fill, stroke) = match banner {
-            Banner::Reloaded(_) => (egui::Color32::from_rgb(32, 52, 34), egui::Color32::from_rgb(110, 170, 100)),
-            Banner::Invalid(_) => (egui::Color32::from_rgb(64, 28, 24), RED),
-            Banner::Diverged { .. } => (egui::Color32::from_rgb(58, 46, 22), BRASS),
-        };
-        egui::Frame::new().fill(fill).stroke(egui::Stroke::new(1.5, stroke)).corner_radius(4.0).inner_margin(10.0).show(ui, |ui| {
-            ui.set_width(width);
-            match &banner {
-                Banner::Reloaded(text) => {
-                    ui.label(theme::strong("Scenario files reloaded"));
-                    ui.label(egui::RichText::new(text).color(PARCHMENT));
+    egui::Area::new("hot-reload".into()).order(egui::Order::Foreground).anchor(egui::Align2::CENTER_TOP, egui::vec2(-120.0, 52.0)).show(
+        &ctx,
+        |ui| {
+            let (fill, stroke) = match banner {
+                Banner::Reloaded(_) => (egui::Color32::from_rgb(32, 52, 34), egui::Color32::from_rgb(110, 170, 100)),
+                Banner::Invalid(_) => (egui::Color32::from_rgb(64, 28, 24), RED),
+                Banner::Diverged { .. } => (egui::Color32::from_rgb(58, 46, 22), BRASS),
+            };
+            egui::Frame::new().fill(fill).stroke(egui::Stroke::new(1.5, stroke)).corner_radius(4.0).inner_margin(10.0).show(ui, |ui| {
+                ui.set_width(width);
+                match &banner {
+                    Banner::Reloaded(text) => {
+                        ui.label(theme::strong("Scenario files reloaded"));
+                        ui.label(egui::RichText::new(text).color(PARCHMENT));
+                    }
+                    Banner::Invalid(lines) => {
+                        ui.label(theme::strong("The edited files do not validate — the game goes on with the last good version"));
+                        egui::ScrollArea::vertical().max_height(180.0).show(ui, |ui| {
+                            for l in lines {
+                                ui.label(egui::RichText::new(l).monospace().size(12.5).color(egui::Color32::from_rgb(250, 215, 200)));
+                            }
+                        });
+                        ui.horizontal(|ui| {
+                            ui.label(egui::RichText::new("Fix the file and save it: it is read again at once.").small().color(DIM));
+                            if ui.small_button("dismiss").clicked() {
+                                close = true;
+                            }
+                        });
+                    }
+                    Banner::Diverged { at, total, reason } => {
+                        ui.label(theme::strong("The edited files validate, but this game does not replay on them"));
+                        ui.label(egui::RichText::new(format!("Command {} of {total} is refused: {reason}.", at + 1)).color(PARCHMENT));
+                        ui.label(egui::RichText::new("The game goes on with the previous version of the files.").color(DIM));
+                        ui.horizontal(|ui| {
+                            if ui.button(format!("Use the edited files (keep the first {at} commands)")).clicked() {
+                                switch = true;
+                            }
+                            if ui.button("Keep the previous version").clicked() {
+                                close = true;
+                            }
+                        });
+                    }
                 }
-                Banner::Invalid(lines) => {
-                    ui.label(theme::strong("The edited files do not validate — the game goes on with the last good version"));
-                    egui::ScrollArea::vertical().max_height(180.0).show(ui, |ui| {
-                        for l in lines {
-                            ui.label(egui::RichText::new(l).monospace().size(12.5).color(egui::Color32::from_rgb(250, 215, 200)));
-                        }
-                    });
-                    ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new("Fix the file and save it: it is read again at once.").small().color(DIM));
-                        if ui.small_button("dismiss").clicked() {
-                            close = true;
-                        }
-                    });
-                }
-                Banner::Diverged { at, total, reason } => {
-                    ui.label(theme::strong("The edited files validate, but this game does not replay on them"));
-                    ui.label(egui::RichText::new(format!("Command {} of {total} is refused: {reason}.", at + 1)).color(PARCHMENT));
-                    ui.label(egui::RichText::new("The game goes on with the previous version of the files.").color(DIM));
-                    ui.horizontal(|ui| {
-                        if ui.button(format!("Use the edited files (keep the first {at} commands)")).clicked() {
-                            switch = true;
-                        }
-                        if ui.button("Keep the previous version").clicked() {
-                            close = true;
-                        }
-                    });
-                }
-            }
-        });
-    });
+            });
+        },
+    );
     if switch
         && let Some((origin, commands)) = state.diverged.take()
         && let Some(mut session) = session
@@ -247,7 +257,9 @@ fn banner_ui(mut contexts: EguiContexts, mut state: ResMut<HotReload>, session: 
                 session.replace(game);
                 state.banner = Some((Banner::Reloaded(format!("the edited files are in use; {at} commands replayed")), Instant::now()));
             }
-            Err((i, r)) => state.banner = Some((Banner::Invalid(vec![format!("command {} could not be replayed: {r}", i + 1)]), Instant::now())),
+            Err((i, r)) => {
+                state.banner = Some((Banner::Invalid(vec![format!("command {} could not be replayed: {r}", i + 1)]), Instant::now()))
+            }
         }
         return Ok(());
     }
@@ -331,7 +343,9 @@ mod tests {
         let map = dir.join("maps/villers-bretonneux.ron");
         edit(&map, "HexMap(", "HexMap(\n    bogus: true,");
         match reload(game.origin(), &commands) {
-            Reload::Invalid(lines) => assert!(lines.iter().any(|l| l.contains("villers-bretonneux.ron:") && l.contains("bogus")), "{lines:?}"),
+            Reload::Invalid(lines) => {
+                assert!(lines.iter().any(|l| l.contains("villers-bretonneux.ron:") && l.contains("bogus")), "{lines:?}")
+            }
             _ => panic!("a broken map must not validate"),
         }
         std::fs::copy(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios/bastards/maps/villers-bretonneux.ron"), &map).unwrap();
@@ -339,7 +353,11 @@ mod tests {
         // A valid edit on which the game does not replay: no artillery on turn 1, so the first
         // command (placing a barrage marker) is refused.
         if first_is_barrage {
-            edit(&path, "(turn: 1, label: \"24 April, 06:00\", day: 1, german_artillery: 4, allied_artillery: 1)", "(turn: 1, label: \"24 April, 06:00\", day: 1, german_artillery: 0, allied_artillery: 0)");
+            edit(
+                &path,
+                "(turn: 1, label: \"24 April, 06:00\", day: 1, german_artillery: 4, allied_artillery: 1)",
+                "(turn: 1, label: \"24 April, 06:00\", day: 1, german_artillery: 0, allied_artillery: 0)",
+            );
             match reload(game.origin(), &commands) {
                 Reload::Diverged { at, reason, origin } => {
                     assert_eq!(at, 0);

@@ -130,192 +130,240 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
         p.state.atlas_texture = Some((tex, atlas.key.clone()));
     }
 
-    let mut root = egui::Ui::new(ctx.clone(), "hud".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "hud".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
     let mut open_rule: Option<String> = None;
     let mut commands_requested: Vec<Command> = Vec::new();
     let mut undo = false;
     let mut fit = false;
 
     // ---- Top bar ----
-    egui::Panel::top("top").frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 6))).show(&mut root, |ui| {
-        // The buttons first, from the right, so that the labels never run under them.
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("☰ Menu").on_hover_text("Esc").clicked() {
-                p.state.game_menu = !p.state.game_menu;
-            }
-            if ui.button("Load").on_hover_text("F9: load the quick save").clicked() {
-                p.saves.open_load = true;
-            }
-            if ui.button("Save").on_hover_text("F5: quick save").clicked() {
-                p.saves.open_save = true;
-            }
-            if ui.button("Fit map").on_hover_text("F").clicked() {
-                fit = true;
-            }
-            let can = session.player_can_undo();
-            let why = can.clone().err().unwrap_or_default();
-            if ui.add_enabled(can.is_ok(), egui::Button::new("⟲ Undo")).on_hover_text("Ctrl+Z").on_disabled_hover_text(why).clicked() {
-                undo = true;
-            }
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.label(theme::title("Into the Bastards!", 20.0));
-                let turn = view.turn;
-                let spec = scenario.turn(turn);
-                let last = scenario.last_turn();
-                ui.label(theme::strong(format!("Turn {turn}/{last}")));
-                if let Some(s) = spec {
-                    ui.label(egui::RichText::new(&s.label).color(PARCHMENT));
+    egui::Panel::top("top")
+        .frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 6)))
+        .show(&mut root, |ui| {
+            // The buttons first, from the right, so that the labels never run under them.
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("☰ Menu").on_hover_text("Esc").clicked() {
+                    p.state.game_menu = !p.state.game_menu;
                 }
-                let random = world.get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random);
-                ui.label(egui::RichText::new(if random { "random sequence" } else { "classic sequence" }).small().color(if random { RED } else { DIM }));
-                ui.separator();
-                // At the end the phase reads "game over" too: say it once, below.
-                if session.to_move().is_some() {
-                    ui.label(egui::RichText::new(&view.phase).color(BRASS));
+                if ui.button("Load").on_hover_text("F9: load the quick save").clicked() {
+                    p.saves.open_load = true;
+                }
+                if ui.button("Save").on_hover_text("F5: quick save").clicked() {
+                    p.saves.open_save = true;
+                }
+                if ui.button("Fit map").on_hover_text("F").clicked() {
+                    fit = true;
+                }
+                let can = session.player_can_undo();
+                let why = can.clone().err().unwrap_or_default();
+                if ui.add_enabled(can.is_ok(), egui::Button::new("⟲ Undo")).on_hover_text("Ctrl+Z").on_disabled_hover_text(why).clicked()
+                {
+                    undo = true;
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.label(theme::title("Into the Bastards!", 20.0));
+                    let turn = view.turn;
+                    let spec = scenario.turn(turn);
+                    let last = scenario.last_turn();
+                    ui.label(theme::strong(format!("Turn {turn}/{last}")));
+                    if let Some(s) = spec {
+                        ui.label(egui::RichText::new(&s.label).color(PARCHMENT));
+                    }
+                    let random = world.get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random);
+                    ui.label(egui::RichText::new(if random { "random sequence" } else { "classic sequence" }).small().color(if random {
+                        RED
+                    } else {
+                        DIM
+                    }));
                     ui.separator();
-                }
-                match session.to_move() {
-                    Some(side) => {
-                        let who = match session.seat(side) {
-                            Seat::Human => "you".to_string(),
-                            Seat::Computer if computer_thinking(p.worker.as_deref()) => "computer, thinking…".to_string(),
-                            Seat::Computer => "computer".to_string(),
-                        };
-                        ui.label(egui::RichText::new(format!("{} to move ({who})", side.name())).color(side_colour(side, &pal)).strong());
+                    // At the end the phase reads "game over" too: say it once, below.
+                    if session.to_move().is_some() {
+                        ui.label(egui::RichText::new(&view.phase).color(BRASS));
+                        ui.separator();
                     }
-                    None => {
-                        ui.label(egui::RichText::new("Game over").color(RED).strong());
+                    match session.to_move() {
+                        Some(side) => {
+                            let who = match session.seat(side) {
+                                Seat::Human => "you".to_string(),
+                                Seat::Computer if computer_thinking(p.worker.as_deref()) => "computer, thinking…".to_string(),
+                                Seat::Computer => "computer".to_string(),
+                            };
+                            ui.label(
+                                egui::RichText::new(format!("{} to move ({who})", side.name())).color(side_colour(side, &pal)).strong(),
+                            );
+                        }
+                        None => {
+                            ui.label(egui::RichText::new("Game over").color(RED).strong());
+                        }
                     }
-                }
-                // The scenario's name last, shortened to the room the rest leaves.
-                ui.separator();
-                ui.add(egui::Label::new(egui::RichText::new(&scenario.spec.info.name).color(DIM)).truncate());
+                    // The scenario's name last, shortened to the room the rest leaves.
+                    ui.separator();
+                    ui.add(egui::Label::new(egui::RichText::new(&scenario.spec.info.name).color(DIM)).truncate());
+                });
             });
         });
-    });
 
     // ---- Action bar ----
-    egui::Panel::bottom("actions").frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 7))).show(&mut root, |ui| {
-        ui.horizontal_wrapped(|ui| {
-            if let Some((cmds, text)) = p.awaiting.0.clone() {
-                ui.label(egui::RichText::new("Confirm:").color(BRASS).strong());
-                ui.label(egui::RichText::new(&text).color(PARCHMENT));
-                if ui.button(egui::RichText::new("✔ Confirm (Enter)").strong()).clicked() {
-                    p.awaiting.0 = None;
-                    p.intents.0.push(Intent::Commands(cmds));
+    egui::Panel::bottom("actions")
+        .frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 7)))
+        .show(&mut root, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                if let Some((cmds, text)) = p.awaiting.0.clone() {
+                    ui.label(egui::RichText::new("Confirm:").color(BRASS).strong());
+                    ui.label(egui::RichText::new(&text).color(PARCHMENT));
+                    if ui.button(egui::RichText::new("✔ Confirm (Enter)").strong()).clicked() {
+                        p.awaiting.0 = None;
+                        p.intents.0.push(Intent::Commands(cmds));
+                    }
+                    if ui.button("✖ Cancel (Esc)").clicked() {
+                        p.awaiting.0 = None;
+                    }
+                    return;
                 }
-                if ui.button("✖ Cancel (Esc)").clicked() {
-                    p.awaiting.0 = None;
+                if !p.orders.human {
+                    let text = match session.to_move() {
+                        Some(s) => format!("{} is played by the computer.", s.name()),
+                        None => view.result.clone().unwrap_or_else(|| "The game is over.".into()),
+                    };
+                    ui.label(egui::RichText::new(text).color(DIM));
+                    if let Some(w) = p.worker.as_deref()
+                        && !w.status.is_empty()
+                    {
+                        ui.label(egui::RichText::new(&w.status).color(RED));
+                    }
+                    return;
                 }
-                return;
-            }
-            if !p.orders.human {
-                let text = match session.to_move() {
-                    Some(s) => format!("{} is played by the computer.", s.name()),
-                    None => view.result.clone().unwrap_or_else(|| "The game is over.".into()),
-                };
-                ui.label(egui::RichText::new(text).color(DIM));
-                if let Some(w) = p.worker.as_deref()
-                    && !w.status.is_empty()
-                {
-                    ui.label(egui::RichText::new(&w.status).color(RED));
-                }
-                return;
-            }
-            if let Some(active) = p.orders.active.as_deref().and_then(|id| sit.by_id(id)) {
-                let act = world.get_resource::<Activations>().and_then(|a| a.current.clone());
-                let left = act.as_ref().map(|a| a.medals_left()).unwrap_or(0);
-                let mp = act.as_ref().map(|a| a.mp_left).unwrap_or(0);
-                ui.label(theme::strong(active.unit.name.to_string()));
-                ui.label(egui::RichText::new(format!("{}{}", "●".repeat(left as usize), if mp > 0 { format!(" +{mp} MP") } else { String::new() })).color(BRASS).size(16.0))
+                if let Some(active) = p.orders.active.as_deref().and_then(|id| sit.by_id(id)) {
+                    let act = world.get_resource::<Activations>().and_then(|a| a.current.clone());
+                    let left = act.as_ref().map(|a| a.medals_left()).unwrap_or(0);
+                    let mp = act.as_ref().map(|a| a.mp_left).unwrap_or(0);
+                    ui.label(theme::strong(active.unit.name.to_string()));
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{}{}",
+                            "●".repeat(left as usize),
+                            if mp > 0 { format!(" +{mp} MP") } else { String::new() }
+                        ))
+                        .color(BRASS)
+                        .size(16.0),
+                    )
                     .on_hover_text(format!("{left} medal{} left to spend", if left == 1 { "" } else { "s" }));
-                ui.separator();
-            }
-            for item in p.orders.actions.clone() {
-                let selected = item.mode.is_some_and(|m| m == *p.mode);
-                let mut text = item.label.clone();
-                if let Some(c) = &item.cost {
-                    text.push_str(&format!("  ({c})"));
+                    ui.separator();
                 }
-                if let Some(k) = item.hotkey {
-                    text.push_str(&format!("  [{k}]"));
-                }
-                let button = egui::Button::new(if item.enabled { egui::RichText::new(text) } else { egui::RichText::new(text).color(DIM) }).selected(selected);
-                let mut resp = ui.add_enabled(item.enabled, button);
-                if let Some(reason) = &item.reason {
-                    let rule = item.rule.clone().map(|r| format!(" (rule {r})")).unwrap_or_default();
-                    resp = resp.on_disabled_hover_text(format!("{reason}{rule}"));
-                }
-                if let Some(d) = &item.detail {
-                    resp = resp.on_hover_text(d);
-                }
-                if resp.clicked() {
-                    if let Some(m) = item.mode {
-                        *p.mode = if *p.mode == m { OrderMode::Auto } else { m };
+                for item in p.orders.actions.clone() {
+                    let selected = item.mode.is_some_and(|m| m == *p.mode);
+                    let mut text = item.label.clone();
+                    if let Some(c) = &item.cost {
+                        text.push_str(&format!("  ({c})"));
                     }
-                    if let Some(c) = &item.command {
-                        commands_requested.push(c.clone());
+                    if let Some(k) = item.hotkey {
+                        text.push_str(&format!("  [{k}]"));
+                    }
+                    let button =
+                        egui::Button::new(if item.enabled { egui::RichText::new(text) } else { egui::RichText::new(text).color(DIM) })
+                            .selected(selected);
+                    let mut resp = ui.add_enabled(item.enabled, button);
+                    if let Some(reason) = &item.reason {
+                        let rule = item.rule.clone().map(|r| format!(" (rule {r})")).unwrap_or_default();
+                        resp = resp.on_disabled_hover_text(format!("{reason}{rule}"));
+                    }
+                    if let Some(d) = &item.detail {
+                        resp = resp.on_hover_text(d);
+                    }
+                    if resp.clicked() {
+                        if let Some(m) = item.mode {
+                            *p.mode = if *p.mode == m { OrderMode::Auto } else { m };
+                        }
+                        if let Some(c) = &item.command {
+                            commands_requested.push(c.clone());
+                        }
                     }
                 }
-            }
-            // The reason the first greyed action is not allowed, in words.
-            if let Some(item) = p.orders.actions.iter().find(|a| !a.enabled && a.reason.is_some() && a.mode.is_none() && a.command == Some(Command::EndActivation)) {
-                ui.label(egui::RichText::new(item.reason.clone().unwrap_or_default()).small().color(DIM));
-            }
-            if *p.mode != OrderMode::Auto {
-                ui.label(egui::RichText::new(format!("{:?}: click a highlighted hex or unit (Esc: cancel)", *p.mode)).color(BRASS));
-            }
-            if p.orders.actions.is_empty() && p.orders.pending.is_some() {
-                ui.label(egui::RichText::new("Select a unit.").color(DIM));
-            }
+                // The reason the first greyed action is not allowed, in words.
+                if let Some(item) = p
+                    .orders
+                    .actions
+                    .iter()
+                    .find(|a| !a.enabled && a.reason.is_some() && a.mode.is_none() && a.command == Some(Command::EndActivation))
+                {
+                    ui.label(egui::RichText::new(item.reason.clone().unwrap_or_default()).small().color(DIM));
+                }
+                if *p.mode != OrderMode::Auto {
+                    ui.label(egui::RichText::new(format!("{:?}: click a highlighted hex or unit (Esc: cancel)", *p.mode)).color(BRASS));
+                }
+                if p.orders.actions.is_empty() && p.orders.pending.is_some() {
+                    ui.label(egui::RichText::new("Select a unit.").color(DIM));
+                }
+            });
         });
-    });
 
     // ---- Right column ----
-    egui::Panel::right("side").resizable(true).default_size(350.0).min_size(280.0).frame(egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(10))).show(&mut root, |ui| {
-        // The decision awaited.
-        if let Some(pending) = &p.orders.pending {
-            let side = Side::from_id(&pending.side);
-            let colour = side.map(|s| side_colour(s, &pal)).unwrap_or(BRASS);
-            egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.5, colour)).show(ui, |ui| {
-                ui.set_width(ui.available_width());
-                ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(side.map(|s| s.name()).unwrap_or("")).color(colour).strong());
-                    rule_link(ui, &pending.rule, &mut open_rule);
+    egui::Panel::right("side")
+        .resizable(true)
+        .default_size(350.0)
+        .min_size(280.0)
+        .frame(egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(10)))
+        .show(&mut root, |ui| {
+            // The decision awaited.
+            if let Some(pending) = &p.orders.pending {
+                let side = Side::from_id(&pending.side);
+                let colour = side.map(|s| side_colour(s, &pal)).unwrap_or(BRASS);
+                egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.5, colour)).show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(side.map(|s| s.name()).unwrap_or("")).color(colour).strong());
+                        rule_link(ui, &pending.rule, &mut open_rule);
+                    });
+                    ui.label(egui::RichText::new(&pending.prompt).color(PARCHMENT));
                 });
-                ui.label(egui::RichText::new(&pending.prompt).color(PARCHMENT));
-            });
-        } else if let Some(result) = &view.result {
-            ui.label(egui::RichText::new(result).color(RED).strong());
-        }
-        ui.add_space(4.0);
-        tracks_ui(ui, session, &sit, &pal, &mut open_rule);
-        ui.separator();
-        // The selected unit.
-        let selected = p.selection.unit.clone().and_then(|id| sit.by_id(&id).cloned());
-        if let Some(u) = selected {
-            unit_card(ui, session, &sit, &u, p.state.atlas_texture.as_ref().map(|t| &t.0), p.atlas.as_deref(), &p.orders, &mut commands_requested);
-        } else {
-            ui.label(egui::RichText::new("Click a counter to see its card. Tab: next unit to activate.").small().color(DIM));
-        }
-        if !p.orders.deploy.is_empty() {
-            ui.label(egui::RichText::new("Night assault: click a shaded hex to deploy the unit picked; Tab picks another.").small().color(BRASS));
-        }
-        ui.separator();
-        if let Some(pick) = off_map_ui(ui, session, &sit, &p.orders) {
-            p.selection.unit = Some(pick);
-        }
-        ui.separator();
-        // The log.
-        ui.horizontal(|ui| {
-            ui.label(theme::title("Log", 17.0));
-            ui.checkbox(&mut p.state.hide_rolls, egui::RichText::new("hide dice").small());
-            if ui.small_button("whole log…").clicked() {
-                p.state.full_log = true;
+            } else if let Some(result) = &view.result {
+                ui.label(egui::RichText::new(result).color(RED).strong());
             }
+            ui.add_space(4.0);
+            tracks_ui(ui, session, &sit, &pal, &mut open_rule);
+            ui.separator();
+            // The selected unit.
+            let selected = p.selection.unit.clone().and_then(|id| sit.by_id(&id).cloned());
+            if let Some(u) = selected {
+                unit_card(
+                    ui,
+                    session,
+                    &sit,
+                    &u,
+                    p.state.atlas_texture.as_ref().map(|t| &t.0),
+                    p.atlas.as_deref(),
+                    &p.orders,
+                    &mut commands_requested,
+                );
+            } else {
+                ui.label(egui::RichText::new("Click a counter to see its card. Tab: next unit to activate.").small().color(DIM));
+            }
+            if !p.orders.deploy.is_empty() {
+                ui.label(
+                    egui::RichText::new("Night assault: click a shaded hex to deploy the unit picked; Tab picks another.")
+                        .small()
+                        .color(BRASS),
+                );
+            }
+            ui.separator();
+            if let Some(pick) = off_map_ui(ui, session, &sit, &p.orders) {
+                p.selection.unit = Some(pick);
+            }
+            ui.separator();
+            // The log.
+            ui.horizontal(|ui| {
+                ui.label(theme::title("Log", 17.0));
+                ui.checkbox(&mut p.state.hide_rolls, egui::RichText::new("hide dice").small());
+                if ui.small_button("whole log…").clicked() {
+                    p.state.full_log = true;
+                }
+            });
+            log_ui(ui, &session.log, p.state.hide_rolls, &mut open_rule);
         });
-        log_ui(ui, &session.log, p.state.hide_rolls, &mut open_rule);
-    });
 
     // The map's area.
     let free = root.available_rect_before_wrap();
@@ -347,54 +395,74 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
                 c
             }
         };
-        egui::Area::new("map-tooltip".into()).order(egui::Order::Tooltip).interactable(false).fixed_pos(pos + egui::vec2(18.0, 18.0)).show(&ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(330.0);
-                tooltip_ui(ui, session, &sit, &p.orders, *p.mode, &p.hover, &p.sight, p.selection.unit.as_deref(), &comms);
-            });
-        });
+        egui::Area::new("map-tooltip".into()).order(egui::Order::Tooltip).interactable(false).fixed_pos(pos + egui::vec2(18.0, 18.0)).show(
+            &ctx,
+            |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.set_max_width(330.0);
+                    tooltip_ui(ui, session, &sit, &p.orders, *p.mode, &p.hover, &p.sight, p.selection.unit.as_deref(), &comms);
+                });
+            },
+        );
     }
 
     // ---- Toasts ----
     if !p.toasts.0.is_empty() {
-        egui::Area::new("toasts".into()).order(egui::Order::Foreground).interactable(false).fixed_pos(egui::pos2(free.center().x - 260.0, free.min.y + 12.0)).show(&ctx, |ui| {
-            for (t, age) in &p.toasts.0 {
-                let a = (1.0 - (age - 4.5).max(0.0) / 1.5).clamp(0.0, 1.0);
-                egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(60, 30, 24, (235.0 * a) as u8)).show(ui, |ui| {
-                    ui.set_width(520.0);
-                    ui.label(egui::RichText::new(t).color(egui::Color32::from_rgba_unmultiplied(250, 235, 220, (255.0 * a) as u8)));
-                });
-            }
-        });
+        egui::Area::new("toasts".into())
+            .order(egui::Order::Foreground)
+            .interactable(false)
+            .fixed_pos(egui::pos2(free.center().x - 260.0, free.min.y + 12.0))
+            .show(&ctx, |ui| {
+                for (t, age) in &p.toasts.0 {
+                    let a = (1.0 - (age - 4.5).max(0.0) / 1.5).clamp(0.0, 1.0);
+                    egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(60, 30, 24, (235.0 * a) as u8)).show(
+                        ui,
+                        |ui| {
+                            ui.set_width(520.0);
+                            ui.label(egui::RichText::new(t).color(egui::Color32::from_rgba_unmultiplied(250, 235, 220, (255.0 * a) as u8)));
+                        },
+                    );
+                }
+            });
     }
 
     // ---- The whole log ----
     if p.state.full_log {
         let mut open = true;
-        egui::Window::new(theme::title("Log", 20.0)).id("full-log".into()).open(&mut open).default_size(egui::vec2(720.0, 560.0)).show(&ctx, |ui| {
-            let lines: Vec<(u32, String, String)> = session
-                .log
-                .iter()
-                .filter(|e| !(p.state.hide_rolls && e.is_roll()))
-                .map(|e| {
-                    let text = match &e.line {
-                        JournalLine::Roll { value, purpose, sides, .. } => format!("{} {value}  {purpose}", if *sides == 6 { die_face(*value) } else { "🎲" }),
-                        JournalLine::Event { text, .. } => text.clone(),
-                    };
-                    (e.turn, text, e.line.rule().to_string())
-                })
-                .collect();
-            let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-            egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show_rows(ui, row, lines.len(), |ui, range| {
-                for (turn, text, rule) in &lines[range] {
-                    ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new(format!("T{turn}")).small().color(DIM));
-                        ui.add(egui::Label::new(egui::RichText::new(text).color(PARCHMENT)).truncate()).on_hover_text(text);
-                        rule_link(ui, rule, &mut p.state.rule);
-                    });
-                }
-            });
-        });
+        egui::Window::new(theme::title("Log", 20.0)).id("full-log".into()).open(&mut open).default_size(egui::vec2(720.0, 560.0)).show(
+            &ctx,
+            |ui| {
+                let lines: Vec<(u32, String, String)> = session
+                    .log
+                    .iter()
+                    .filter(|e| !(p.state.hide_rolls && e.is_roll()))
+                    .map(|e| {
+                        let text = match &e.line {
+                            JournalLine::Roll { value, purpose, sides, .. } => {
+                                format!("{} {value}  {purpose}", if *sides == 6 { die_face(*value) } else { "🎲" })
+                            }
+                            JournalLine::Event { text, .. } => text.clone(),
+                        };
+                        (e.turn, text, e.line.rule().to_string())
+                    })
+                    .collect();
+                let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+                egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show_rows(
+                    ui,
+                    row,
+                    lines.len(),
+                    |ui, range| {
+                        for (turn, text, rule) in &lines[range] {
+                            ui.horizontal(|ui| {
+                                ui.label(egui::RichText::new(format!("T{turn}")).small().color(DIM));
+                                ui.add(egui::Label::new(egui::RichText::new(text).color(PARCHMENT)).truncate()).on_hover_text(text);
+                                rule_link(ui, rule, &mut p.state.rule);
+                            });
+                        }
+                    },
+                );
+            },
+        );
         if !open {
             p.state.full_log = false;
         }
@@ -409,49 +477,60 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     // ---- In-game menu ----
     if p.state.game_menu {
         let mut open = true;
-        egui::Window::new(theme::title("Menu", 20.0)).id("game-menu".into()).open(&mut open).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0)).show(&ctx, |ui| {
-            ui.set_width(240.0);
-            let w = egui::vec2(230.0, 30.0);
-            if ui.add_sized(w, egui::Button::new("Resume")).clicked() {
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Save game…")).clicked() {
-                p.saves.open_save = true;
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Load game…")).clicked() {
-                p.saves.open_load = true;
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Settings…")).clicked() {
-                p.state.settings = true;
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Rules: sequence of play")).clicked() {
-                p.state.rule = Some("SoP".into());
-            }
-            ui.separator();
-            if ui.add_sized(w, egui::Button::new("Main menu (autosaves)")).clicked() {
-                p.saves.autosave_now = true;
-                p.saves.menu_after = true;
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Quit (autosaves)")).clicked() {
-                p.saves.autosave_now = true;
-                p.saves.quit_after = true;
-            }
-        });
+        egui::Window::new(theme::title("Menu", 20.0))
+            .id("game-menu".into())
+            .open(&mut open)
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(&ctx, |ui| {
+                ui.set_width(240.0);
+                let w = egui::vec2(230.0, 30.0);
+                if ui.add_sized(w, egui::Button::new("Resume")).clicked() {
+                    p.state.game_menu = false;
+                }
+                if ui.add_sized(w, egui::Button::new("Save game…")).clicked() {
+                    p.saves.open_save = true;
+                    p.state.game_menu = false;
+                }
+                if ui.add_sized(w, egui::Button::new("Load game…")).clicked() {
+                    p.saves.open_load = true;
+                    p.state.game_menu = false;
+                }
+                if ui.add_sized(w, egui::Button::new("Settings…")).clicked() {
+                    p.state.settings = true;
+                    p.state.game_menu = false;
+                }
+                if ui.add_sized(w, egui::Button::new("Rules: sequence of play")).clicked() {
+                    p.state.rule = Some("SoP".into());
+                }
+                ui.separator();
+                if ui.add_sized(w, egui::Button::new("Main menu (autosaves)")).clicked() {
+                    p.saves.autosave_now = true;
+                    p.saves.menu_after = true;
+                    p.state.game_menu = false;
+                }
+                if ui.add_sized(w, egui::Button::new("Quit (autosaves)")).clicked() {
+                    p.saves.autosave_now = true;
+                    p.saves.quit_after = true;
+                }
+            });
         if !open {
             p.state.game_menu = false;
         }
     }
     if p.state.settings {
         let mut open = true;
-        egui::Window::new(theme::title("Settings", 20.0)).id("settings".into()).open(&mut open).collapsible(false).anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0)).show(&ctx, |ui| {
-            if super::settings::settings_ui(ui, &mut p.settings) {
-                let _ = p.settings.save();
-            }
-        });
+        egui::Window::new(theme::title("Settings", 20.0))
+            .id("settings".into())
+            .open(&mut open)
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(&ctx, |ui| {
+                if super::settings::settings_ui(ui, &mut p.settings) {
+                    let _ = p.settings.save();
+                }
+            });
         if !open {
             p.state.settings = false;
         }
@@ -519,7 +598,13 @@ fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Pa
         VictorySpec::Levels(l) => {
             ui.horizontal_wrapped(|ui| {
                 ui.label(theme::strong("Victory"));
-                ui.label(egui::RichText::new(format!("German decisive from turn {} with {} alone and {}, {} or {}; otherwise levels at the end", l.decisive_from_turn, l.town, l.wood, l.village, l.far_village)).color(DIM));
+                ui.label(
+                    egui::RichText::new(format!(
+                        "German decisive from turn {} with {} alone and {}, {} or {}; otherwise levels at the end",
+                        l.decisive_from_turn, l.town, l.wood, l.village, l.far_village
+                    ))
+                    .color(DIM),
+                );
                 rule_link(ui, "S2", open_rule);
             });
         }
@@ -543,7 +628,13 @@ fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Pa
         };
         painter.rect_filled(r, 2.0, fill);
         let label = if t.nightfall { "☾".to_string() } else { t.turn.to_string() };
-        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, egui::FontId::proportional(12.0), if current { egui::Color32::WHITE } else { PARCHMENT });
+        painter.text(
+            r.center(),
+            egui::Align2::CENTER_CENTER,
+            label,
+            egui::FontId::proportional(12.0),
+            if current { egui::Color32::WHITE } else { PARCHMENT },
+        );
     }
     if let Some(hp) = resp.hover_pos() {
         let i = ((hp.x - resp.rect.min.x) / w) as usize;
@@ -576,7 +667,9 @@ fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Pa
             ui.label(egui::RichText::new(format!("({} left in the pool)", pool.markers.len())).small().color(DIM));
         });
         if let Some((kind, side)) = pool.drawn.last() {
-            ui.label(egui::RichText::new(format!("Just drawn: {}", crate::rulesets::bastards::markers::marker_name(*kind, *side))).color(BRASS));
+            ui.label(
+                egui::RichText::new(format!("Just drawn: {}", crate::rulesets::bastards::markers::marker_name(*kind, *side))).color(BRASS),
+            );
         }
     }
     let _ = sit;
@@ -616,14 +709,24 @@ fn unit_card(
                 if let Some(r) = atlas.cells.get(&(id.clone(), reduced)) {
                     let (w, h) = (atlas.size.x as f32, atlas.size.y as f32);
                     let uv = egui::Rect::from_min_max(egui::pos2(r.min.x / w, r.min.y / h), egui::pos2(r.max.x / w, r.max.y / h));
-                    ui.add(egui::Image::new((tex.id(), egui::vec2(size, size))).uv(uv)).on_hover_text(if reduced == u.reduced { "this side up" } else { "the other side" });
+                    ui.add(egui::Image::new((tex.id(), egui::vec2(size, size))).uv(uv)).on_hover_text(if reduced == u.reduced {
+                        "this side up"
+                    } else {
+                        "the other side"
+                    });
                 }
             }
         }
         ui.vertical(|ui| {
             ui.label(theme::strong(u.unit.name.to_string()));
             ui.label(egui::RichText::new(u.unit.formation.to_string()).small().color(DIM));
-            let kind = if u.is_tank() { u.kind().name().to_string() } else if u.unit.mg { "machine-gun battalion".into() } else { "infantry battalion".into() };
+            let kind = if u.is_tank() {
+                u.kind().name().to_string()
+            } else if u.unit.mg {
+                "machine-gun battalion".into()
+            } else {
+                "infantry battalion".into()
+            };
             ui.label(format!("{} · {}", u.side().name(), kind));
         });
     });
@@ -653,12 +756,26 @@ fn unit_card(
     }
     ui.label(egui::RichText::new(location_text(sit, u)).color(PARCHMENT));
     if u.is_tank() {
-        ui.label(egui::RichText::new(format!("movement medals this turn: {}/{}", u.record.movement_medals, sit.scenario.tables.actions.tank_movement_medals_per_turn)).small().color(DIM));
+        ui.label(
+            egui::RichText::new(format!(
+                "movement medals this turn: {}/{}",
+                u.record.movement_medals, sit.scenario.tables.actions.tank_movement_medals_per_turn
+            ))
+            .small()
+            .color(DIM),
+        );
     }
     if orders.active.as_deref() == Some(id.as_str())
         && let Some(a) = session.game.world().get_resource::<Activations>().and_then(|a| a.current.clone())
     {
-        ui.label(egui::RichText::new(format!("Active: {} medal(s) left{}", a.medals_left(), if a.mp_left > 0 { format!(", {} MP left", a.mp_left) } else { String::new() })).color(BRASS));
+        ui.label(
+            egui::RichText::new(format!(
+                "Active: {} medal(s) left{}",
+                a.medals_left(),
+                if a.mp_left > 0 { format!(", {} MP left", a.mp_left) } else { String::new() }
+            ))
+            .color(BRASS),
+        );
     } else if orders.activatable.contains(&id) {
         if ui.button(egui::RichText::new(if u.hex().is_some() { "Activate [Space]" } else { "Bring into play" }).strong()).clicked() {
             commands.push(Command::Activate(id.clone()));
@@ -693,13 +810,22 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
         && let Some(b) = world.get_resource::<Barrage>()
     {
         let left = b.available.saturating_sub(b.placed.len() as u32 + b.counter_battery);
-        ui.label(egui::RichText::new(format!("Artillery: {left} marker{} to place (click hexes), {} placed", if left == 1 { "" } else { "s" }, b.placed.len())).color(BRASS).strong());
+        ui.label(
+            egui::RichText::new(format!(
+                "Artillery: {left} marker{} to place (click hexes), {} placed",
+                if left == 1 { "" } else { "s" },
+                b.placed.len()
+            ))
+            .color(BRASS)
+            .strong(),
+        );
     }
     let mut waiting: BTreeMap<String, Vec<&UnitInfo>> = BTreeMap::new();
     let mut returning: BTreeMap<u32, Vec<&UnitInfo>> = BTreeMap::new();
     // A person sees their own side's units off the map (both sides when watching the computer).
     let humans: Vec<Side> = Side::BOTH.iter().copied().filter(|s| session.seat(*s) == Seat::Human).collect();
-    let shown = |s: Side| humans.is_empty() || humans.len() == 2 && orders.side.is_none_or(|m| m == s) || humans.len() == 1 && humans[0] == s;
+    let shown =
+        |s: Side| humans.is_empty() || humans.len() == 2 && orders.side.is_none_or(|m| m == s) || humans.len() == 1 && humans[0] == s;
     for u in sit.units.iter().filter(|u| shown(u.side())) {
         match u.location {
             Location::Waiting => {
@@ -709,7 +835,14 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
                     .iter()
                     .find(|r| r.units.iter().any(|x| *x == *u.unit.id))
                     .map(|r| format!("{} — turn {}", r.side.name(), r.turn))
-                    .or_else(|| scenario.spec.night_assault.as_ref().filter(|n| n.units.iter().any(|x| *x == *u.unit.id)).map(|n| format!("Night assault — turn {}", n.turn)))
+                    .or_else(|| {
+                        scenario
+                            .spec
+                            .night_assault
+                            .as_ref()
+                            .filter(|n| n.units.iter().any(|x| *x == *u.unit.id))
+                            .map(|n| format!("Night assault — turn {}", n.turn))
+                    })
                     .unwrap_or_else(|| format!("{} — later", u.side().name()));
                 waiting.entry(group).or_default().push(u);
             }
@@ -720,34 +853,47 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
     if waiting.is_empty() && returning.is_empty() {
         return None;
     }
-    egui::CollapsingHeader::new(theme::strong("Off the map")).id_salt(("off-map", session.view.turn, orders.activatable.len())).default_open(!orders.activatable.iter().all(|id| sit.by_id(id).is_some_and(|u| u.hex().is_some()))).show(ui, |ui| {
-        for (group, units) in &waiting {
-            ui.label(egui::RichText::new(format!("Reinforcements: {group}")).color(BRASS).small());
-            ui.horizontal_wrapped(|ui| {
-                for u in units {
-                    let id = u.unit.id.to_string();
-                    let can = orders.activatable.contains(&id) || orders.deploy.contains_key(&id);
-                    let text = super::art::counters::designation(&u.unit.name, u.kind());
-                    let text = if can { egui::RichText::new(text).strong().color(egui::Color32::BLACK).background_color(BRASS) } else { egui::RichText::new(text).small() };
-                    if ui.add(egui::Button::new(text).small()).on_hover_text(u.unit.name.to_string()).clicked() {
-                        picked = Some(id);
+    egui::CollapsingHeader::new(theme::strong("Off the map"))
+        .id_salt(("off-map", session.view.turn, orders.activatable.len()))
+        .default_open(!orders.activatable.iter().all(|id| sit.by_id(id).is_some_and(|u| u.hex().is_some())))
+        .show(ui, |ui| {
+            for (group, units) in &waiting {
+                ui.label(egui::RichText::new(format!("Reinforcements: {group}")).color(BRASS).small());
+                ui.horizontal_wrapped(|ui| {
+                    for u in units {
+                        let id = u.unit.id.to_string();
+                        let can = orders.activatable.contains(&id) || orders.deploy.contains_key(&id);
+                        let text = super::art::counters::designation(&u.unit.name, u.kind());
+                        let text = if can {
+                            egui::RichText::new(text).strong().color(egui::Color32::BLACK).background_color(BRASS)
+                        } else {
+                            egui::RichText::new(text).small()
+                        };
+                        if ui.add(egui::Button::new(text).small()).on_hover_text(u.unit.name.to_string()).clicked() {
+                            picked = Some(id);
+                        }
                     }
-                }
-            });
-        }
-        for (turn, units) in &returning {
-            ui.label(egui::RichText::new(format!("Turn track: back at the end of turn {}", turn.saturating_sub(1))).color(BRASS).small());
-            ui.horizontal_wrapped(|ui| {
-                for u in units {
-                    let id = u.unit.id.to_string();
-                    let text = super::art::counters::designation(&u.unit.name, u.kind());
-                    if ui.add(egui::Button::new(egui::RichText::new(text).small()).small()).on_hover_text(u.unit.name.to_string()).clicked() {
-                        picked = Some(id);
+                });
+            }
+            for (turn, units) in &returning {
+                ui.label(
+                    egui::RichText::new(format!("Turn track: back at the end of turn {}", turn.saturating_sub(1))).color(BRASS).small(),
+                );
+                ui.horizontal_wrapped(|ui| {
+                    for u in units {
+                        let id = u.unit.id.to_string();
+                        let text = super::art::counters::designation(&u.unit.name, u.kind());
+                        if ui
+                            .add(egui::Button::new(egui::RichText::new(text).small()).small())
+                            .on_hover_text(u.unit.name.to_string())
+                            .clicked()
+                        {
+                            picked = Some(id);
+                        }
                     }
-                }
-            });
-        }
-    });
+                });
+            }
+        });
     picked
 }
 
@@ -777,7 +923,10 @@ fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], hide_rolls: bool, open_rule: &mut
                     });
                 }
                 JournalLine::Event { rule, text, .. } => {
-                    let important = matches!(e.kind(), Some("eliminated" | "victory_points" | "game_over" | "turn_began" | "marker_drawn" | "sequence_change"));
+                    let important = matches!(
+                        e.kind(),
+                        Some("eliminated" | "victory_points" | "game_over" | "turn_began" | "marker_drawn" | "sequence_change")
+                    );
                     ui.horizontal_wrapped(|ui| {
                         ui.spacing_mut().item_spacing.x = 4.0;
                         let t = egui::RichText::new(text);
@@ -794,22 +943,42 @@ fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], hide_rolls: bool, open_rule: &mut
 /// lines of communication, trench, place), the units in it and the odds against them, the line of
 /// sight tool's verdict.
 #[allow(clippy::too_many_arguments)]
-fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders: &Orders, mode: OrderMode, hover: &Hover, sight: &SightTool, selected: Option<&str>, comms: &[Vec<bool>; 2]) {
+fn tooltip_ui(
+    ui: &mut egui::Ui,
+    session: &PlaySession,
+    sit: &Situation,
+    orders: &Orders,
+    mode: OrderMode,
+    hover: &Hover,
+    sight: &SightTool,
+    selected: Option<&str>,
+    comms: &[Vec<bool>; 2],
+) {
     let world = session.game.world();
     if sight.active {
         match (&sight.result, sight.from, sight.to) {
             (Some(Ok(())), Some(a), Some(b)) => {
-                ui.label(egui::RichText::new(format!("Line of sight {} → {}: clear", sit.board().label(a), sit.board().label(b))).color(theme::GREEN).strong());
+                ui.label(
+                    egui::RichText::new(format!("Line of sight {} → {}: clear", sit.board().label(a), sit.board().label(b)))
+                        .color(theme::GREEN)
+                        .strong(),
+                );
             }
             (Some(Err((_, why))), Some(a), Some(b)) => {
-                ui.label(egui::RichText::new(format!("Line of sight {} → {}: blocked", sit.board().label(a), sit.board().label(b))).color(RED).strong());
+                ui.label(
+                    egui::RichText::new(format!("Line of sight {} → {}: blocked", sit.board().label(a), sit.board().label(b)))
+                        .color(RED)
+                        .strong(),
+                );
                 ui.label(format!("by {why}"));
             }
             _ => {
                 ui.label("Line of sight: point at a hex");
             }
         }
-        ui.label(egui::RichText::new("(LoS: blocking terrain and battalions block; adjacent hexes always see each other)").small().color(DIM));
+        ui.label(
+            egui::RichText::new("(LoS: blocking terrain and battalions block; adjacent hexes always see each other)").small().color(DIM),
+        );
         return;
     }
     let Some(h) = hover.hex else {
@@ -851,7 +1020,8 @@ fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
         ui.label(format!("Zone of control: {}", zoc.join(" and ")));
     }
     let idx = sit.board().index(h);
-    let loc = |i: usize, side: Side| idx.is_some_and(|x| comms[i].get(x).copied().unwrap_or(false)) || sit.has_communication(h, side, &comms[i]);
+    let loc =
+        |i: usize, side: Side| idx.is_some_and(|x| comms[i].get(x).copied().unwrap_or(false)) || sit.has_communication(h, side, &comms[i]);
     ui.label(
         egui::RichText::new(format!(
             "Line of communication: Allied {}, German {}",
@@ -865,8 +1035,14 @@ fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
     if let Some(p) = orders.moves.get(&h) {
         ui.label(egui::RichText::new(p.text.clone()).color(theme::GREEN));
     } else if let Some(cost) = orders.reach_if_activated.get(&h) {
-        ui.label(egui::RichText::new(format!("{cost} MP for the selected unit once activated (click to activate and move)")).color(theme::GREEN));
-    } else if orders.human && orders.active.is_some() && matches!(mode, OrderMode::Auto | OrderMode::Move) && sit.in_play(h) && !sit.at(h).any(|x| Some(&*x.unit.id) == orders.active.as_deref())
+        ui.label(
+            egui::RichText::new(format!("{cost} MP for the selected unit once activated (click to activate and move)")).color(theme::GREEN),
+        );
+    } else if orders.human
+        && orders.active.is_some()
+        && matches!(mode, OrderMode::Auto | OrderMode::Move)
+        && sit.in_play(h)
+        && !sit.at(h).any(|x| Some(&*x.unit.id) == orders.active.as_deref())
         && let Err(r) = <Bastards as Ruleset>::check(world, &Command::Move(label.clone()))
     {
         ui.label(egui::RichText::new(format!("cannot move here: {r}")).small().color(DIM));
@@ -878,7 +1054,10 @@ fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
         && let Some(pv) = preview(world, &Command::PlaceBarrage(label.clone()))
     {
         let extra: Vec<String> = pv.odds.iter().skip(1).map(|(n, v)| format!("{n} {}", pct(*v))).collect();
-        ui.label(egui::RichText::new(if extra.is_empty() { pv.text.clone() } else { format!("{} — {}", pv.text, extra.join(", ")) }).color(BRASS));
+        ui.label(
+            egui::RichText::new(if extra.is_empty() { pv.text.clone() } else { format!("{} — {}", pv.text, extra.join(", ")) })
+                .color(BRASS),
+        );
     }
     // Units here.
     let units: Vec<&UnitInfo> = sit.at(h).collect();
@@ -886,8 +1065,21 @@ fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
         let id = u.unit.id.to_string();
         ui.separator();
         let status = if u.reduced { if u.is_tank() { " (damaged)" } else { " (disorganised)" } } else { "" };
-        ui.label(egui::RichText::new(format!("{}{status}", u.unit.name)).strong().color(if Some(id.as_str()) == hover.unit.as_deref() { BRASS } else { PARCHMENT }));
-        ui.label(egui::RichText::new(format!("{} {} · {} medals{}", u.side().name(), u.kind().name(), u.medals(sit.scenario.tables.max_medals), if u.record.activated { " · activated" } else { "" })).small());
+        ui.label(egui::RichText::new(format!("{}{status}", u.unit.name)).strong().color(if Some(id.as_str()) == hover.unit.as_deref() {
+            BRASS
+        } else {
+            PARCHMENT
+        }));
+        ui.label(
+            egui::RichText::new(format!(
+                "{} {} · {} medals{}",
+                u.side().name(),
+                u.kind().name(),
+                u.medals(sit.scenario.tables.max_medals),
+                if u.record.activated { " · activated" } else { "" }
+            ))
+            .small(),
+        );
         if let Some(pv) = orders.fire.get(&id) {
             ui.label(egui::RichText::new(format!("Fire: {} — {}", odds_text(pv), pv.text)).color(theme::GREEN));
         }
@@ -910,12 +1102,23 @@ fn tooltip_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
             ui.label(egui::RichText::new(format!("click: {}", command_name(c))).color(BRASS));
         }
         if orders.activatable.contains(&id) && orders.active.is_none() {
-            ui.label(egui::RichText::new(if selected == Some(id.as_str()) { "selected: click a shaded hex to activate and move, Space to activate" } else { "can be activated: click to select" }).small().color(BRASS));
+            ui.label(
+                egui::RichText::new(if selected == Some(id.as_str()) {
+                    "selected: click a shaded hex to activate and move, Space to activate"
+                } else {
+                    "can be activated: click to select"
+                })
+                .small()
+                .color(BRASS),
+            );
         }
     }
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<HudState>().add_systems(EguiPrimaryContextPass, hud.run_if(in_state(Screen::Game)).run_if(theme::theme_ready).run_if(|l: Res<super::Launch>| !l.hides("hud")));
+    app.init_resource::<HudState>().add_systems(
+        EguiPrimaryContextPass,
+        hud.run_if(in_state(Screen::Game)).run_if(theme::theme_ready).run_if(|l: Res<super::Launch>| !l.hides("hud")),
+    );
     let _ = Frame::Input;
 }

@@ -74,11 +74,17 @@ impl Toasts {
 /// (with the setting on) or ends a phase with units not yet activated.
 pub fn request(cmd: Command, orders: &Orders, settings: &Settings, intents: &mut Intents, awaiting: &mut AwaitingConfirmation) {
     let text = match &cmd {
-        Command::Done if orders.active.is_none() && !orders.activatable.is_empty() && orders.phase == Some(crate::rulesets::bastards::state::Phase::Activation) => Some(format!(
-            "end the phase with {} unit{} not activated",
-            orders.activatable.len(),
-            if orders.activatable.len() == 1 { "" } else { "s" }
-        )),
+        Command::Done
+            if orders.active.is_none()
+                && !orders.activatable.is_empty()
+                && orders.phase == Some(crate::rulesets::bastards::state::Phase::Activation) =>
+        {
+            Some(format!(
+                "end the phase with {} unit{} not activated",
+                orders.activatable.len(),
+                if orders.activatable.len() == 1 { "" } else { "s" }
+            ))
+        }
         Command::FireBarrages | Command::AttemptCohesion if settings.confirm_dice => Some("roll the dice".to_string()),
         _ => None,
     };
@@ -119,7 +125,15 @@ fn track_hover(
 }
 
 /// What a click on the map means, given the orders.
-pub fn click_intent(sit: &Situation, orders: &Orders, mode: OrderMode, selected: Option<&str>, hex: Option<Hex>, unit: Option<&str>, confirm_dice: bool) -> ClickOutcome {
+pub fn click_intent(
+    sit: &Situation,
+    orders: &Orders,
+    mode: OrderMode,
+    selected: Option<&str>,
+    hex: Option<Hex>,
+    unit: Option<&str>,
+    confirm_dice: bool,
+) -> ClickOutcome {
     if !orders.human {
         return match unit {
             Some(u) => ClickOutcome::Select(Some(u.to_string())),
@@ -128,7 +142,9 @@ pub fn click_intent(sit: &Situation, orders: &Orders, mode: OrderMode, selected:
     }
     let label = |h: Hex| sit.board().label(h);
     let name = |id: &str| sit.by_id(id).map(|u| u.unit.name.to_string()).unwrap_or_else(|| id.to_string());
-    let confirm = |cmds: Vec<Command>, text: String| if confirm_dice { ClickOutcome::Intent(Intent::Confirm(cmds, text)) } else { ClickOutcome::Intent(Intent::Commands(cmds)) };
+    let confirm = |cmds: Vec<Command>, text: String| {
+        if confirm_dice { ClickOutcome::Intent(Intent::Confirm(cmds, text)) } else { ClickOutcome::Intent(Intent::Commands(cmds)) }
+    };
     // Barrages: any hex.
     if orders.barrage {
         if let Some(h) = hex {
@@ -160,21 +176,31 @@ pub fn click_intent(sit: &Situation, orders: &Orders, mode: OrderMode, selected:
             && orders.activatable.contains(sel)
             && orders.fire_if_activated.contains_key(id)
         {
-            return confirm(vec![Command::Activate(sel.to_string()), Command::Fire(id.to_string())], format!("activate {} and fire at {}", name(sel), name(id)));
+            return confirm(
+                vec![Command::Activate(sel.to_string()), Command::Fire(id.to_string())],
+                format!("activate {} and fire at {}", name(sel), name(id)),
+            );
         }
     }
     // Hexes for the active unit.
     if let Some(h) = hex {
         let want_move = matches!(mode, OrderMode::Auto | OrderMode::Move);
         let clicked_own_other = unit.is_some_and(|u| Some(u) != orders.active.as_deref() && orders.activatable.contains(u));
-        if want_move && !clicked_own_other && let Some(p) = orders.moves.get(&h) {
+        if want_move
+            && !clicked_own_other
+            && let Some(p) = orders.moves.get(&h)
+        {
             let cmd = vec![Command::Move(label(h))];
             return if p.chance("breakdown") > 0.0 { confirm(cmd, p.text.clone()) } else { ClickOutcome::Intent(Intent::Commands(cmd)) };
         }
-        if matches!(mode, OrderMode::Auto | OrderMode::Infiltrate) && let Some(p) = orders.infiltrate.get(&h) {
+        if matches!(mode, OrderMode::Auto | OrderMode::Infiltrate)
+            && let Some(p) = orders.infiltrate.get(&h)
+        {
             return confirm(vec![Command::Infiltrate(label(h))], p.text.clone());
         }
-        if matches!(mode, OrderMode::Auto | OrderMode::Withdraw) && let Some(p) = orders.withdraw.get(&h) {
+        if matches!(mode, OrderMode::Auto | OrderMode::Withdraw)
+            && let Some(p) = orders.withdraw.get(&h)
+        {
             return confirm(vec![Command::Withdraw(label(h))], p.text.clone());
         }
         // Night deployment of the selected unit.
@@ -234,7 +260,8 @@ fn handle_clicks(
             return;
         }
         let sit = session.situation();
-        let outcome = click_intent(&sit, &orders, *mode, selection.unit.as_deref(), hover.hex, hover.unit.as_deref(), settings.confirm_dice);
+        let outcome =
+            click_intent(&sit, &orders, *mode, selection.unit.as_deref(), hover.hex, hover.unit.as_deref(), settings.confirm_dice);
         match outcome {
             ClickOutcome::Intent(Intent::Confirm(cmds, text)) => {
                 // Clicking the same thing again confirms.
@@ -467,7 +494,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Intents>()
         .init_resource::<AwaitingConfirmation>()
         .init_resource::<Toasts>()
-        .add_systems(Update, (track_hover, handle_clicks, handle_keys, line_of_sight_tool).chain().in_set(Frame::Input).run_if(in_state(Screen::Game)))
+        .add_systems(
+            Update,
+            (track_hover, handle_clicks, handle_keys, line_of_sight_tool).chain().in_set(Frame::Input).run_if(in_state(Screen::Game)),
+        )
         .add_systems(Update, (apply_intents, age_toasts).in_set(Frame::Apply).run_if(in_state(Screen::Game)))
         .add_systems(OnExit(Screen::Game), |mut a: ResMut<AwaitingConfirmation>, mut i: ResMut<Intents>| {
             a.0 = None;

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 
 use bevy::asset::RenderAssetUsages;
-use bevy::prelude::*;
 use bevy::image::{ImageFilterMode, ImageSampler, ImageSamplerDescriptor};
+use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat, TextureViewDescriptor, TextureViewDimension};
 use bevy::sprite::Anchor;
 use bevy_ecs_tilemap::prelude::*;
@@ -95,7 +95,12 @@ pub fn image_from_rgba(width: u32, height: u32, data: Vec<u8>) -> Image {
 fn tile_array() -> Image {
     let layers = terrain::all_tiles().len() as u32;
     let size = Extent3d { width: terrain::TILE_W, height: terrain::TILE_H, depth_or_array_layers: layers };
-    let mut image = Image::new_uninit(size, TextureDimension::D2, TextureFormat::Rgba8UnormSrgb, RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD);
+    let mut image = Image::new_uninit(
+        size,
+        TextureDimension::D2,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
+    );
     image.data = Some(terrain::tile_layers());
     image.texture_descriptor.mip_level_count = terrain::tile_levels();
     image.texture_view_descriptor = Some(TextureViewDescriptor { dimension: Some(TextureViewDimension::D2Array), ..default() });
@@ -256,7 +261,12 @@ fn draw_map(
             dim_centres.push(p);
             commands.spawn((
                 MapEntity,
-                Sprite { image: art_res.hex_fill.clone(), color: Color::srgba(0.08, 0.07, 0.06, 0.5), custom_size: Some(Vec2::new(HEX + 1.0, hex_radius() * 2.0 + 1.0)), ..default() },
+                Sprite {
+                    image: art_res.hex_fill.clone(),
+                    color: Color::srgba(0.08, 0.07, 0.06, 0.5),
+                    custom_size: Some(Vec2::new(HEX + 1.0, hex_radius() * 2.0 + 1.0)),
+                    ..default()
+                },
                 Transform::from_translation(p.extend(z::DIM)),
             ));
         }
@@ -296,12 +306,24 @@ fn draw_map(
             other => (other, Color::srgb(0.5, 0.5, 0.5)),
         };
         let (pos, size, rot, arrow) = match edge {
-            MapEdge::West => (Vec2::new(extent.min_x - 26.0, -(extent.min_y + extent.max_y) / 2.0), Vec2::new(34.0, extent.height()), 90f32, "◀"),
-            MapEdge::East => (Vec2::new(extent.max_x + 26.0, -(extent.min_y + extent.max_y) / 2.0), Vec2::new(34.0, extent.height()), -90.0, "▶"),
-            MapEdge::North => (Vec2::new((extent.min_x + extent.max_x) / 2.0, -extent.min_y + 26.0), Vec2::new(extent.width(), 34.0), 0.0, "▲"),
-            MapEdge::South => (Vec2::new((extent.min_x + extent.max_x) / 2.0, -extent.max_y - 26.0), Vec2::new(extent.width(), 34.0), 0.0, "▼"),
+            MapEdge::West => {
+                (Vec2::new(extent.min_x - 26.0, -(extent.min_y + extent.max_y) / 2.0), Vec2::new(34.0, extent.height()), 90f32, "◀")
+            }
+            MapEdge::East => {
+                (Vec2::new(extent.max_x + 26.0, -(extent.min_y + extent.max_y) / 2.0), Vec2::new(34.0, extent.height()), -90.0, "▶")
+            }
+            MapEdge::North => {
+                (Vec2::new((extent.min_x + extent.max_x) / 2.0, -extent.min_y + 26.0), Vec2::new(extent.width(), 34.0), 0.0, "▲")
+            }
+            MapEdge::South => {
+                (Vec2::new((extent.min_x + extent.max_x) / 2.0, -extent.max_y - 26.0), Vec2::new(extent.width(), 34.0), 0.0, "▼")
+            }
         };
-        commands.spawn((MapEntity, Sprite { color: colour, custom_size: Some(size), ..default() }, Transform::from_translation(pos.extend(z::FEATURES))));
+        commands.spawn((
+            MapEntity,
+            Sprite { color: colour, custom_size: Some(size), ..default() },
+            Transform::from_translation(pos.extend(z::FEATURES)),
+        ));
         let edge_name = format!("{edge:?}").to_uppercase();
         commands.spawn((
             MapEntity,
@@ -324,7 +346,11 @@ fn draw_map(
         (Vec2::new(extent.min_x - (m - ix) / 2.0, cy), Vec2::new(m + ix, h)),
         (Vec2::new(extent.max_x + (m - ix) / 2.0, cy), Vec2::new(m + ix, h)),
     ] {
-        commands.spawn((MapEntity, Sprite { color: paper, custom_size: Some(size), ..default() }, Transform::from_translation(pos.extend(-1.0))));
+        commands.spawn((
+            MapEntity,
+            Sprite { color: paper, custom_size: Some(size), ..default() },
+            Transform::from_translation(pos.extend(-1.0)),
+        ));
     }
 
     let mut play_rect = Rect::EMPTY;
@@ -347,7 +373,12 @@ fn draw_map(
 }
 
 /// Hex labels show at close zoom when the setting is on.
-fn show_hex_labels(settings: Res<Settings>, camera: Query<&Projection, With<MapCamera>>, mut labels: Query<&mut Visibility, With<HexLabel>>, mut shown: Local<Option<bool>>) {
+fn show_hex_labels(
+    settings: Res<Settings>,
+    camera: Query<&Projection, With<MapCamera>>,
+    mut labels: Query<&mut Visibility, With<HexLabel>>,
+    mut shown: Local<Option<bool>>,
+) {
     let scale = camera.iter().find_map(|p| match p {
         Projection::Orthographic(o) => Some(o.scale),
         _ => None,

@@ -61,7 +61,12 @@ fn random_seed() -> u64 {
 }
 
 /// Opens the game the command line names (a save or a scenario), straight away.
-fn start_from_command_line(mut commands: Commands, launch: Res<Launch>, mut next: ResMut<NextState<Screen>>, mut message: ResMut<MenuMessage>) {
+fn start_from_command_line(
+    mut commands: Commands,
+    launch: Res<Launch>,
+    mut next: ResMut<NextState<Screen>>,
+    mut message: ResMut<MenuMessage>,
+) {
     let args = &launch.args;
     // Royal Tank Corps (an area map) opens on the area board.
     if let Some(path) = args.load.as_ref().or(args.scenario.as_ref())
@@ -69,13 +74,18 @@ fn start_from_command_line(mut commands: Commands, launch: Res<Launch>, mut next
     {
         let opened = if args.load.is_some() {
             super::area::session::load_game(path).and_then(|g| {
-                let seats = if args.side.is_some() || !args.ai.is_empty() { super::area::session::seats_from(args.side.as_deref(), &args.ai)? } else { super::area::session::load_seats(path) };
+                let seats = if args.side.is_some() || !args.ai.is_empty() {
+                    super::area::session::seats_from(args.side.as_deref(), &args.ai)?
+                } else {
+                    super::area::session::load_seats(path)
+                };
                 let mut s = super::area::AreaSession::new(g, seats);
                 s.save_path = Some(path.clone());
                 Ok(s)
             })
         } else {
-            super::area::session::seats_from(args.side.as_deref(), &args.ai).and_then(|seats| super::area::AreaSession::open(path, args.seed.unwrap_or(1), seats))
+            super::area::session::seats_from(args.side.as_deref(), &args.ai)
+                .and_then(|seats| super::area::AreaSession::open(path, args.seed.unwrap_or(1), seats))
         };
         match opened {
             Ok(s) => {
@@ -92,7 +102,11 @@ fn start_from_command_line(mut commands: Commands, launch: Res<Launch>, mut next
     if let Some(save) = &args.load {
         match load_game(save) {
             Ok(game) => {
-                let seats = if args.side.is_some() || !args.ai.is_empty() { seats_from(args.side.as_deref(), &args.ai).unwrap_or_else(|_| load_seats(save)) } else { load_seats(save) };
+                let seats = if args.side.is_some() || !args.ai.is_empty() {
+                    seats_from(args.side.as_deref(), &args.ai).unwrap_or_else(|_| load_seats(save))
+                } else {
+                    load_seats(save)
+                };
                 let mut s = PlaySession::new(game, seats);
                 s.save_path = Some(save.clone());
                 commands.insert_resource(s);
@@ -147,7 +161,11 @@ fn menu(
     if state.catalog.is_none() && state.frames > 2 {
         state.catalog = Some(catalog::scan(true));
     }
-    let mut root = egui::Ui::new(ctx.clone(), "menu".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()));
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "menu".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
+    );
     let rect = ctx.viewport_rect();
     root.painter().rect_filled(rect, 0.0, theme::PANEL_DARK);
     // The first map, faded, as a backdrop.
@@ -158,7 +176,12 @@ fn menu(
         let size = tex.size_vec2();
         let scale = (rect.width() / size.x).max(rect.height() / size.y);
         let img_rect = egui::Rect::from_center_size(rect.center(), size * scale);
-        root.painter().image(tex.id(), img_rect, egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)), egui::Color32::from_rgba_unmultiplied(120, 110, 95, 70));
+        root.painter().image(
+            tex.id(),
+            img_rect,
+            egui::Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0)),
+            egui::Color32::from_rgba_unmultiplied(120, 110, 95, 70),
+        );
     }
     let mut start: Option<(PathBuf, u64)> = None;
     let mut load: Option<PathBuf> = None;
@@ -333,7 +356,13 @@ fn scenario_page(ui: &mut egui::Ui, ctx: &egui::Context, state: &mut MenuState, 
     ui.add_space(8.0);
     if list.is_empty() {
         ui.vertical_centered(|ui| {
-            ui.label(egui::RichText::new(format!("No scenario found in {}", catalog::folders().iter().map(|f| f.0.display().to_string()).collect::<Vec<_>>().join(" or "))).color(RED));
+            ui.label(
+                egui::RichText::new(format!(
+                    "No scenario found in {}",
+                    catalog::folders().iter().map(|f| f.0.display().to_string()).collect::<Vec<_>>().join(" or ")
+                ))
+                .color(RED),
+            );
         });
         if ui.button("◀ Back").clicked() {
             state.page = Page::Rulesets;
@@ -353,10 +382,16 @@ fn scenario_page(ui: &mut egui::Ui, ctx: &egui::Context, state: &mut MenuState, 
                 ui.set_min_height(height - 16.0);
                 for (i, e) in list.iter().enumerate() {
                     let (name, sub) = match &e.scenario {
-                        Ok(s) => (s.spec.info.name.clone(), format!("{}{}", s.spec.info.date, if e.origin == Origin::Mod { " · mod" } else { "" })),
+                        Ok(s) => (
+                            s.spec.info.name.clone(),
+                            format!("{}{}", s.spec.info.date, if e.origin == Origin::Mod { " · mod" } else { "" }),
+                        ),
                         Err(_) => (e.title(), "does not load".to_string()),
                     };
-                    let resp = ui.add(egui::Button::selectable(state.selected == i, egui::RichText::new(format!("{name}\n{sub}")).size(15.0)).min_size(egui::vec2(290.0, 46.0)));
+                    let resp = ui.add(
+                        egui::Button::selectable(state.selected == i, egui::RichText::new(format!("{name}\n{sub}")).size(15.0))
+                            .min_size(egui::vec2(290.0, 46.0)),
+                    );
                     if resp.clicked() {
                         state.selected = i;
                     }
@@ -371,85 +406,94 @@ fn scenario_page(ui: &mut egui::Ui, ctx: &egui::Context, state: &mut MenuState, 
         let e = &list[state.selected];
         let details = width - 330.0;
         ui.allocate_ui_with_layout(egui::vec2(details, height), egui::Layout::top_down(egui::Align::Min), |ui| {
-        egui::Frame::group(ui.style()).fill(theme::PANEL).show(ui, |ui| {
-            ui.set_width(details - 16.0);
-            ui.set_min_height(height - 16.0);
-            let s = match &e.scenario {
-                Ok(s) => s.clone(),
-                Err(msg) => {
-                    ui.label(theme::title(e.title(), 24.0));
-                    ui.label(egui::RichText::new(format!("This scenario does not load:\n{msg}")).color(RED));
-                    ui.label(egui::RichText::new(format!("Run `salient validate {}` to see every problem.", e.path.display())).color(DIM));
-                    return;
-                }
-            };
-            ui.horizontal_top(|ui| {
-                ui.vertical(|ui| {
-                    ui.set_width((details - 16.0) * 0.52);
-                    ui.label(theme::title(&s.spec.info.name, 26.0));
-                    ui.label(egui::RichText::new(&s.spec.info.date).color(BRASS).size(16.0));
-                    let first = s.spec.turns.first().map(|t| t.label.clone()).unwrap_or_default();
-                    let last = s.spec.turns.last().map(|t| t.label.clone()).unwrap_or_default();
-                    ui.label(egui::RichText::new(format!("{} turns, from {first} to {last}", s.spec.turns.len())).color(PARCHMENT));
-                    if let Some((a, b)) = &s.spec.rows_in_play {
-                        ui.label(egui::RichText::new(format!("Map rows {a} to {b}")).small().color(DIM));
+            egui::Frame::group(ui.style()).fill(theme::PANEL).show(ui, |ui| {
+                ui.set_width(details - 16.0);
+                ui.set_min_height(height - 16.0);
+                let s = match &e.scenario {
+                    Ok(s) => s.clone(),
+                    Err(msg) => {
+                        ui.label(theme::title(e.title(), 24.0));
+                        ui.label(egui::RichText::new(format!("This scenario does not load:\n{msg}")).color(RED));
+                        ui.label(
+                            egui::RichText::new(format!("Run `salient validate {}` to see every problem.", e.path.display())).color(DIM),
+                        );
+                        return;
                     }
-                    ui.add_space(6.0);
-                    egui::ScrollArea::vertical().id_salt("intro").max_height(250.0).show(ui, |ui| {
-                        ui.label(egui::RichText::new(&s.spec.info.introduction).color(PARCHMENT));
-                    });
-                    ui.add_space(8.0);
-                    ui.label(theme::title("Sides", 18.0));
-                    for side in &s.spec.info.sides {
-                        let Some(sd) = Side::from_id(&side.id) else { continue };
-                        ui.horizontal(|ui| {
-                            ui.label(theme::strong(&side.name));
-                            let seat = state.seats.entry(sd).or_insert(Seat::Human);
-                            ui.selectable_value(seat, Seat::Human, "Human");
-                            ui.selectable_value(seat, Seat::Computer, "Computer");
-                        });
-                        ui.label(egui::RichText::new(&side.description).small().color(DIM));
-                    }
-                    if state.seats.values().all(|s| *s == Seat::Human) {
-                        ui.label(egui::RichText::new("Hot-seat: a hand-over screen hides the map between the two players' turns.").small().color(BRASS));
-                    }
-                    ui.add_space(8.0);
-                    ui.horizontal(|ui| {
-                        ui.label("Seed");
-                        ui.add(egui::TextEdit::singleline(&mut state.seed).desired_width(110.0));
-                        if ui.button("🎲").on_hover_text("a random seed").clicked() {
-                            state.seed = random_seed().to_string();
+                };
+                ui.horizontal_top(|ui| {
+                    ui.vertical(|ui| {
+                        ui.set_width((details - 16.0) * 0.52);
+                        ui.label(theme::title(&s.spec.info.name, 26.0));
+                        ui.label(egui::RichText::new(&s.spec.info.date).color(BRASS).size(16.0));
+                        let first = s.spec.turns.first().map(|t| t.label.clone()).unwrap_or_default();
+                        let last = s.spec.turns.last().map(|t| t.label.clone()).unwrap_or_default();
+                        ui.label(egui::RichText::new(format!("{} turns, from {first} to {last}", s.spec.turns.len())).color(PARCHMENT));
+                        if let Some((a, b)) = &s.spec.rows_in_play {
+                            ui.label(egui::RichText::new(format!("Map rows {a} to {b}")).small().color(DIM));
                         }
-                        ui.label(egui::RichText::new("the same seed and the same orders give the same game").small().color(DIM));
-                    });
-                    ui.add_space(10.0);
-                    let seed = state.seed.trim().parse::<u64>();
-                    let resp = ui.add_enabled(seed.is_ok(), egui::Button::new(egui::RichText::new("Start ▶").size(22.0).strong()).min_size(egui::vec2(220.0, 46.0)));
-                    let resp = resp.on_disabled_hover_text("the seed must be a whole number");
-                    if resp.clicked()
-                        && let Ok(seed) = seed
-                    {
-                        *start = Some((e.path.clone(), seed));
-                    }
-                });
-                ui.vertical(|ui| {
-                    if let Some(tex) = texture_for(ctx, state, e) {
-                        let avail = ui.available_width();
-                        let size = tex.size_vec2();
-                        let scale = (avail / size.x).min(440.0 / size.y);
-                        ui.add(egui::Image::new((tex.id(), size * scale)));
-                    }
-                    ui.label(egui::RichText::new(e.path.display().to_string()).small().color(DIM));
-                    if !s.spec.info.source.is_empty() {
-                        egui::CollapsingHeader::new(egui::RichText::new("Sources and reconstruction").small()).show(ui, |ui| {
-                            egui::ScrollArea::vertical().id_salt("source").max_height(140.0).show(ui, |ui| {
-                                ui.label(egui::RichText::new(&s.spec.info.source).small().color(DIM));
-                            });
+                        ui.add_space(6.0);
+                        egui::ScrollArea::vertical().id_salt("intro").max_height(250.0).show(ui, |ui| {
+                            ui.label(egui::RichText::new(&s.spec.info.introduction).color(PARCHMENT));
                         });
-                    }
+                        ui.add_space(8.0);
+                        ui.label(theme::title("Sides", 18.0));
+                        for side in &s.spec.info.sides {
+                            let Some(sd) = Side::from_id(&side.id) else { continue };
+                            ui.horizontal(|ui| {
+                                ui.label(theme::strong(&side.name));
+                                let seat = state.seats.entry(sd).or_insert(Seat::Human);
+                                ui.selectable_value(seat, Seat::Human, "Human");
+                                ui.selectable_value(seat, Seat::Computer, "Computer");
+                            });
+                            ui.label(egui::RichText::new(&side.description).small().color(DIM));
+                        }
+                        if state.seats.values().all(|s| *s == Seat::Human) {
+                            ui.label(
+                                egui::RichText::new("Hot-seat: a hand-over screen hides the map between the two players' turns.")
+                                    .small()
+                                    .color(BRASS),
+                            );
+                        }
+                        ui.add_space(8.0);
+                        ui.horizontal(|ui| {
+                            ui.label("Seed");
+                            ui.add(egui::TextEdit::singleline(&mut state.seed).desired_width(110.0));
+                            if ui.button("🎲").on_hover_text("a random seed").clicked() {
+                                state.seed = random_seed().to_string();
+                            }
+                            ui.label(egui::RichText::new("the same seed and the same orders give the same game").small().color(DIM));
+                        });
+                        ui.add_space(10.0);
+                        let seed = state.seed.trim().parse::<u64>();
+                        let resp = ui.add_enabled(
+                            seed.is_ok(),
+                            egui::Button::new(egui::RichText::new("Start ▶").size(22.0).strong()).min_size(egui::vec2(220.0, 46.0)),
+                        );
+                        let resp = resp.on_disabled_hover_text("the seed must be a whole number");
+                        if resp.clicked()
+                            && let Ok(seed) = seed
+                        {
+                            *start = Some((e.path.clone(), seed));
+                        }
+                    });
+                    ui.vertical(|ui| {
+                        if let Some(tex) = texture_for(ctx, state, e) {
+                            let avail = ui.available_width();
+                            let size = tex.size_vec2();
+                            let scale = (avail / size.x).min(440.0 / size.y);
+                            ui.add(egui::Image::new((tex.id(), size * scale)));
+                        }
+                        ui.label(egui::RichText::new(e.path.display().to_string()).small().color(DIM));
+                        if !s.spec.info.source.is_empty() {
+                            egui::CollapsingHeader::new(egui::RichText::new("Sources and reconstruction").small()).show(ui, |ui| {
+                                egui::ScrollArea::vertical().id_salt("source").max_height(140.0).show(ui, |ui| {
+                                    ui.label(egui::RichText::new(&s.spec.info.source).small().color(DIM));
+                                });
+                            });
+                        }
+                    });
                 });
             });
-        });
         });
     });
 }

@@ -55,7 +55,17 @@ pub struct ActionItem {
 
 impl ActionItem {
     fn new(label: impl Into<String>) -> ActionItem {
-        ActionItem { label: label.into(), hotkey: None, command: None, mode: None, cost: None, enabled: true, reason: None, rule: None, detail: None }
+        ActionItem {
+            label: label.into(),
+            hotkey: None,
+            command: None,
+            mode: None,
+            cost: None,
+            enabled: true,
+            reason: None,
+            rule: None,
+            detail: None,
+        }
     }
 }
 
@@ -115,7 +125,8 @@ pub fn odds_text(p: &Preview) -> String {
 /// medals it would have (the exact list comes from the engine once it is active).
 fn reach_if_activated(world: &World, sit: &Situation, u: &UnitInfo) -> HashMap<Hex, u32> {
     let t = &sit.scenario.tables;
-    let returning = matches!(world.get_resource::<Agenda>().and_then(|a| a.current.as_ref()).map(|s| &s.kind), Some(StageKind::ReturnToPlay));
+    let returning =
+        matches!(world.get_resource::<Agenda>().and_then(|a| a.current.as_ref()).map(|s| &s.kind), Some(StageKind::ReturnToPlay));
     let mut medals = u.medals(t.max_medals);
     if u.breakdown {
         return HashMap::new();
@@ -137,7 +148,14 @@ fn reach_if_activated(world: &World, sit: &Situation, u: &UnitInfo) -> HashMap<H
     let (start, entry) = match u.location {
         Location::OnMap(h) => (Some(h), Vec::new()),
         _ => {
-            let rows = sit.scenario.spec.reinforcements.iter().find(|r| r.units.iter().any(|x| *x == *u.unit.id)).map(|r| r.rows.clone()).unwrap_or_default();
+            let rows = sit
+                .scenario
+                .spec
+                .reinforcements
+                .iter()
+                .find(|r| r.units.iter().any(|x| *x == *u.unit.id))
+                .map(|r| r.rows.clone())
+                .unwrap_or_default();
             (None, sit.entry_hexes(u.side(), &rows))
         }
     };
@@ -202,7 +220,12 @@ pub fn compute(session: &mut PlaySession, selected: Option<&str>) -> Orders {
                 }
             }
             Command::PlaceBarrage(_) => {}
-            Command::Rally | Command::EndActivation | Command::Done | Command::CounterBattery | Command::FireBarrages | Command::AttemptCohesion => {}
+            Command::Rally
+            | Command::EndActivation
+            | Command::Done
+            | Command::CounterBattery
+            | Command::FireBarrages
+            | Command::AttemptCohesion => {}
         }
     }
 
@@ -278,7 +301,8 @@ pub fn compute(session: &mut PlaySession, selected: Option<&str>) -> Orders {
             }
             None => {
                 item.enabled = false;
-                (item.reason, item.rule) = why(enemies.first().map(|t| Command::Assault(t.unit.id.to_string())), "no enemy unit on the map");
+                (item.reason, item.rule) =
+                    why(enemies.first().map(|t| Command::Assault(t.unit.id.to_string())), "no enemy unit on the map");
             }
         }
         o.actions.push(item);
@@ -296,10 +320,9 @@ pub fn compute(session: &mut PlaySession, selected: Option<&str>) -> Orders {
         }
         o.actions.push(item);
 
-        for (name, mode, map, hotkey) in [
-            ("Infiltrate", OrderMode::Infiltrate, &o.infiltrate, "I"),
-            ("Withdraw", OrderMode::Withdraw, &o.withdraw, "X"),
-        ] {
+        for (name, mode, map, hotkey) in
+            [("Infiltrate", OrderMode::Infiltrate, &o.infiltrate, "I"), ("Withdraw", OrderMode::Withdraw, &o.withdraw, "X")]
+        {
             let mut item = ActionItem::new(name);
             item.mode = Some(mode);
             item.hotkey = Some(hotkey);
@@ -310,7 +333,13 @@ pub fn compute(session: &mut PlaySession, selected: Option<&str>) -> Orders {
                 }
                 None => {
                     item.enabled = false;
-                    let c = neighbour.map(|n| if mode == OrderMode::Infiltrate { Command::Infiltrate(label_of(&sit, n)) } else { Command::Withdraw(label_of(&sit, n)) });
+                    let c = neighbour.map(|n| {
+                        if mode == OrderMode::Infiltrate {
+                            Command::Infiltrate(label_of(&sit, n))
+                        } else {
+                            Command::Withdraw(label_of(&sit, n))
+                        }
+                    });
                     (item.reason, item.rule) = why(c, "no hex to go to");
                 }
             }
@@ -412,7 +441,12 @@ pub fn compute(session: &mut PlaySession, selected: Option<&str>) -> Orders {
 }
 
 /// Recomputes the orders when the game or the selection changes.
-fn refresh_orders(mut session: Option<ResMut<PlaySession>>, selection: Res<Selection>, mut orders: ResMut<Orders>, mut mode: ResMut<OrderMode>) {
+fn refresh_orders(
+    mut session: Option<ResMut<PlaySession>>,
+    selection: Res<Selection>,
+    mut orders: ResMut<Orders>,
+    mut mode: ResMut<OrderMode>,
+) {
     let Some(session) = session.as_mut() else { return };
     let key = (session.revision, selection.unit.clone());
     if orders.key == key {

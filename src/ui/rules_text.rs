@@ -78,7 +78,9 @@ impl RuleTexts {
         loop {
             // "7.63" → "7.6", "2.3.1" → "2.3", "7.6" → "7".
             match parent.rsplit_once('.') {
-                Some((head, tail)) if tail.len() > 1 && tail.chars().all(|c| c.is_ascii_digit()) => parent = format!("{head}.{}", &tail[..tail.len() - 1]),
+                Some((head, tail)) if tail.len() > 1 && tail.chars().all(|c| c.is_ascii_digit()) => {
+                    parent = format!("{head}.{}", &tail[..tail.len() - 1])
+                }
                 Some((head, _)) => parent = head.to_string(),
                 None => return None,
             }
@@ -148,11 +150,16 @@ pub fn rule_window(ctx: &egui::Context, texts: Option<&RuleTexts>, ruleset: &str
         Some((k, t)) => (format!("Rule {k}: {}", t.title), t.text.clone()),
         None => (format!("Rule {rule}"), format!("This rule's text is not in assets/ui/{}.", file_name(ruleset))),
     };
-    egui::Window::new(theme::title(title, 18.0)).id("rule-popup".into()).open(&mut keep).default_width(480.0).default_pos(centre - egui::vec2(240.0, 220.0)).show(ctx, |ui| {
-        egui::ScrollArea::vertical().max_height(440.0).show(ui, |ui| {
-            ui.label(egui::RichText::new(text).color(PARCHMENT));
+    egui::Window::new(theme::title(title, 18.0))
+        .id("rule-popup".into())
+        .open(&mut keep)
+        .default_width(480.0)
+        .default_pos(centre - egui::vec2(240.0, 220.0))
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().max_height(440.0).show(ui, |ui| {
+                ui.label(egui::RichText::new(text).color(PARCHMENT));
+            });
         });
-    });
     if !keep {
         *open = None;
     }
@@ -170,8 +177,39 @@ mod tests {
     fn every_rule_id_the_engine_uses_has_a_text() {
         let texts = RuleTexts::parse(BUILTIN).expect("the built-in rule texts parse");
         for id in [
-            "ZoC", "LoS", "LoC", "Stacking", "SoP", "2.1", "2.2", "2.3", "2.3.3", "3.1", "3.2", "3.3", "3.4", "3.5", "3.6", "Tanks", "4.1",
-            "4.2", "5", "6", "7.1", "7.2", "8", "9", "10", "11", "S1", "S2", "O1", "O2", "O3", "Terrain Table", "Scenarios",
+            "ZoC",
+            "LoS",
+            "LoC",
+            "Stacking",
+            "SoP",
+            "2.1",
+            "2.2",
+            "2.3",
+            "2.3.3",
+            "3.1",
+            "3.2",
+            "3.3",
+            "3.4",
+            "3.5",
+            "3.6",
+            "Tanks",
+            "4.1",
+            "4.2",
+            "5",
+            "6",
+            "7.1",
+            "7.2",
+            "8",
+            "9",
+            "10",
+            "11",
+            "S1",
+            "S2",
+            "O1",
+            "O2",
+            "O3",
+            "Terrain Table",
+            "Scenarios",
         ] {
             assert!(texts.get(id).is_some(), "no text for rule {id}");
         }

@@ -93,7 +93,9 @@ pub fn list_saves() -> Vec<SaveEntry> {
             Err(err) => (String::new(), String::new(), Some(err.to_string())),
             Ok(text) => match ron::from_str::<SaveHeader>(&text) {
                 // The rulesets the window plays (Royal Tank Corps saves open on the area board).
-                Ok(h) if h.ruleset == crate::rulesets::bastards::ID || h.ruleset == crate::rulesets::rtc::ID => (h.summary, h.scenario, None),
+                Ok(h) if h.ruleset == crate::rulesets::bastards::ID || h.ruleset == crate::rulesets::rtc::ID => {
+                    (h.summary, h.scenario, None)
+                }
                 Ok(h) => (h.summary, h.scenario, Some(format!("a save of another ruleset ({})", h.ruleset))),
                 Err(err) => (String::new(), String::new(), Some(format!("damaged: {}", err.code))),
             },
@@ -225,7 +227,13 @@ fn save_keys(
 }
 
 /// The Save and Load dialogs in the game.
-fn save_dialogs(mut contexts: EguiContexts, mut requests: ResMut<SaveRequests>, mut session: Option<ResMut<PlaySession>>, mut toasts: ResMut<Toasts>, mut listed: Local<Option<Vec<SaveEntry>>>) -> Result {
+fn save_dialogs(
+    mut contexts: EguiContexts,
+    mut requests: ResMut<SaveRequests>,
+    mut session: Option<ResMut<PlaySession>>,
+    mut toasts: ResMut<Toasts>,
+    mut listed: Local<Option<Vec<SaveEntry>>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(session) = session.as_mut() else { return Ok(()) };
     if requests.open_save {
@@ -233,28 +241,33 @@ fn save_dialogs(mut contexts: EguiContexts, mut requests: ResMut<SaveRequests>, 
         if requests.name.is_empty() {
             requests.name = format!("{}-turn-{}", session.scenario().spec.info.id, session.view.turn);
         }
-        egui::Window::new(theme::title("Save game", 20.0)).id("save-dialog".into()).open(&mut open).collapsible(false).anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0)).show(&ctx, |ui| {
-            ui.label(egui::RichText::new(format!("Saves are kept in {}", paths::saves_dir().display())).small().color(DIM));
-            ui.horizontal(|ui| {
-                ui.label("Name");
-                ui.text_edit_singleline(&mut requests.name);
-                if ui.button(theme::strong("Save")).clicked() {
-                    let path = paths::saves_dir().join(format!("{}.ron", safe_name(&requests.name)));
-                    match save_session(session, &path) {
-                        Ok(()) => {
-                            toasts.show(format!("Saved: {}", path.display()));
-                            requests.open_save = false;
-                            requests.error = None;
-                            *listed = None;
+        egui::Window::new(theme::title("Save game", 20.0))
+            .id("save-dialog".into())
+            .open(&mut open)
+            .collapsible(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(&ctx, |ui| {
+                ui.label(egui::RichText::new(format!("Saves are kept in {}", paths::saves_dir().display())).small().color(DIM));
+                ui.horizontal(|ui| {
+                    ui.label("Name");
+                    ui.text_edit_singleline(&mut requests.name);
+                    if ui.button(theme::strong("Save")).clicked() {
+                        let path = paths::saves_dir().join(format!("{}.ron", safe_name(&requests.name)));
+                        match save_session(session, &path) {
+                            Ok(()) => {
+                                toasts.show(format!("Saved: {}", path.display()));
+                                requests.open_save = false;
+                                requests.error = None;
+                                *listed = None;
+                            }
+                            Err(e) => requests.error = Some(e),
                         }
-                        Err(e) => requests.error = Some(e),
                     }
+                });
+                if let Some(e) = &requests.error {
+                    ui.label(egui::RichText::new(e).color(RED));
                 }
             });
-            if let Some(e) = &requests.error {
-                ui.label(egui::RichText::new(e).color(RED));
-            }
-        });
         if !open {
             requests.open_save = false;
         }
@@ -263,12 +276,18 @@ fn save_dialogs(mut contexts: EguiContexts, mut requests: ResMut<SaveRequests>, 
         let mut open = true;
         let saves = listed.get_or_insert_with(list_saves).clone();
         let mut chosen = None;
-        egui::Window::new(theme::title("Load game", 20.0)).id("load-dialog".into()).open(&mut open).collapsible(false).default_width(520.0).anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0)).show(&ctx, |ui| {
-            chosen = save_list_ui(ui, &saves);
-            if let Some(e) = &requests.error {
-                ui.label(egui::RichText::new(e).color(RED));
-            }
-        });
+        egui::Window::new(theme::title("Load game", 20.0))
+            .id("load-dialog".into())
+            .open(&mut open)
+            .collapsible(false)
+            .default_width(520.0)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(&ctx, |ui| {
+                chosen = save_list_ui(ui, &saves);
+                if let Some(e) = &requests.error {
+                    ui.label(egui::RichText::new(e).color(RED));
+                }
+            });
         if let Some(path) = chosen {
             match load_game(&path) {
                 Ok(game) => {

@@ -118,20 +118,27 @@ pub fn hand_over_card(ctx: &egui::Context, card: &HandOverCard) -> bool {
                             painter.rect_filled(egui::Rect::from_center_size(c0, egui::vec2(2.0 * (arm + w), 2.0 * (r + w))), 0.0, col);
                             painter.rect_filled(egui::Rect::from_center_size(c0, egui::vec2(2.0 * (r + w), 2.0 * (arm + w))), 0.0, col);
                         }
-                        painter.rect_filled(egui::Rect::from_center_size(c0, egui::vec2(2.0 * arm, 2.0 * r)), 0.0, egui::Color32::from_rgb(16, 16, 16));
+                        painter.rect_filled(
+                            egui::Rect::from_center_size(c0, egui::vec2(2.0 * arm, 2.0 * r)),
+                            0.0,
+                            egui::Color32::from_rgb(16, 16, 16),
+                        );
                     }
                 }
                 ui.add_space(10.0);
                 ui.label(theme::title("Hand over", 40.0));
                 ui.add_space(10.0);
-                ui.label(egui::RichText::new(format!("{} player: take the controls", card.side_name)).size(26.0).color(card.colour).strong());
+                ui.label(
+                    egui::RichText::new(format!("{} player: take the controls", card.side_name)).size(26.0).color(card.colour).strong(),
+                );
                 ui.add_space(6.0);
                 ui.label(egui::RichText::new(&card.when).color(PARCHMENT));
                 if let Some(p) = &card.prompt {
                     ui.label(egui::RichText::new(p).color(DIM));
                 }
                 ui.add_space(18.0);
-                let button = egui::Button::new(egui::RichText::new(format!("Continue — I am the {} player", card.side_name)).size(20.0)).min_size(egui::vec2(380.0, 48.0));
+                let button = egui::Button::new(egui::RichText::new(format!("Continue — I am the {} player", card.side_name)).size(20.0))
+                    .min_size(egui::vec2(380.0, 48.0));
                 if ui.add(button).clicked() {
                     go = true;
                 }
@@ -176,7 +183,12 @@ fn watch_hand_over(session: Option<Res<PlaySession>>, mut hand: ResMut<HandOver>
     hand.watch(session.to_move().map(|s| s.id()), both_human);
 }
 
-fn hand_over_screen(mut contexts: EguiContexts, mut hand: ResMut<HandOver>, session: Option<Res<PlaySession>>, settings: Res<Settings>) -> Result {
+fn hand_over_screen(
+    mut contexts: EguiContexts,
+    mut hand: ResMut<HandOver>,
+    session: Option<Res<PlaySession>>,
+    settings: Res<Settings>,
+) -> Result {
     if !hand.showing {
         return Ok(());
     }
@@ -218,11 +230,14 @@ fn game_over_screen(
         return Ok(());
     }
     if closed.0 {
-        egui::Area::new("game-over-reopen".into()).order(egui::Order::Foreground).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0)).show(&ctx, |ui| {
-            if ui.button(theme::strong("Game over — show the result")).clicked() {
-                closed.0 = false;
-            }
-        });
+        egui::Area::new("game-over-reopen".into())
+            .order(egui::Order::Foreground)
+            .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 60.0))
+            .show(&ctx, |ui| {
+                if ui.button(theme::strong("Game over — show the result")).clicked() {
+                    closed.0 = false;
+                }
+            });
         return Ok(());
     }
     let pal = Palette::new(settings.colour_blind);
@@ -230,64 +245,76 @@ fn game_over_screen(
     let world = session.game.world();
     let tracks = world.get_resource::<Tracks>().cloned().unwrap_or_default();
     let mut restart = false;
-    egui::Window::new(theme::title("Game over", 30.0)).id("game-over".into()).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0)).default_width(620.0).show(&ctx, |ui| {
-        ui.set_width(620.0);
-        let result = view.result.clone().unwrap_or_else(|| "The game is over.".into());
-        ui.label(egui::RichText::new(result).size(22.0).color(BRASS).strong());
-        let winner = match view.winner.as_deref() {
-            Some("draw") | None => "A draw".to_string(),
-            Some(w) => format!("{} victory", Side::from_id(w).map(|s| s.name()).unwrap_or(w)),
-        };
-        ui.label(egui::RichText::new(winner).size(17.0).color(PARCHMENT));
-        // A scenario decided by the places held (scenario 2's levels) scores no points: no plot.
-        let points = matches!(session.scenario().spec.victory, VictorySpec::Points(_));
-        ui.horizontal(|ui| {
+    egui::Window::new(theme::title("Game over", 30.0))
+        .id("game-over".into())
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .default_width(620.0)
+        .show(&ctx, |ui| {
+            ui.set_width(620.0);
+            let result = view.result.clone().unwrap_or_else(|| "The game is over.".into());
+            ui.label(egui::RichText::new(result).size(22.0).color(BRASS).strong());
+            let winner = match view.winner.as_deref() {
+                Some("draw") | None => "A draw".to_string(),
+                Some(w) => format!("{} victory", Side::from_id(w).map(|s| s.name()).unwrap_or(w)),
+            };
+            ui.label(egui::RichText::new(winner).size(17.0).color(PARCHMENT));
+            // A scenario decided by the places held (scenario 2's levels) scores no points: no plot.
+            let points = matches!(session.scenario().spec.victory, VictorySpec::Points(_));
+            ui.horizontal(|ui| {
+                if points {
+                    for s in Side::BOTH {
+                        let c = if s == Side::Allied { pal.allied } else { pal.german_side };
+                        ui.label(
+                            egui::RichText::new(format!("{}: {} VP", s.name(), tracks.vp.get(&s).copied().unwrap_or(0)))
+                                .color(egui::Color32::from_rgb(c[0], c[1], c[2]))
+                                .strong()
+                                .size(16.0),
+                        );
+                    }
+                }
+                ui.label(egui::RichText::new(format!("after {} turns", view.turn)).color(DIM));
+            });
             if points {
-                for s in Side::BOTH {
-                    let c = if s == Side::Allied { pal.allied } else { pal.german_side };
-                    ui.label(egui::RichText::new(format!("{}: {} VP", s.name(), tracks.vp.get(&s).copied().unwrap_or(0))).color(egui::Color32::from_rgb(c[0], c[1], c[2])).strong().size(16.0));
-                }
+                ui.add_space(6.0);
+                ui.label(theme::title("Victory points, turn by turn", 17.0));
+                vp_plot(ui, &tracks.vp_by_turn, &pal);
             }
-            ui.label(egui::RichText::new(format!("after {} turns", view.turn)).color(DIM));
-        });
-        if points {
             ui.add_space(6.0);
-            ui.label(theme::title("Victory points, turn by turn", 17.0));
-            vp_plot(ui, &tracks.vp_by_turn, &pal);
-        }
-        ui.add_space(6.0);
-        ui.label(theme::title("How it was reached", 17.0));
-        egui::ScrollArea::vertical().max_height(180.0).show(ui, |ui| {
-            let mut any = false;
-            for e in &session.log {
-                if (matches!(e.kind(), Some("victory_points" | "game_over")) || (matches!(e.kind(), None | Some("note")) && matches!(e.line.rule(), "11" | "S2")))
-                    && let JournalLine::Event { text, rule, .. } = &e.line
-                {
-                    ui.label(egui::RichText::new(format!("Turn {}: {text}  ({rule})", e.turn)).color(PARCHMENT));
-                    any = true;
+            ui.label(theme::title("How it was reached", 17.0));
+            egui::ScrollArea::vertical().max_height(180.0).show(ui, |ui| {
+                let mut any = false;
+                for e in &session.log {
+                    if (matches!(e.kind(), Some("victory_points" | "game_over"))
+                        || (matches!(e.kind(), None | Some("note")) && matches!(e.line.rule(), "11" | "S2")))
+                        && let JournalLine::Event { text, rule, .. } = &e.line
+                    {
+                        ui.label(egui::RichText::new(format!("Turn {}: {text}  ({rule})", e.turn)).color(PARCHMENT));
+                        any = true;
+                    }
                 }
-            }
-            if !any {
-                ui.label(egui::RichText::new("No victory points were scored during the game.").color(DIM));
-            }
+                if !any {
+                    ui.label(egui::RichText::new("No victory points were scored during the game.").color(DIM));
+                }
+            });
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button("Look at the map").clicked() {
+                    closed.0 = true;
+                }
+                if ui.button("Save the game").clicked() {
+                    saves.open_save = true;
+                    closed.0 = true;
+                }
+                if ui.button("Play again (new seed)").clicked() {
+                    restart = true;
+                }
+                if ui.button(theme::strong("Main menu")).clicked() {
+                    next.set(Screen::Menu);
+                }
+            });
         });
-        ui.add_space(8.0);
-        ui.horizontal(|ui| {
-            if ui.button("Look at the map").clicked() {
-                closed.0 = true;
-            }
-            if ui.button("Save the game").clicked() {
-                saves.open_save = true;
-                closed.0 = true;
-            }
-            if ui.button("Play again (new seed)").clicked() {
-                restart = true;
-            }
-            if ui.button(theme::strong("Main menu")).clicked() {
-                next.set(Screen::Menu);
-            }
-        });
-    });
     if restart {
         let seed = session.game.origin().seed.wrapping_add(1);
         let mut origin = session.game.origin().clone();
@@ -319,7 +346,13 @@ fn vp_plot(ui: &mut egui::Ui, points: &[(u32, i32, i32)], pal: &Palette) {
     for t in 1..=max_turn {
         painter.text(egui::pos2(x(t), r.max.y + 7.0), egui::Align2::CENTER_CENTER, t.to_string(), egui::FontId::proportional(10.0), DIM);
     }
-    painter.text(egui::pos2(r.min.x - 14.0, y(max_vp)), egui::Align2::CENTER_CENTER, max_vp.to_string(), egui::FontId::proportional(10.0), DIM);
+    painter.text(
+        egui::pos2(r.min.x - 14.0, y(max_vp)),
+        egui::Align2::CENTER_CENTER,
+        max_vp.to_string(),
+        egui::FontId::proportional(10.0),
+        DIM,
+    );
     for (side, pick) in [(Side::Allied, 1usize), (Side::German, 2usize)] {
         let c = if side == Side::Allied { pal.allied } else { pal.german_side };
         let colour = egui::Color32::from_rgb(c[0], c[1], c[2]);
@@ -343,7 +376,10 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<HandOver>()
         .init_resource::<GameOverClosed>()
         .add_systems(Update, watch_hand_over.in_set(Frame::Visuals).run_if(in_state(Screen::Game)))
-        .add_systems(EguiPrimaryContextPass, (game_over_screen, hand_over_screen).chain().run_if(in_state(Screen::Game)).run_if(super::theme::theme_ready))
+        .add_systems(
+            EguiPrimaryContextPass,
+            (game_over_screen, hand_over_screen).chain().run_if(in_state(Screen::Game)).run_if(super::theme::theme_ready),
+        )
         .add_systems(OnExit(Screen::Game), |mut h: ResMut<HandOver>, mut c: ResMut<GameOverClosed>| {
             *h = HandOver::default();
             c.0 = false;

@@ -294,7 +294,8 @@ pub fn seats_from(side: Option<&str>, ai: &[String]) -> Result<BTreeMap<Side, Se
         seats.insert(Side::German, Seat::Human);
         return Ok(seats);
     }
-    let parse = |s: &str| Side::from_id(&s.to_lowercase()).ok_or_else(|| format!("`{s}` is not a side of Into the Bastards! (allied or german)"));
+    let parse =
+        |s: &str| Side::from_id(&s.to_lowercase()).ok_or_else(|| format!("`{s}` is not a side of Into the Bastards! (allied or german)"));
     match side {
         Some(s) => {
             let me = parse(s)?;

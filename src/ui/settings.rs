@@ -77,7 +77,11 @@ impl Settings {
 
     /// Reads the settings; defaults when the file is missing or unreadable.
     pub fn load() -> Settings {
-        std::fs::read_to_string(Self::path()).ok().and_then(|t| ron::from_str::<Settings>(&t).ok()).map(|s| s.sanitised()).unwrap_or_default()
+        std::fs::read_to_string(Self::path())
+            .ok()
+            .and_then(|t| ron::from_str::<Settings>(&t).ok())
+            .map(|s| s.sanitised())
+            .unwrap_or_default()
     }
 
     /// Keeps values in range, whatever the file said.

@@ -7,8 +7,8 @@
 //! The tile map itself is still bevy_ecs_tilemap's (`map.rs`), on its own render layer, seen only by
 //! the terrain camera; that camera copies the map camera's position and zoom.
 
-use bevy::camera::{ImageRenderTarget, RenderTarget};
 use bevy::camera::visibility::RenderLayers;
+use bevy::camera::{ImageRenderTarget, RenderTarget};
 use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
 use bevy::window::PrimaryWindow;
@@ -90,7 +90,9 @@ fn follow(
     let size = window.physical_size().max(UVec2::ONE);
     if state.image.is_none() || state.size != size {
         let image = images.add(Image::new_target_texture(size.x, size.y, TextureFormat::Rgba8UnormSrgb, None));
-        commands.entity(cam_entity).insert(RenderTarget::Image(ImageRenderTarget { handle: image.clone(), scale_factor: window.scale_factor() }));
+        commands
+            .entity(cam_entity)
+            .insert(RenderTarget::Image(ImageRenderTarget { handle: image.clone(), scale_factor: window.scale_factor() }));
         sprite.image = image.clone();
         state.image = Some(image);
         state.size = size;
@@ -120,7 +122,10 @@ fn follow(
     }
     let to_texels = window.scale_factor() / ortho.scale;
     let texels = |p: Vec2| Vec2::new(p.x - view.min.x, view.max.y - p.y) * to_texels;
-    sprite.rect = Some(Rect::from_corners(texels(Vec2::new(shown_part.min.x, shown_part.max.y)), texels(Vec2::new(shown_part.max.x, shown_part.min.y))));
+    sprite.rect = Some(Rect::from_corners(
+        texels(Vec2::new(shown_part.min.x, shown_part.max.y)),
+        texels(Vec2::new(shown_part.max.x, shown_part.min.y)),
+    ));
     sprite.custom_size = Some(shown_part.size());
     sprite_tf.translation = shown_part.center().extend(z::TILES);
     *visible = Visibility::Visible;

@@ -115,7 +115,8 @@ fn village_costs_two_mp_by_the_rules_text_and_one_with_the_play_aid_option_itb_t
 
 #[test]
 fn units_move_through_friends_freely_and_never_into_enemies_itb_3_1() {
-    let mut g = german(&[bn("g1", "german", 2, "H12"), bn("g2", "german", 3, "H11"), bn("a1", "allied", 2, "A01"), bn("a2", "allied", 2, "J08")]);
+    let mut g =
+        german(&[bn("g1", "german", 2, "H12"), bn("g2", "german", 3, "H11"), bn("a1", "allied", 2, "A01"), bn("a2", "allied", 2, "J08")]);
     ok(&mut g, Command::Activate("g1".into()));
     ok(&mut g, Command::Move("H09".into()));
     assert_eq!(last_move(&g), (3, 2), "through g2 at no extra cost");
@@ -152,10 +153,7 @@ fn a_tank_cannot_enter_a_costly_hex_holding_an_activated_friend_itb_3_1() {
 
 #[test]
 fn reinforcements_enter_by_their_edge_paying_for_the_first_hex_itb_2_3_1() {
-    let units = [
-        bn("a1", "allied", 2, "A01"),
-        r#"(id: "t1", name: "t1", side: german, kind: A7V, medals: 3),"#.to_string(),
-    ];
+    let units = [bn("a1", "allied", 2, "A01"), r#"(id: "t1", name: "t1", side: german, kind: A7V, medals: 3),"#.to_string()];
     let mut g = game(&units.concat(), r#"reinforcements: [(turn: 1, side: german, units: ["t1"])],"#);
     let legal = g.legal().to_vec();
     assert!(legal.contains(&Command::Activate("t1".into())));
@@ -198,7 +196,14 @@ fn rally_costs_two_one_in_a_friendly_trench_three_in_an_enemy_zone_outside_one_i
 #[test]
 fn infiltration_and_withdrawal_costs_by_unit_and_trench_itb_3_5_itb_3_6() {
     // a1 in its own trench at F04, next to g1 (F05): withdrawal 1, infiltration 2.
-    let units = [bn("a1", "allied", 3, "F04"), bn("g1", "german", 2, "F05"), bn("a2", "allied", 3, "H03"), bn("g2", "german", 2, "H04"), tank("mk", "MarkIVMale", 3, "J03"), bn("g3", "german", 2, "J04")];
+    let units = [
+        bn("a1", "allied", 3, "F04"),
+        bn("g1", "german", 2, "F05"),
+        bn("a2", "allied", 3, "H03"),
+        bn("g2", "german", 2, "H04"),
+        tank("mk", "MarkIVMale", 3, "J03"),
+        bn("g3", "german", 2, "J04"),
+    ];
     let mut g = allied(&units, "");
     ok(&mut g, Command::Activate("a1".into()));
     let legal = g.legal().to_vec();

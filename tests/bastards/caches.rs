@@ -11,15 +11,15 @@ use std::path::Path;
 use hexx::Hex;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
-use salient::engine::game::Game;
-use salient::rulesets::bastards::Bastards;
 use salient::ai::bastards::act::LAMBDA;
 use salient::ai::bastards::brain::{Brain, si};
+use salient::engine::game::Game;
+use salient::rulesets::bastards::Bastards;
 use salient::rulesets::bastards::actions::{Ctx, combat, movement};
-use salient::rulesets::bastards::{Command, activation, preview};
 use salient::rulesets::bastards::map::{Reach, Situation};
 use salient::rulesets::bastards::scenario::VillageCost;
 use salient::rulesets::bastards::units::Side;
+use salient::rulesets::bastards::{Command, activation, preview};
 
 fn open(file: &str, seed: u64) -> Game<Bastards> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bastards").join(file);
@@ -87,7 +87,12 @@ fn check_position(g: &mut Game<Bastards>, what: &str) -> bool {
 fn check_ai_caches(g: &Game<Bastards>, sit: &Situation, what: &str) {
     let world = g.world();
     for u in &sit.units {
-        assert_eq!(activation::may_activate(world, sit, u), activation::can_activate(world, sit, u).is_ok(), "{what}: may_activate {}", u.unit.id);
+        assert_eq!(
+            activation::may_activate(world, sit, u),
+            activation::can_activate(world, sit, u).is_ok(),
+            "{what}: may_activate {}",
+            u.unit.id
+        );
     }
     let active = world.resource::<salient::rulesets::bastards::state::Activations>().current.as_ref().map(|a| a.unit);
     for side in [Side::Allied, Side::German] {
@@ -102,7 +107,10 @@ fn check_ai_caches(g: &Game<Bastards>, sit: &Situation, what: &str) {
             for s in [Side::Allied, Side::German] {
                 let cached = b.goal_field(s, mover, LAMBDA);
                 let fresh = b.goal_field_fresh(s, mover, LAMBDA);
-                assert!(cached.iter().zip(&fresh).all(|(a, f)| a.to_bits() == f.to_bits()) && cached.len() == fresh.len(), "{what}: a kept goal field differs");
+                assert!(
+                    cached.iter().zip(&fresh).all(|(a, f)| a.to_bits() == f.to_bits()) && cached.len() == fresh.len(),
+                    "{what}: a kept goal field differs"
+                );
             }
         }
     }
@@ -175,7 +183,11 @@ fn precomputed_hex_facts_match_the_map_and_tables() {
             assert_eq!(sit.closed(h), t.is_some_and(|t| t.closed));
             let row = b.offset_of(h).1 as u32;
             assert_eq!(sit.in_play(h), !impassable && row >= first && row <= last, "{file} {}", b.label(h));
-            let trench = b.hex_features(h).iter().find(|f| f.kind == "trench").map(|f| f.owner.as_deref().and_then(Side::from_id).unwrap_or(Side::Allied));
+            let trench = b
+                .hex_features(h)
+                .iter()
+                .find(|f| f.kind == "trench")
+                .map(|f| f.owner.as_deref().and_then(Side::from_id).unwrap_or(Side::Allied));
             assert_eq!(sit.trench(h), trench);
             assert_eq!(sit.label(h), b.label(h));
             for n in h.all_neighbors() {

@@ -53,7 +53,10 @@ fn a_hit_on_four_to_six_flips_then_eliminates_itb_3_2() {
 #[test]
 fn the_defender_chooses_the_best_terrain_modifier_itb_3_2() {
     // g1 in the wood at D05, in its own trench: forest -1 or own trench -2; it takes -2.
-    let mut g = allied(&[bn("a1", "allied", 3, "D06"), bn("g1", "german", 3, "D05"), bn("g2", "german", 3, "E03"), bn("a2", "allied", 3, "E04")], "");
+    let mut g = allied(
+        &[bn("a1", "allied", 3, "D06"), bn("g1", "german", 3, "D05"), bn("g2", "german", 3, "E03"), bn("a2", "allied", 3, "E04")],
+        "",
+    );
     ok(&mut g, Command::Activate("a1".into()));
     g.force_dice([5]);
     ok(&mut g, Command::Fire("g1".into()));
@@ -120,7 +123,13 @@ fn combat_restrictions_between_infantry_and_tank_types_itb_3_2() {
 
 #[test]
 fn the_tanks_in_combat_matrix_replaces_terrain_itb_3_2() {
-    let units = [tank("mk", "MarkIVFemale", 3, "H04"), tank("wh", "Whippet", 3, "D08"), tank("t1", "A7V", 3, "H06"), bn("g1", "german", 3, "D07"), bn("a1", "allied", 2, "A01")];
+    let units = [
+        tank("mk", "MarkIVFemale", 3, "H04"),
+        tank("wh", "Whippet", 3, "D08"),
+        tank("t1", "A7V", 3, "H06"),
+        bn("g1", "german", 3, "D07"),
+        bn("a1", "allied", 2, "A01"),
+    ];
     let mut g = game(&units.concat(), "");
     ok(&mut g, Command::Activate("t1".into()));
     g.force_dice([6, 5]);
@@ -138,7 +147,12 @@ fn the_tanks_in_combat_matrix_replaces_terrain_itb_3_2() {
 
 #[test]
 fn tanks_neither_fight_into_nor_from_forest_and_villages_itb_3_2() {
-    let units = [tank("mk", "MarkIVMale", 3, "C03"), tank("mk2", "MarkIVMale", 3, "D04"), bn("g1", "german", 3, "C04"), bn("g2", "german", 3, "E05")];
+    let units = [
+        tank("mk", "MarkIVMale", 3, "C03"),
+        tank("mk2", "MarkIVMale", 3, "D04"),
+        bn("g1", "german", 3, "C04"),
+        bn("g2", "german", 3, "E05"),
+    ];
     let mut g = allied(&units, "");
     ok(&mut g, Command::Activate("mk".into()));
     refused(&mut g, Command::Fire("g1".into()), "in a forest or village");

@@ -151,7 +151,13 @@ pub fn skip_to_activation(g: &mut Game<Bastards>, side: &str) {
             Some(p) if p.side == side && p.prompt.contains("activation phase") => return,
             Some(_) => {
                 let legal = g.legal().to_vec();
-                let c = if legal.contains(&Command::Done) { Command::Done } else if legal.contains(&Command::FireBarrages) { Command::FireBarrages } else { legal[0].clone() };
+                let c = if legal.contains(&Command::Done) {
+                    Command::Done
+                } else if legal.contains(&Command::FireBarrages) {
+                    Command::FireBarrages
+                } else {
+                    legal[0].clone()
+                };
                 ok(g, c);
             }
             None => panic!("game over before {side}'s activation"),

@@ -102,7 +102,8 @@ fn a_line_exactly_along_a_hexside_between_a_blocking_and_a_clear_hex_is_clear_it
     let h = |l: &str| sit.board().parse(l).unwrap();
     assert!(sit.line_of_sight(h("C08"), h("A08")).is_ok());
     let both = game(
-        &[tank("mk", "MarkIVMale", 3, "C08"), bn("g1", "german", 3, "A08"), bn("g2", "german", 3, "B07"), bn("g3", "german", 3, "B08")].concat(),
+        &[tank("mk", "MarkIVMale", 3, "C08"), bn("g1", "german", 3, "A08"), bn("g2", "german", 3, "B07"), bn("g3", "german", 3, "B08")]
+            .concat(),
         "",
     );
     let sit = Situation::capture(both.world());
@@ -112,7 +113,11 @@ fn a_line_exactly_along_a_hexside_between_a_blocking_and_a_clear_hex_is_clear_it
 #[test]
 fn line_of_communication_avoids_enemy_units_and_zones_even_with_friends_in_them_itb_loc() {
     // A German wall in column 03 from row B to J: its zones cover A03 and A04.
-    let wall: String = ["B", "C", "D", "E", "F", "G", "H", "I", "J"].iter().enumerate().map(|(i, r)| bn(&format!("g{i}"), "german", 3, &format!("{r}03"))).collect();
+    let wall: String = ["B", "C", "D", "E", "F", "G", "H", "I", "J"]
+        .iter()
+        .enumerate()
+        .map(|(i, r)| bn(&format!("g{i}"), "german", 3, &format!("{r}03")))
+        .collect();
     let units = format!("{wall}{}{}", bn("a1", "allied", 3, "E06"), bn("a2", "allied", 3, "A04"));
     let g = game(&units, "");
     let sit = Situation::capture(g.world());
@@ -120,7 +125,8 @@ fn line_of_communication_avoids_enemy_units_and_zones_even_with_friends_in_them_
     let e06 = sit.board().parse("E06").unwrap();
     assert!(!sit.has_communication(e06, Side::Allied, &comms), "the friendly a2 in A04 does not open the enemy zone");
     // Without the wall's top the line goes round by row A.
-    let short: String = ["D", "E", "F", "G", "H", "I", "J"].iter().enumerate().map(|(i, r)| bn(&format!("g{i}"), "german", 3, &format!("{r}03"))).collect();
+    let short: String =
+        ["D", "E", "F", "G", "H", "I", "J"].iter().enumerate().map(|(i, r)| bn(&format!("g{i}"), "german", 3, &format!("{r}03"))).collect();
     let g = game(&format!("{short}{}", bn("a1", "allied", 3, "E06")), "");
     let sit = Situation::capture(g.world());
     let comms = sit.communications(Side::Allied);
@@ -150,7 +156,10 @@ fn stacking_counts_only_at_the_end_of_an_activation_itb_stacking() {
 
 #[test]
 fn a_unit_may_stop_on_a_friend_only_with_medals_left_to_leave_itb_3_1() {
-    let mut g = game(&[bn("a1", "allied", 2, "E01"), bn("a2", "allied", 3, "E05"), bn("a3", "allied", 3, "E02"), bn("g1", "german", 3, "J12")].concat(), "");
+    let mut g = game(
+        &[bn("a1", "allied", 2, "E01"), bn("a2", "allied", 3, "E05"), bn("a3", "allied", 3, "E02"), bn("g1", "german", 3, "J12")].concat(),
+        "",
+    );
     skip_to_activation(&mut g, "german");
     ok(&mut g, Command::Done);
     skip_to_activation(&mut g, "allied");

@@ -23,7 +23,13 @@ fn waiting(id: &str, side: &str, kind: &str) -> String {
 fn to_turn(g: &mut Game<Bastards>, turn: u32) {
     while g.world().resource::<Clock>().turn < turn && !g.is_over() {
         let legal = g.legal().to_vec();
-        let c = if legal.contains(&Command::Done) { Command::Done } else if legal.contains(&Command::FireBarrages) { Command::FireBarrages } else { Command::EndActivation };
+        let c = if legal.contains(&Command::Done) {
+            Command::Done
+        } else if legal.contains(&Command::FireBarrages) {
+            Command::FireBarrages
+        } else {
+            Command::EndActivation
+        };
         ok(g, c);
     }
 }
@@ -72,11 +78,19 @@ fn the_last_nightfall_ends_the_game_itb_9() {
     assert!(g.world().resource::<Tracks>().result.is_some());
 }
 
-const NIGHT: &str = r#"night_assault: (turn: 5, units: ["aus1", "aus2"], max_column: 4, min_enemy_distance: 3, rounds: 3, german_reach: 2),"#;
+const NIGHT: &str =
+    r#"night_assault: (turn: 5, units: ["aus1", "aus2"], max_column: 4, min_enemy_distance: 3, rounds: 3, german_reach: 2),"#;
 
 #[test]
 fn the_night_assault_deploys_west_of_the_column_away_from_the_enemy_next_to_a_supplied_friend_itb_10() {
-    let units = [bn("a1", "allied", 3, "E02"), waiting("aus1", "allied", "Battalion"), waiting("aus2", "allied", "Battalion"), bn("g1", "german", 3, "E06"), bn("g2", "german", 3, "J12")].concat();
+    let units = [
+        bn("a1", "allied", 3, "E02"),
+        waiting("aus1", "allied", "Battalion"),
+        waiting("aus2", "allied", "Battalion"),
+        bn("g1", "german", 3, "E06"),
+        bn("g2", "german", 3, "J12"),
+    ]
+    .concat();
     let mut g = game(&units, NIGHT);
     to_turn(&mut g, 5);
     assert!(g.pending().unwrap().prompt.contains("night-assault"), "{:?}", g.pending());
@@ -108,7 +122,13 @@ fn the_night_assault_deploys_west_of_the_column_away_from_the_enemy_next_to_a_su
 
 #[test]
 fn tanks_are_vulnerable_to_battalion_assaults_at_night_itb_o2() {
-    let units = [bn("a1", "allied", 3, "E02"), waiting("aus1", "allied", "Battalion"), waiting("aus2", "allied", "Battalion"), tank("t1", "A7V", 3, "E06")].concat();
+    let units = [
+        bn("a1", "allied", 3, "E02"),
+        waiting("aus1", "allied", "Battalion"),
+        waiting("aus2", "allied", "Battalion"),
+        tank("t1", "A7V", 3, "E06"),
+    ]
+    .concat();
     let extra = format!("{NIGHT}\noptions: (tanks_vulnerable_at_night: true),");
     let mut g = game(&units, &extra);
     to_turn(&mut g, 5);
@@ -127,7 +147,13 @@ fn tanks_are_vulnerable_to_battalion_assaults_at_night_itb_o2() {
 
 #[test]
 fn a_battalion_eliminated_at_night_tests_at_minus_two_with_the_floor_of_two_itb_8() {
-    let units = [bn("a1", "allied", 3, "E02"), waiting("aus1", "allied", "Battalion"), waiting("aus2", "allied", "Battalion"), reduced_bn("g1", "german", 3, "E07")].concat();
+    let units = [
+        bn("a1", "allied", 3, "E02"),
+        waiting("aus1", "allied", "Battalion"),
+        waiting("aus2", "allied", "Battalion"),
+        reduced_bn("g1", "german", 3, "E07"),
+    ]
+    .concat();
     let mut g = game(&units, NIGHT);
     to_turn(&mut g, 5);
     ok(&mut g, Command::Deploy("aus1".into(), "E03".into()));
@@ -164,7 +190,12 @@ fn the_cachy_garrison_stays_within_two_hexes_of_its_place_itb_s1() {
 
 #[test]
 fn first_tank_kill_scores_four_a_whippet_two_later_kills_one_itb_s1() {
-    let units = [tank("t1", "A7V", 3, "H06"), r#"(id: "wh", name: "wh", side: allied, kind: Whippet, medals: 3, hex: Some("H05"), reduced: true),"#.to_string(), r#"(id: "mf", name: "mf", side: allied, kind: MarkIVFemale, medals: 3, hex: Some("H07"), reduced: true),"#.to_string()].concat();
+    let units = [
+        tank("t1", "A7V", 3, "H06"),
+        r#"(id: "wh", name: "wh", side: allied, kind: Whippet, medals: 3, hex: Some("H05"), reduced: true),"#.to_string(),
+        r#"(id: "mf", name: "mf", side: allied, kind: MarkIVFemale, medals: 3, hex: Some("H07"), reduced: true),"#.to_string(),
+    ]
+    .concat();
     let mut g = game(&units, "");
     ok(&mut g, Command::Activate("t1".into()));
     g.force_dice([6, 6]);
@@ -176,7 +207,8 @@ fn first_tank_kill_scores_four_a_whippet_two_later_kills_one_itb_s1() {
 
 #[test]
 fn holding_the_town_with_a_line_of_communication_scores_each_turn_and_at_the_end_itb_s1() {
-    let units = [bn("g1", "german", 3, "D09"), bn("g2", "german", 3, "D10"), bn("a1", "allied", 2, "A01"), bn("a2", "allied", 3, "E09")].concat();
+    let units =
+        [bn("g1", "german", 3, "D09"), bn("g2", "german", 3, "D10"), bn("a1", "allied", 2, "A01"), bn("a2", "allied", 3, "E09")].concat();
     let mut g = game(&units, "");
     ok(&mut g, Command::Done);
     // End of turn 1: the German holds the Town alone: +2; a2 holds a German trench (E09).
@@ -245,7 +277,8 @@ fn maintaining_cohesion_example_itb_o3() {
     // The rulebook's example: scenario 2, end of the German turn 2, intensity 21, confusion 20. The
     // German player rolls 3 + 2 (turn) + 1 (21 - 20) = 6: success. Turn 3 is classic, turn 4 random.
     let units = [bn("a1", "allied", 2, "H03"), bn("g1", "german", 4, "H04"), bn("a2", "allied", 2, "A01")].concat();
-    let text = scenario_text(&units, "options: (maintaining_cohesion: true),").replace("intensity: 0, confusion: 20,", "intensity: 19, confusion: 20,");
+    let text = scenario_text(&units, "options: (maintaining_cohesion: true),")
+        .replace("intensity: 0, confusion: 20,", "intensity: 19, confusion: 20,");
     let mut g = game_from(&text);
     ok(&mut g, Command::Done);
     until(&mut g, "German turn 2", |p| p.side == "german" && p.prompt.contains("activation phase"));

@@ -130,5 +130,3 @@ fn print_a_random_game() {
         }
     }
 }
-
-

@@ -2,9 +2,9 @@
 //! 8 Test for Eliminated Battalions and Return to Play, 2.3 Reinforcements.
 
 use salient::engine::Game;
+use salient::rulesets::bastards::preview;
 use salient::rulesets::bastards::state::{Clock, Pool, Sequence, Tracks};
 use salient::rulesets::bastards::units::{Hero, Location, Side};
-use salient::rulesets::bastards::preview;
 use salient::rulesets::bastards::{Bastards, Command, EventKind};
 
 use super::fixtures::*;
@@ -202,8 +202,11 @@ fn rout_pulls_disorganised_battalions_back_five_hexes_or_eliminates_them_itb_7_2
 
 #[test]
 fn pause_reorganises_up_to_three_units_away_from_the_enemy_itb_7_2() {
-    let red = |id: &str, hex: &str| format!(r#"(id: "{id}", name: "{id}", side: allied, kind: Battalion, medals: 3, hex: Some("{hex}"), reduced: true),"#);
-    let units = [red("a1", "A01"), red("a2", "A03"), red("a3", "A05"), red("a4", "A07"), red("a5", "H04"), bn("g1", "german", 2, "H05")].concat();
+    let red = |id: &str, hex: &str| {
+        format!(r#"(id: "{id}", name: "{id}", side: allied, kind: Battalion, medals: 3, hex: Some("{hex}"), reduced: true),"#)
+    };
+    let units =
+        [red("a1", "A01"), red("a2", "A03"), red("a3", "A05"), red("a4", "A07"), red("a5", "H04"), bn("g1", "german", 2, "H05")].concat();
     let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
     g.force_dice([19]);
     ok(&mut g, Command::Done);
@@ -370,7 +373,8 @@ fn barrage_markers_only_on_the_map_in_play_itb_5_scenario_1() {
     }
     let board = &g.scenario().board;
     let row_p = board.offset_of(board.parse("P01").unwrap()).1;
-    let targets: Vec<String> = g.legal().iter().filter_map(|c| if let Command::PlaceBarrage(l) = c { Some(l.clone()) } else { None }).collect();
+    let targets: Vec<String> =
+        g.legal().iter().filter_map(|c| if let Command::PlaceBarrage(l) = c { Some(l.clone()) } else { None }).collect();
     let board = &g.scenario().board;
     assert!(targets.iter().any(|l| l.starts_with('P')), "row P is in play");
     for l in &targets {

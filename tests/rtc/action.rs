@@ -34,7 +34,15 @@ fn attack_fails_lead_unit_eliminated_supporters_return_and_phase_passes_rtc_10_3
 
 #[test]
 fn attack_succeeds_divisional_integrity_and_loss_points_paid_rtc_10_2_10_31() {
-    let units = [inf("gb1", "british", "6", 35), inf("gb2", "british", "6", 35), inf("gb3", "british", "6", 35), inf("g1", "german", "54", 48), inf("g2", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let units = [
+        inf("gb1", "british", "6", 35),
+        inf("gb2", "british", "6", 35),
+        inf("gb3", "british", "6", 35),
+        inf("g1", "german", "54", 48),
+        inf("g2", "german", "54", 48),
+        inf("spare", "british", "6", 23),
+    ]
+    .concat();
     let mut g = game_with_dice(&units, &[6, 6, 1, 1]);
     ok(&mut g, Activate(35));
     for u in ["gb1", "gb2", "gb3"] {
@@ -58,7 +66,9 @@ fn attack_succeeds_divisional_integrity_and_loss_points_paid_rtc_10_2_10_31() {
 
 #[test]
 fn partial_loss_points_must_be_paid_in_full_units_rtc_10_31() {
-    let units = [inf("gb1", "british", "6", 35), inf("gb2", "british", "6", 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let units =
+        [inf("gb1", "british", "6", 35), inf("gb2", "british", "6", 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)]
+            .concat();
     // OT 3 + 1 + 12 = 16; DT 4 + 3 + 8 = 15: one loss point, which still costs a flip (2).
     let mut g = game_with_dice(&units, &[6, 6, 4, 4]);
     ok(&mut g, Activate(35));
@@ -77,7 +87,15 @@ fn partial_loss_points_must_be_paid_in_full_units_rtc_10_31() {
 
 #[test]
 fn eliminations_before_retreats_and_retreat_priority_rtc_10_41() {
-    let units = [inf("gb1", "british", "6", 35), inf("gb2", "british", "6", 35), inf("gb3", "british", "6", 35), inf("g1", "german", "54", 48), inf("g2", "german", "54", 48), inf("g3", "german", "54", 49)].concat();
+    let units = [
+        inf("gb1", "british", "6", 35),
+        inf("gb2", "british", "6", 35),
+        inf("gb3", "british", "6", 35),
+        inf("g1", "german", "54", 48),
+        inf("g2", "german", "54", 48),
+        inf("g3", "german", "54", 49),
+    ]
+    .concat();
     let mut g = game_with_dice(&units, &[6, 6, 1, 1]);
     set(&mut g, "g1", |c| c.spent = true);
     set(&mut g, "g2", |c| c.spent = true);
@@ -275,7 +293,15 @@ fn immediate_british_victory_with_three_cavalry_in_area_57_rtc_3_2() {
 fn sos_barrage_adds_one_and_spends_the_guns_and_artillery_adds_its_factor_to_infantry_rtc_10_2() {
     // The German 54th Division's guns in 52 (range 3) cover area 48; a fresh gun in 48 adds its
     // bombardment factor because the lead defender is infantry.
-    let units = [inf("gb1", "british", "6", 35), inf("gb2", "british", "6", 35), inf("g1", "german", "54", 48), gun("gg", "german", "54", 3, 3, 48), gun("gs", "german", "54", 3, 3, 52), inf("spare", "british", "6", 23)].concat();
+    let units = [
+        inf("gb1", "british", "6", 35),
+        inf("gb2", "british", "6", 35),
+        inf("g1", "german", "54", 48),
+        gun("gg", "german", "54", 3, 3, 48),
+        gun("gs", "german", "54", 3, 3, 52),
+        inf("spare", "british", "6", 23),
+    ]
+    .concat();
     let mut g = game_with_dice(&units, &[1, 1, 6, 6]);
     while phase(&g) != "Action" {
         ok(&mut g, Done);
@@ -321,14 +347,18 @@ fn attack_odds_with_equal_totals_and_breakdown_chance_rtc_10_3_10_6() {
 
 /// A tank of another strength (a company, say), for the choices of 10.6.
 fn tank_of(id: &str, attack: i32, area: u32) -> String {
-    format!(r#"(id: "{id}", name: "{id}", side: british, kind: Tank, attack: {attack}, defence: 3, spent_defence: 2, movement: 6, area: Some({area})),"#)
+    format!(
+        r#"(id: "{id}", name: "{id}", side: british, kind: Tank, attack: {attack}, defence: 3, spent_defence: 2, movement: 6, area: Some({area})),"#
+    )
 }
 
 /// 10.6: an infantry-led attack with two tanks wins on an unmodified 8: the attacker (not the code)
 /// chooses which tank breaks down; then the defender pays the loss points as before.
 #[test]
 fn attacker_chooses_broken_down_tank_rtc_10_6() {
-    let units = [inf("gb1", "british", "6", 35), tank("t1", 35), tank("t2", 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let units =
+        [inf("gb1", "british", "6", 35), tank("t1", 35), tank("t2", 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)]
+            .concat();
     let mut g = game_with_dice(&units, &[4, 4, 1, 1]);
     ok(&mut g, Activate(35));
     for u in ["gb1", "t1", "t2"] {
@@ -365,7 +395,8 @@ fn attacker_chooses_broken_down_tank_rtc_10_6() {
     let text = ron::to_string(&g.commands()).unwrap();
     let commands: Vec<salient::rulesets::rtc::Command> = ron::from_str(&text).unwrap();
     assert!(text.contains("BreakDown(\"t2\")"), "{text}");
-    let again = salient::engine::game::Game::replay(g.origin().clone(), &commands).unwrap_or_else(|(i, r)| panic!("command {i} refused: {r}"));
+    let again =
+        salient::engine::game::Game::replay(g.origin().clone(), &commands).unwrap_or_else(|(i, r)| panic!("command {i} refused: {r}"));
     assert_eq!(again.checksum(), g.checksum());
     assert_eq!(place(&again, "t2"), Place::BrokenDown);
 }
@@ -375,7 +406,15 @@ fn attacker_chooses_broken_down_tank_rtc_10_6() {
 /// phase passes (10.3, 9.2 c).
 #[test]
 fn lost_attack_attacker_chooses_another_tank_to_break_down_rtc_10_6() {
-    let units = [tank("t1", 35), tank("t2", 35), tank("t3", 35), inf("gb1", "british", "6", 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let units = [
+        tank("t1", 35),
+        tank("t2", 35),
+        tank("t3", 35),
+        inf("gb1", "british", "6", 35),
+        inf("g1", "german", "54", 48),
+        inf("spare", "british", "6", 23),
+    ]
+    .concat();
     let mut g = game_with_dice(&units, &[4, 4, 6, 6]);
     ok(&mut g, Activate(35));
     for u in ["t1", "t2", "t3", "gb1"] {
@@ -436,7 +475,14 @@ fn breakdown_without_a_choice_is_automatic_rtc_10_6() {
 /// battalion that comes first in scenario order.
 #[test]
 fn ai_breaks_down_the_least_valuable_tank_rtc_10_6() {
-    let units = [inf("gb1", "british", "6", 35), tank("t1", 35), tank_of("coy", 4, 35), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let units = [
+        inf("gb1", "british", "6", 35),
+        tank("t1", 35),
+        tank_of("coy", 4, 35),
+        inf("g1", "german", "54", 48),
+        inf("spare", "british", "6", 23),
+    ]
+    .concat();
     let mut g = game_with_dice(&units, &[4, 4, 1, 1]);
     ok(&mut g, Activate(35));
     for u in ["gb1", "t1", "coy"] {

@@ -115,7 +115,10 @@ fn ai_while(g: &mut Game<Rtc>, side: &str, cap: usize) -> Vec<(u32, bool)> {
         g.submit(c).unwrap();
         n += 1;
     }
-    g.events().skip(before).filter_map(|e| if let EventKind::Attack { area, success, .. } = e.kind { Some((area, success)) } else { None }).collect()
+    g.events()
+        .skip(before)
+        .filter_map(|e| if let EventKind::Attack { area, success, .. } = e.kind { Some((area, success)) } else { None })
+        .collect()
 }
 
 /// 10.2, 10.3: a tank and a brigade group next to a spent regiment holding Flesquieres (a victory
@@ -123,7 +126,14 @@ fn ai_while(g: &mut Game<Rtc>, side: &str, cap: usize) -> Vec<(u32, bool)> {
 #[test]
 fn ai_takes_a_favourable_attack_rtc_10_2() {
     // Strong fresh regiments in the other German areas next to 49 (48, 55) close the other ways.
-    let mut units = [tank("t1", 49), inf("gb1", "british", "6", 49), inf("gb2", "british", "6", 49), inf("gb3", "british", "6", 49), inf("g1", "german", "54", 51)].concat();
+    let mut units = [
+        tank("t1", 49),
+        inf("gb1", "british", "6", 49),
+        inf("gb2", "british", "6", 49),
+        inf("gb3", "british", "6", 49),
+        inf("g1", "german", "54", 51),
+    ]
+    .concat();
     for (i, a) in [48, 48, 48, 55, 55, 55].iter().enumerate() {
         units += &inf(&format!("w{i}"), "german", "54", *a);
     }
@@ -207,7 +217,15 @@ fn german_does_not_make_a_poor_attack_without_the_threat_rtc_10_3() {
 /// retreats) rather than eliminating one.
 #[test]
 fn ai_pays_loss_points_without_eliminating_rtc_10_31() {
-    let units = [tank("t1", 49), inf("gb1", "british", "6", 49), inf("gb2", "british", "6", 49), inf("gb3", "british", "6", 49), inf("g1", "german", "54", 51), inf("g2", "german", "54", 51)].concat();
+    let units = [
+        tank("t1", 49),
+        inf("gb1", "british", "6", 49),
+        inf("gb2", "british", "6", 49),
+        inf("gb3", "british", "6", 49),
+        inf("g1", "german", "54", 51),
+        inf("g2", "german", "54", 51),
+    ]
+    .concat();
     // OT 6 + 3 supports + 5 = 14; DT 4 + 1 + TEM 3 + 2 = 10: 4 loss points.
     let mut g = game_with_dice(&units, &[2, 3, 1, 1]);
     ok(&mut g, Command::Activate(49));
@@ -250,7 +268,13 @@ fn ai_bombards_a_target_in_the_open_rtc_7_5() {
 /// likely run out of ammunition: the AI passes.
 #[test]
 fn ai_does_not_bombard_at_poor_odds_rtc_7_5() {
-    let units = [gun("gfa", "british", "6", 3, 3, 35), inf("gb1", "british", "6", 35), gun("g1", "german", "54", 3, 3, 51), inf("g2", "german", "54", 99)].concat();
+    let units = [
+        gun("gfa", "british", "6", 3, 3, 35),
+        inf("gb1", "british", "6", 35),
+        gun("g1", "german", "54", 3, 3, 51),
+        inf("g2", "german", "54", 99),
+    ]
+    .concat();
     let mut g = game(&units);
     assert_eq!(phase(&g), "Bombardment");
     let fired = ai_bombardments(&mut g);

@@ -33,7 +33,8 @@ fn bombardment_loss_points_out_of_ammo_on_eight_and_friendly_fire_rtc_7_6_7_8_7_
     ok(&mut g, Bombard { lead: "a1".into(), target: 48, at: Target::Other, hurricane: false });
     ok(&mut g, Fire);
     // OT 4 + 12 = 16; DT TEM 3 x 2 + 2 = 8: 8 loss points.
-    let b: Vec<(i32, i32)> = g.events().filter_map(|e| if let EventKind::Bombardment { ot, dt, .. } = e.kind { Some((ot, dt)) } else { None }).collect();
+    let b: Vec<(i32, i32)> =
+        g.events().filter_map(|e| if let EventKind::Bombardment { ot, dt, .. } = e.kind { Some((ot, dt)) } else { None }).collect();
     assert_eq!(b, vec![(16, 8)]);
     let a1 = unit(&g, "a1");
     assert!(a1.c.spent && a1.c.no_ammo, "7.8");
@@ -59,7 +60,13 @@ fn partial_bombardment_loss_points_are_paid_rtc_7_62() {
 
 #[test]
 fn each_target_type_bombarded_once_per_side_per_turn_rtc_7_3() {
-    let units = [gun("a1", "british", "6", 4, 3, 35), gun("a2", "british", "6", 4, 3, 35), inf("g1", "german", "54", 48), inf("g2", "german", "54", 49)].concat();
+    let units = [
+        gun("a1", "british", "6", 4, 3, 35),
+        gun("a2", "british", "6", 4, 3, 35),
+        inf("g1", "german", "54", 48),
+        inf("g2", "german", "54", 49),
+    ]
+    .concat();
     let mut g = game_with_dice(&units, &[1, 1, 6, 6]);
     ok(&mut g, Bombard { lead: "a1".into(), target: 48, at: Target::Other, hurricane: false });
     ok(&mut g, Fire);
@@ -70,7 +77,13 @@ fn each_target_type_bombarded_once_per_side_per_turn_rtc_7_3() {
 
 #[test]
 fn hurricane_bombardment_rolls_three_dice_initiative_player_only_rtc_7_7() {
-    let units = [gun("a1", "british", "6", 4, 3, 35), gun("ga", "german", "54", 3, 3, 48), inf("g1", "german", "54", 48), inf("gb1", "british", "6", 36)].concat();
+    let units = [
+        gun("a1", "british", "6", 4, 3, 35),
+        gun("ga", "german", "54", 3, 3, 48),
+        inf("g1", "german", "54", 48),
+        inf("gb1", "british", "6", 36),
+    ]
+    .concat();
     let mut g = game_with_dice(&units, &[1, 1, 1, 6, 6]);
     ok(&mut g, Bombard { lead: "a1".into(), target: 48, at: Target::Artillery, hurricane: true });
     ok(&mut g, Fire);
@@ -99,7 +112,14 @@ fn long_range_without_friends_near_the_target_degrades_the_lead_to_1_rtc_7_32() 
 
 #[test]
 fn rolling_barrage_next_to_friends_or_another_barrage_interdiction_anywhere_without_friends_rtc_8_3() {
-    let units = [gun("a1", "british", "6", 4, 4, 35), gun("a2", "british", "6", 4, 4, 35), gun("a3", "british", "6", 4, 4, 35), inf("gb1", "british", "6", 36), inf("g1", "german", "54", 51)].concat();
+    let units = [
+        gun("a1", "british", "6", 4, 4, 35),
+        gun("a2", "british", "6", 4, 4, 35),
+        gun("a3", "british", "6", 4, 4, 35),
+        inf("gb1", "british", "6", 36),
+        inf("g1", "german", "54", 51),
+    ]
+    .concat();
     let mut g = game(&units);
     while phase(&g) == "Bombardment" {
         ok(&mut g, Done);
@@ -117,7 +137,14 @@ fn rolling_barrage_next_to_friends_or_another_barrage_interdiction_anywhere_with
 
 #[test]
 fn artillery_targets_pay_two_to_flip_and_four_to_eliminate_fresh_rtc_7_63() {
-    let units = [gun("a1", "british", "6", 4, 3, 35), gun("ga", "german", "54", 3, 3, 48), gun("gb", "german", "54", 3, 3, 48), inf("g1", "german", "54", 49), inf("spare", "british", "6", 23)].concat();
+    let units = [
+        gun("a1", "british", "6", 4, 3, 35),
+        gun("ga", "german", "54", 3, 3, 48),
+        gun("gb", "german", "54", 3, 3, 48),
+        inf("g1", "german", "54", 49),
+        inf("spare", "british", "6", 23),
+    ]
+    .concat();
     // OT 4 + (6 + 1) = 11, an unmodified 7: no ammunition loss; DT 8 (artillery: TEM 4 doubled) + 2 = 10: 1 CP.
     let mut g = game_with_dice(&units, &[6, 1, 1, 1]);
     ok(&mut g, Bombard { lead: "a1".into(), target: 48, at: Target::Artillery, hurricane: false });
@@ -134,7 +161,13 @@ fn artillery_targets_pay_two_to_flip_and_four_to_eliminate_fresh_rtc_7_63() {
 /// spent eliminates one of them, chosen by the bombarding player; the defender's loss points follow.
 #[test]
 fn bombarding_player_chooses_friendly_fire_victim_rtc_7_9() {
-    let units = [gun("a1", "british", "6", 4, 3, 35), inf("gb1", "british", "6", 48), inf("gb2", "british", "6", 48), inf("g1", "german", "54", 48)].concat();
+    let units = [
+        gun("a1", "british", "6", 4, 3, 35),
+        inf("gb1", "british", "6", 48),
+        inf("gb2", "british", "6", 48),
+        inf("g1", "german", "54", 48),
+    ]
+    .concat();
     // OT 4 + 12 = 16; DT TEM 3 x 2 + 2 = 8: 8 loss points, and an unmodified 12.
     let mut g = game_with_dice(&units, &[6, 6, 1, 1]);
     set(&mut g, "gb1", |c| c.spent = true);
@@ -168,7 +201,13 @@ fn bombarding_player_chooses_friendly_fire_victim_rtc_7_9() {
 /// play passes on (7.6) after the choice as before.
 #[test]
 fn friendly_fire_without_a_choice_and_after_a_missed_bombardment_rtc_7_9_7_6() {
-    let units = [gun("a1", "british", "6", 4, 3, 35), inf("gb1", "british", "6", 48), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let units = [
+        gun("a1", "british", "6", 4, 3, 35),
+        inf("gb1", "british", "6", 48),
+        inf("g1", "german", "54", 48),
+        inf("spare", "british", "6", 23),
+    ]
+    .concat();
     let mut g = game_with_dice(&units, &[6, 6, 1, 1]);
     set(&mut g, "gb1", |c| c.spent = true);
     ok(&mut g, Bombard { lead: "a1".into(), target: 48, at: Target::Other, hurricane: false });
@@ -179,7 +218,14 @@ fn friendly_fire_without_a_choice_and_after_a_missed_bombardment_rtc_7_9_7_6() {
 
     // Two spent units, OT 4 + 8 = 12 against DT 6 + 12 = 18: no loss points; after the choice the
     // bombardment phase goes on (nobody else can fire: it ends).
-    let units = [gun("a1", "british", "6", 4, 3, 35), inf("gb1", "british", "6", 48), inf("gb2", "british", "6", 48), inf("g1", "german", "54", 48), inf("spare", "british", "6", 23)].concat();
+    let units = [
+        gun("a1", "british", "6", 4, 3, 35),
+        inf("gb1", "british", "6", 48),
+        inf("gb2", "british", "6", 48),
+        inf("g1", "german", "54", 48),
+        inf("spare", "british", "6", 23),
+    ]
+    .concat();
     let mut g = game_with_dice(&units, &[4, 4, 6, 6]);
     set(&mut g, "gb1", |c| c.spent = true);
     set(&mut g, "gb2", |c| c.spent = true);
@@ -197,7 +243,8 @@ fn friendly_fire_without_a_choice_and_after_a_missed_bombardment_rtc_7_9_7_6() {
 #[test]
 fn ai_eliminates_the_least_valuable_friend_by_friendly_fire_rtc_7_9() {
     let guards = r#"(id: "gds", name: "gds", side: british, kind: Infantry, division: "Gds", attack: 4, defence: 5, spent_defence: 3, movement: 4, area: Some(48)),"#;
-    let units = [gun("a1", "british", "6", 4, 3, 35), guards.to_string(), inf("gb1", "british", "6", 48), inf("g1", "german", "54", 48)].concat();
+    let units =
+        [gun("a1", "british", "6", 4, 3, 35), guards.to_string(), inf("gb1", "british", "6", 48), inf("g1", "german", "54", 48)].concat();
     let mut g = game_with_dice(&units, &[6, 6, 1, 1]);
     set(&mut g, "gds", |c| c.spent = true);
     set(&mut g, "gb1", |c| c.spent = true);

@@ -17,7 +17,13 @@ pub const MAP: &str = include_str!("../../scenarios/rtc/maps/cambrai.ron");
 pub fn scenario_text_with(units: &str, conditional: &str) -> String {
     let turns: String = (1..=15)
         .map(|t| {
-            let f = if t < 4 { "None".to_string() } else if t == 4 { "Some(0)".to_string() } else { format!("Some({})", t - 3) };
+            let f = if t < 4 {
+                "None".to_string()
+            } else if t == 4 {
+                "Some(0)".to_string()
+            } else {
+                format!("Some({})", t - 3)
+            };
             format!("(turn: {t}, date: \"day {t}\", british_ammo: (1, 3), german_ammo: (1, 3), fatigue_entered_by: {f}),")
         })
         .collect();
@@ -39,27 +45,39 @@ pub fn scenario_text_with(units: &str, conditional: &str) -> String {
 
 /// British infantry 3-4-4 (spent 2) of a division, in an area.
 pub fn inf(id: &str, side: &str, div: &str, area: u32) -> String {
-    format!(r#"(id: "{id}", name: "{id}", side: {side}, kind: Infantry, division: "{div}", attack: 3, defence: 4, spent_defence: 2, movement: 4, area: Some({area})),"#)
+    format!(
+        r#"(id: "{id}", name: "{id}", side: {side}, kind: Infantry, division: "{div}", attack: 3, defence: 4, spent_defence: 2, movement: 4, area: Some({area})),"#
+    )
 }
 
 pub fn tank(id: &str, area: u32) -> String {
-    format!(r#"(id: "{id}", name: "{id}", side: british, kind: Tank, attack: 6, defence: 3, spent_defence: 2, movement: 6, area: Some({area})),"#)
+    format!(
+        r#"(id: "{id}", name: "{id}", side: british, kind: Tank, attack: 6, defence: 3, spent_defence: 2, movement: 6, area: Some({area})),"#
+    )
 }
 
 pub fn cav(id: &str, area: u32) -> String {
-    format!(r#"(id: "{id}", name: "{id}", side: british, kind: Cavalry, division: "1 Cav", attack: 2, defence: 2, spent_defence: 1, movement: 8, area: Some({area})),"#)
+    format!(
+        r#"(id: "{id}", name: "{id}", side: british, kind: Cavalry, division: "1 Cav", attack: 2, defence: 2, spent_defence: 1, movement: 8, area: Some({area})),"#
+    )
 }
 
 pub fn stoss(id: &str, area: u32) -> String {
-    format!(r#"(id: "{id}", name: "{id}", side: german, kind: Stosstruppen, attack: 5, defence: 3, spent_defence: 1, movement: 6, area: Some({area})),"#)
+    format!(
+        r#"(id: "{id}", name: "{id}", side: german, kind: Stosstruppen, attack: 5, defence: 3, spent_defence: 1, movement: 6, area: Some({area})),"#
+    )
 }
 
 pub fn gun(id: &str, side: &str, div: &str, strength: i32, range: u32, area: u32) -> String {
-    format!(r#"(id: "{id}", name: "{id}", side: {side}, kind: Artillery, division: "{div}", defence: 2, spent_defence: 1, movement: 3, strength: {strength}, range: {range}, area: Some({area})),"#)
+    format!(
+        r#"(id: "{id}", name: "{id}", side: {side}, kind: Artillery, division: "{div}", defence: 2, spent_defence: 1, movement: 3, strength: {strength}, range: {range}, area: Some({area})),"#
+    )
 }
 
 pub fn arriving(id: &str, side: &str, div: &str, turn: u32) -> String {
-    format!(r#"(id: "{id}", name: "{id}", side: {side}, kind: Infantry, division: "{div}", attack: 3, defence: 4, spent_defence: 2, movement: 4, turn: Some({turn})),"#)
+    format!(
+        r#"(id: "{id}", name: "{id}", side: {side}, kind: Infantry, division: "{div}", attack: 3, defence: 4, spent_defence: 2, movement: 4, turn: Some({turn})),"#
+    )
 }
 
 pub fn load_with(units: &str, conditional: &str) -> <Rtc as Ruleset>::Scenario {
@@ -85,7 +103,8 @@ pub fn game_full(units: &str, conditional: &str, dice: &[u32]) -> Game<Rtc> {
     let mut files = FileSet::new();
     files.insert("test/map.ron".into(), MAP.into());
     files.insert("test/scenario.ron".into(), scenario_text_with(units, conditional));
-    let forced = if dice.is_empty() { Vec::new() } else { vec![salient::engine::game::ForcedDice { after_commands: 0, values: dice.to_vec() }] };
+    let forced =
+        if dice.is_empty() { Vec::new() } else { vec![salient::engine::game::ForcedDice { after_commands: 0, values: dice.to_vec() }] };
     Game::start(Origin { scenario: Arc::new(scenario), scenario_path: "test/scenario.ron".into(), files, seed: 1, forced })
 }
 

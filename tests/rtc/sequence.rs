@@ -24,7 +24,9 @@ fn initiative_roll_adds_tanks_br_areas_and_stosstruppen_rtc_5_1() {
     initiative::determine(g.world_mut());
     // British 6 + 2 = 8, German 8 + 1 = 9.
     assert_eq!(ctx(&g).initiative, Side::German);
-    let ev = g.events().find_map(|e| if let EventKind::Initiative { british: Some(b), german: Some(d), .. } = &e.kind { Some((*b, *d)) } else { None });
+    let ev = g
+        .events()
+        .find_map(|e| if let EventKind::Initiative { british: Some(b), german: Some(d), .. } = &e.kind { Some((*b, *d)) } else { None });
     assert_eq!(ev, Some(((6, 2), (8, 1))));
 }
 
@@ -55,7 +57,14 @@ fn german_cambrai_entry_needs_a_railway_line_rtc_6_3() {
 
 #[test]
 fn reinforcements_may_not_enter_enemy_areas_and_enter_contested_ones_spent_rtc_6_1() {
-    let units = [arriving("r1", "german", "214", 1), arriving("r2", "german", "215", 1), inf("gb1", "british", "6", 98), inf("gb2", "british", "6", 57), inf("g1", "german", "54", 57)].concat();
+    let units = [
+        arriving("r1", "german", "214", 1),
+        arriving("r2", "german", "215", 1),
+        inf("gb1", "british", "6", 98),
+        inf("gb2", "british", "6", 57),
+        inf("g1", "german", "54", 57),
+    ]
+    .concat();
     let mut g = game(&units);
     // 98 is British-controlled now; 57 is German-controlled with British units in it.
     let r = refused(&mut g, Place("r1".into(), 98));
@@ -90,7 +99,16 @@ fn fatigue_eligibility_by_turn_of_entry_example_rtc_11_2() {
 #[test]
 fn supplied_units_turn_fresh_cut_off_units_stay_spent_rtc_11_2() {
     // gb1 in 51 is cut off (all around German); gb2 in 35 traces to the British edge.
-    let units = [inf("gb1", "british", "6", 51), inf("gb2", "british", "6", 35), inf("g1", "german", "54", 48), inf("g2", "german", "54", 49), inf("g3", "german", "54", 52), inf("g4", "german", "54", 54), inf("g5", "german", "54", 55)].concat();
+    let units = [
+        inf("gb1", "british", "6", 51),
+        inf("gb2", "british", "6", 35),
+        inf("g1", "german", "54", 48),
+        inf("g2", "german", "54", 49),
+        inf("g3", "german", "54", 52),
+        inf("g4", "german", "54", 54),
+        inf("g5", "german", "54", 55),
+    ]
+    .concat();
     let mut g = game(&units);
     set(&mut g, "gb1", |c| c.spent = true);
     set(&mut g, "gb2", |c| c.spent = true);
@@ -105,7 +123,13 @@ fn supplied_units_turn_fresh_cut_off_units_stay_spent_rtc_11_2() {
 }
 
 fn third_cav(british_in_cambrai: bool) -> salient::engine::game::Game<salient::rulesets::rtc::Rtc> {
-    let mut units = [arriving("c1", "british", "3 Cav", 5), arriving("c2", "british", "3 Cav", 5), inf("gb1", "british", "6", 35), inf("g1", "german", "54", 98)].concat();
+    let mut units = [
+        arriving("c1", "british", "3 Cav", 5),
+        arriving("c2", "british", "3 Cav", 5),
+        inf("gb1", "british", "6", 35),
+        inf("g1", "german", "54", 98),
+    ]
+    .concat();
     if british_in_cambrai {
         units += &inf("gb2", "british", "6", 56);
     }
@@ -132,7 +156,9 @@ fn third_cavalry_division_arrives_only_if_the_british_hold_cambrai_rtc_6_2() {
 #[test]
 fn after_turn_15_the_side_with_more_victory_areas_wins_rtc_3_22() {
     // The British take 51, 62 and 72 and hold their own four: 7 of 13.
-    let units = [inf("b1", "british", "6", 51), inf("b2", "british", "6", 62), inf("b3", "british", "6", 72), inf("g1", "german", "54", 98)].concat();
+    let units =
+        [inf("b1", "british", "6", 51), inf("b2", "british", "6", 62), inf("b3", "british", "6", 72), inf("g1", "german", "54", 98)]
+            .concat();
     let mut g = game(&units);
     g.world_mut().resource_mut::<Clock>().turn = 15;
     while !g.is_over() {

@@ -86,10 +86,23 @@ fn cancelled_entries(world: &World) -> Vec<String> {
 /// edge, within its garrison's reach, not held by the enemy, affordable with its movement medals).
 fn can_enter(b: &Brain, u: &UnitInfo, move_only: bool) -> bool {
     let sit = &b.sit;
-    let rows = sit.scenario.spec.reinforcements.iter().find(|r| r.units.iter().any(|x| **x == *u.unit.id)).map(|r| r.rows.clone()).unwrap_or_default();
+    let rows = sit
+        .scenario
+        .spec
+        .reinforcements
+        .iter()
+        .find(|r| r.units.iter().any(|x| **x == *u.unit.id))
+        .map(|r| r.rows.clone())
+        .unwrap_or_default();
     let a = &sit.scenario.tables.actions;
     let max = sit.scenario.tables.max_medals;
-    let medals = if move_only { 1 } else if u.is_tank() { a.tank_movement_medals_per_turn.min(u.medals(max)) } else { u.medals(max) };
+    let medals = if move_only {
+        1
+    } else if u.is_tank() {
+        a.tank_movement_medals_per_turn.min(u.medals(max))
+    } else {
+        u.medals(max)
+    };
     let budget = medals * if u.is_tank() { a.mp_per_medal_tank } else { a.mp_per_medal_battalion };
     let allowed = actions::allowed_for(sit, u);
     sit.entry_hexes(u.side(), &rows)
@@ -116,26 +129,25 @@ fn priority(b: &Brain, u: &UnitInfo, kind: Option<&StageKind>, _limited: bool) -
     let Some(i) = b.index(h) else { return -10.0 };
     let enemy_near = |r: u32| sit.units.iter().any(|e| e.side() != u.side() && e.hex().is_some_and(|x| x.unsigned_distance_to(h) <= r));
     // Front units first: a small bonus for being near the enemy.
-    let nearest = sit
-        .units
-        .iter()
-        .filter(|e| e.side() != u.side())
-        .filter_map(|e| e.hex().map(|x| x.unsigned_distance_to(h)))
-        .min()
-        .unwrap_or(40) as f32;
+    let nearest =
+        sit.units.iter().filter(|e| e.side() != u.side()).filter_map(|e| e.hex().map(|x| x.unsigned_distance_to(h))).min().unwrap_or(40)
+            as f32;
     let front = 0.3 / (1.0 + nearest);
     if u.is_tank() {
         if u.breakdown {
             // Only a combat action: worth it with a target in range.
             let target = sit.units.iter().any(|e| {
-                e.side() != u.side() && e.hex().is_some_and(|x| x.unsigned_distance_to(h) <= sit.scenario.tables.combat.tank_range) && b.fire_chance(u, h, e).is_some()
+                e.side() != u.side()
+                    && e.hex().is_some_and(|x| x.unsigned_distance_to(h) <= sit.scenario.tables.combat.tank_range)
+                    && b.fire_chance(u, h, e).is_some()
             });
             return if target { 2.5 + front } else { -1.0 };
         }
         return 2.5 + front;
     }
     let night_round = matches!(kind, Some(StageKind::NightRound { .. }));
-    let adjacent: Vec<&UnitInfo> = sit.units.iter().filter(|e| e.side() != u.side() && e.hex().is_some_and(|x| x.unsigned_distance_to(h) == 1)).collect();
+    let adjacent: Vec<&UnitInfo> =
+        sit.units.iter().filter(|e| e.side() != u.side() && e.hex().is_some_and(|x| x.unsigned_distance_to(h) == 1)).collect();
     if u.reduced {
         return 1.5 + front;
     }
@@ -296,7 +308,11 @@ impl Planner<'_> {
         let me = self.me();
         let a = &b.sit.scenario.tables.actions;
         let cost = if me.is_tank() { a.assault_tank } else { a.assault_battalion };
-        medals >= cost && (me.is_tank() || !me.reduced) && b.atlas.neighbors(i).any(|j| b.enemy_in(j, me.side()) && !(me.is_tank() && (b.atlas.closed[j] || b.unit_in(j).is_some_and(|u| u.is_tank()))))
+        medals >= cost
+            && (me.is_tank() || !me.reduced)
+            && b.atlas
+                .neighbors(i)
+                .any(|j| b.enemy_in(j, me.side()) && !(me.is_tank() && (b.atlas.closed[j] || b.unit_in(j).is_some_and(|u| u.is_tank()))))
     }
 }
 
@@ -325,7 +341,9 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
     let previews: Vec<Option<preview::Preview>> = legal
         .iter()
         .map(|c| match c {
-            Command::Fire(_) | Command::Assault(_) | Command::Rally | Command::Infiltrate(_) | Command::Withdraw(_) => preview::odds_of(world, &ctx, c),
+            Command::Fire(_) | Command::Assault(_) | Command::Rally | Command::Infiltrate(_) | Command::Withdraw(_) => {
+                preview::odds_of(world, &ctx, c)
+            }
             _ => None,
         })
         .collect();
@@ -334,7 +352,8 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
     let cur = me.hex().and_then(|h| b.index(h));
     // The goal field tells hexes apart: without a command that changes the unit's hex, every score
     // would carry the same `field[cur]`, so it is left out (the choice is the same, and cheaper).
-    let field = if legal.iter().any(|c| matches!(c, Command::Move(_) | Command::Assault(_) | Command::Infiltrate(_) | Command::Withdraw(_))) {
+    let field = if legal.iter().any(|c| matches!(c, Command::Move(_) | Command::Assault(_) | Command::Infiltrate(_) | Command::Withdraw(_)))
+    {
         b.goal_field(side, cur, LAMBDA)
     } else {
         vec![0.0; b.atlas.hexes.len()]
@@ -462,4 +481,3 @@ fn fire_after_rally(p: &Planner, rallied: &UnitInfo, i: usize, left: u32) -> f32
     }
     p.aggr * left as f32 * best
 }
-

@@ -182,7 +182,8 @@ impl Atlas {
         let edge_hexes = [Side::Allied, Side::German].map(|s| {
             board.edge_hexes(edge_of(s).unwrap_or(default_edge(s))).into_iter().filter_map(|h| board.index(h)).collect::<Vec<usize>>()
         });
-        let on_edge = [Side::Allied, Side::German].map(|s| hexes.iter().map(|h| edge_of(s).is_some_and(|e| board.on_edge(*h, e))).collect::<Vec<bool>>());
+        let on_edge = [Side::Allied, Side::German]
+            .map(|s| hexes.iter().map(|h| edge_of(s).is_some_and(|e| board.on_edge(*h, e))).collect::<Vec<bool>>());
         Atlas {
             edge_hexes,
             on_edge,
@@ -258,7 +259,13 @@ fn places_of(sit: &Situation, tuning: &[AiTuning; 2]) -> Vec<Place> {
             Some(k) => k,
             None => {
                 let weight = [0, 1].map(|x| tuning[x].objectives.get(place).copied().unwrap_or(1.0).max(0.0));
-                out.push(Place { name: place.clone(), hexes: hexes_of(place), end: Default::default(), each_turn: Default::default(), weight });
+                out.push(Place {
+                    name: place.clone(),
+                    hexes: hexes_of(place),
+                    end: Default::default(),
+                    each_turn: Default::default(),
+                    weight,
+                });
                 out.len() - 1
             }
         };
@@ -349,7 +356,12 @@ impl Brain {
         // between decisions while none of them moves (an exact key, so a hit equals a fresh
         // computation).
         let comms = [0, 1].map(|s| {
-            let stands: Vec<u32> = sit.units.iter().filter(|u| si(u.side()) != s).filter_map(|u| u.hex().and_then(|h| atlas.index(h)).map(|i| i as u32)).collect();
+            let stands: Vec<u32> = sit
+                .units
+                .iter()
+                .filter(|u| si(u.side()) != s)
+                .filter_map(|u| u.hex().and_then(|h| atlas.index(h)).map(|i| i as u32))
+                .collect();
             COMMS[s].get_or(CommsKey { atlas: atlas.clone(), stands }, |_| communications(&atlas, &unit_at, &sit, &zoc, s))
         });
         let mut held = [vec![0u32; atlas.places.len()], vec![0u32; atlas.places.len()]];
@@ -367,7 +379,11 @@ impl Brain {
         let tracks = world.resource::<Tracks>();
         let first_battle = if atlas.levels && tracks.first_tank_battle.is_none() { 5.0 } else { 0.0 };
         let first_kill_vp = match &sit.scenario.spec.victory {
-            VictorySpec::Points(v) => Some((if tracks.first_tank_kill_done { v.later_tank_kill } else { v.first_tank_kill }, v.first_tank_kill_whippet, v.later_tank_kill)),
+            VictorySpec::Points(v) => Some((
+                if tracks.first_tank_kill_done { v.later_tank_kill } else { v.first_tank_kill },
+                v.first_tank_kill_whippet,
+                v.later_tank_kill,
+            )),
             _ => None,
         };
         let turns_left = (atlas.last_turn + 1).saturating_sub(turn) as f32;
@@ -553,7 +569,11 @@ impl Brain {
     fn tank_kill_vp(&self, t: &UnitInfo, by: Option<&UnitInfo>) -> f32 {
         match (self.first_kill_vp, by) {
             (Some((first, whippet, _later)), Some(b)) if b.is_tank() && t.is_tank() => {
-                if t.kind() == UnitKind::Whippet && first > whippet { whippet as f32 } else { first as f32 }
+                if t.kind() == UnitKind::Whippet && first > whippet {
+                    whippet as f32
+                } else {
+                    first as f32
+                }
             }
             _ => 0.0,
         }
@@ -605,7 +625,8 @@ impl Brain {
         // An enemy battalion spreads its fire over the units next to it.
         let targets = |e: Hex| -> f32 {
             let Some(ei) = self.index(e) else { return 1.0 };
-            1.0 + self.atlas.neighbors(ei).filter(|&j| j != i && Some(j) != from && self.unit_in(j).is_some_and(|x| x.side() == me)).count() as f32
+            1.0 + self.atlas.neighbors(ei).filter(|&j| j != i && Some(j) != from && self.unit_in(j).is_some_and(|x| x.side() == me)).count()
+                as f32
         };
         let mut expected = 0.0;
         for e in sit.units.iter().filter(|e| e.side() != me) {
@@ -631,7 +652,13 @@ impl Brain {
                 }
                 // In range now: most of its medals; a move away: one die. A tank hit by a tank may
                 // also give the enemy the first tank battle or tank-kill points.
-                let dice = if d <= 3 { 2.0 } else if d <= 7 { 1.0 } else { 0.4 };
+                let dice = if d <= 3 {
+                    2.0
+                } else if d <= 7 {
+                    1.0
+                } else {
+                    0.4
+                };
                 if u.is_tank() {
                     expected += dice * p * self.loss_value(u, Some(e)).abs() / DANGER;
                 } else {
@@ -656,7 +683,13 @@ impl Brain {
                 if medals >= 3.0 {
                     // The assault threat, heavier on a disorganised or weaker unit.
                     let weaker = u.medals(max) < e.medals(max);
-                    let a = if u.reduced { 0.45 } else if weaker { 0.2 } else { 0.1 };
+                    let a = if u.reduced {
+                        0.45
+                    } else if weaker {
+                        0.2
+                    } else {
+                        0.1
+                    };
                     expected += share * a * (w + hold);
                 }
             } else if d == 2 && !e.reduced && !u.is_tank() {
@@ -905,9 +938,7 @@ fn field_from(a: &Atlas, sources: &[(usize, f32)], extra: &[u8], lambda: f32) ->
 /// `Situation::communications`, on the AI's dense arrays (a test checks they agree).
 fn communications(atlas: &Atlas, unit_at: &[u32], sit: &Situation, zoc: &[Vec<u8>; 2], s: usize) -> Vec<bool> {
     let enemy = 1 - s;
-    let open = |i: usize| {
-        atlas.in_play[i] && zoc[enemy][i] == 0 && (unit_at[i] == 0 || !enemy_at(sit, unit_at, i, s))
-    };
+    let open = |i: usize| atlas.in_play[i] && zoc[enemy][i] == 0 && (unit_at[i] == 0 || !enemy_at(sit, unit_at, i, s));
     let mut reach = vec![false; atlas.hexes.len()];
     let mut stack: Vec<usize> = Vec::with_capacity(64);
     for &i in &atlas.edge_hexes[s] {

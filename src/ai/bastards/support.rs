@@ -30,8 +30,15 @@ fn strike_value(b: &Brain, h: Hex) -> f32 {
     let mut v = 0.0;
     for u in sit.at(h) {
         // Enemies far from our units matter less now: the fight is elsewhere.
-        let near = u.side() == b.side || sit.units.iter().any(|f| f.side() == b.side && f.hex().is_some_and(|x| x.unsigned_distance_to(h) <= 4));
-        let sign = if u.side() == b.side { -1.5 * b.caution } else if near { b.aggression } else { 0.6 * b.aggression };
+        let near =
+            u.side() == b.side || sit.units.iter().any(|f| f.side() == b.side && f.hex().is_some_and(|x| x.unsigned_distance_to(h) <= 4));
+        let sign = if u.side() == b.side {
+            -1.5 * b.caution
+        } else if near {
+            b.aggression
+        } else {
+            0.6 * b.aggression
+        };
         let w = unit_worth(u);
         let gain = if u.is_tank() {
             (7 - t.tank_loss_on.min(7)) as f32 / 6.0 * b.loss_value(u, None).abs()
@@ -53,9 +60,11 @@ fn strike_value(b: &Brain, h: Hex) -> f32 {
 fn assault_ready(b: &Brain, u: &UnitInfo) -> bool {
     let Some(i) = u.hex().and_then(|h| b.index(h)) else { return false };
     let max = b.sit.scenario.tables.max_medals;
-    b.atlas
-        .neighbors(i)
-        .any(|j| b.unit_in(j).is_some_and(|f| f.side() == b.side && !f.is_tank() && !f.reduced && f.medals(max) >= b.sit.scenario.tables.actions.assault_battalion))
+    b.atlas.neighbors(i).any(|j| {
+        b.unit_in(j).is_some_and(|f| {
+            f.side() == b.side && !f.is_tank() && !f.reduced && f.medals(max) >= b.sit.scenario.tables.actions.assault_battalion
+        })
+    })
 }
 
 /// The chance a marker lands on its hex (5: 1-3, -1 on turn 1), from the tables.
@@ -126,13 +135,20 @@ fn counter_battery_value(world: &World, b: &Brain) -> f32 {
     let turn = b.turn;
     let barrage = world.resource::<Barrage>();
     let lost = world.resource::<Tracks>().allied_artillery_lost + barrage.counter_battery;
-    let next = sit.scenario.turn(turn).map(|t| t.allied_artillery).unwrap_or(0).max(sit.scenario.turn(turn + 1).map(|t| t.allied_artillery).unwrap_or(0));
+    let next = sit
+        .scenario
+        .turn(turn)
+        .map(|t| t.allied_artillery)
+        .unwrap_or(0)
+        .max(sit.scenario.turn(turn + 1).map(|t| t.allied_artillery).unwrap_or(0));
     if lost >= next {
         return -1.0;
     }
     // The Allied player's best target among our units, as he would see it (on target or scattered).
     let enemy = Brain::from_situation(world, crate::rulesets::bastards::map::Situation::capture(world), b.enemy());
-    let on = ((sit.scenario.tables.artillery.on_target - if turn == 1 { sit.scenario.tables.artillery.turn_1_modifier } else { 0 }).clamp(0, 6)) as f32 / 6.0;
+    let on = ((sit.scenario.tables.artillery.on_target - if turn == 1 { sit.scenario.tables.artillery.turn_1_modifier } else { 0 })
+        .clamp(0, 6)) as f32
+        / 6.0;
     let scatter = &sit.scenario.tables.artillery.scatter;
     let mut best: f32 = 0.0;
     for u in sit.units.iter().filter(|u| u.side() == b.side) {

@@ -153,7 +153,8 @@ fn immediate_victory(b: &Brain, units: &[usize], end: u32) -> f32 {
         return 0.0;
     }
     let cav = |u: &crate::rulesets::rtc::units::U| u.kind() == Kind::Cavalry;
-    let there = iv.areas.iter().map(|&a| ctx.sit.side_in(a, Side::British).filter(|u| cav(u) && !units.contains(&u.index)).count()).sum::<usize>();
+    let there =
+        iv.areas.iter().map(|&a| ctx.sit.side_in(a, Side::British).filter(|u| cav(u) && !units.contains(&u.index)).count()).sum::<usize>();
     let coming = units.iter().filter(|&&i| cav(ctx.unit(i))).count();
     if coming > 0 && (there + coming) as u32 >= iv.cavalry { super::brain::WIN } else { 0.0 }
 }
@@ -219,7 +220,8 @@ pub fn attack_value_led(b: &mut Brain, units: &[usize], lead: usize, area: u32, 
     }
     let overrun = if !in_place && mp_left > 0 && matches!(lead_u.kind(), Kind::Tank | Kind::Stosstruppen) { 0.4 * p_clear } else { 0.0 };
     // The prepared counter-attack (12.32): the Stosstruppen lead it at full weight.
-    let blow = if side == Side::German && b.counter_on && lead_u.kind() == Kind::Stosstruppen { 1.0 + 0.5 * b.tune.counter_attack } else { 1.0 };
+    let blow =
+        if side == Side::German && b.counter_on && lead_u.kind() == Kind::Stosstruppen { 1.0 + 0.5 * b.tune.counter_attack } else { 1.0 };
     blow * (damage + capture + overrun) + p * advance - fail - b.tune.caution * breakdown - p * exposure - b.reserve_cost(units, area)
 }
 
@@ -242,7 +244,8 @@ fn best_plan(b: &mut Brain, g: &Group, home: u32, extend: bool) -> f32 {
                 continue;
             }
             let mut val = attack_value(b, &units, *r.path.last().unwrap_or(&g.at), g.at, false, mp_left);
-            let cands: Vec<usize> = extra.iter().copied().filter(|&v| !b.ctx.unit(v).is_artillery() && can_follow(b, g, v, &r.path)).collect();
+            let cands: Vec<usize> =
+                extra.iter().copied().filter(|&v| !b.ctx.unit(v).is_artillery() && can_follow(b, g, v, &r.path)).collect();
             let mut left = cands;
             loop {
                 let mut pick: Option<(usize, f32)> = None;

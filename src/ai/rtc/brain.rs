@@ -238,18 +238,32 @@ impl Brain {
         // 3.2: the German must keep the British cavalry from winning in 32 / 57.
         if side == Side::German {
             let iv = self.ctx.sc.spec.immediate_victory.clone();
-            let cav_near = self.ctx.sit.on_map().filter(|u| u.side() == enemy && u.kind() == Kind::Cavalry && u.area().is_some_and(|a| iv.areas.iter().any(|&t| t == a || self.ctx.is_adjacent(t, a)))).count() as u32;
+            let cav_near = self
+                .ctx
+                .sit
+                .on_map()
+                .filter(|u| {
+                    u.side() == enemy
+                        && u.kind() == Kind::Cavalry
+                        && u.area().is_some_and(|a| iv.areas.iter().any(|&t| t == a || self.ctx.is_adjacent(t, a)))
+                })
+                .count() as u32;
             if cav_near >= iv.cavalry {
                 self.deny = iv.areas.clone();
             }
             // How far the British cavalry is from each immediate-victory area, in the movement
             // points the rules would charge it (9.32-9.52): enough of it within reach is a threat
             // to garrison against before it arrives.
-            let cavalry: Vec<u32> = self.ctx.sit.on_map().filter(|u| u.side() == enemy && u.kind() == Kind::Cavalry).filter_map(|u| u.area()).collect();
+            let cavalry: Vec<u32> =
+                self.ctx.sit.on_map().filter(|u| u.side() == enemy && u.kind() == Kind::Cavalry).filter_map(|u| u.area()).collect();
             if cavalry.len() as u32 >= iv.cavalry {
                 for &t in &iv.areas {
                     let mp = self.mp_to(t, enemy, Class::Cavalry);
-                    let mut d: Vec<u32> = cavalry.iter().map(|&a| mp.get(a as usize).copied().unwrap_or(u32::MAX)).filter(|&m| m <= self.tune.cavalry_watch_mp).collect();
+                    let mut d: Vec<u32> = cavalry
+                        .iter()
+                        .map(|&a| mp.get(a as usize).copied().unwrap_or(u32::MAX))
+                        .filter(|&m| m <= self.tune.cavalry_watch_mp)
+                        .collect();
                     d.sort();
                     if d.len() as u32 >= iv.cavalry {
                         let m = d[iv.cavalry as usize - 1];
@@ -257,7 +271,8 @@ impl Brain {
                         // Block the ways in: the areas next to it that the cavalry would ride
                         // through (nearer to it than the cavalry is), one fresh unit each.
                         for &a in self.ctx.adjacent(t) {
-                            if mp.get(a as usize).is_some_and(|&x| x < m) && !iv.areas.contains(&a) && !self.block.iter().any(|b| b.0 == a) {
+                            if mp.get(a as usize).is_some_and(|&x| x < m) && !iv.areas.contains(&a) && !self.block.iter().any(|b| b.0 == a)
+                            {
                                 self.block.push((a, m));
                             }
                         }
@@ -277,7 +292,12 @@ impl Brain {
                     }
                     let fresh = self.ctx.sit.side_in(a, enemy).filter(|u| u.fresh() && !u.is_artillery()).count() as f32;
                     let spent = self.ctx.sit.side_in(a, enemy).filter(|u| !u.fresh() && !u.is_artillery()).count() as f32;
-                    let near = self.ctx.adjacent(a).iter().map(|&m| self.ctx.sit.side_in(m, side).filter(|u| !u.is_artillery()).count()).sum::<usize>() as f32;
+                    let near = self
+                        .ctx
+                        .adjacent(a)
+                        .iter()
+                        .map(|&m| self.ctx.sit.side_in(m, side).filter(|u| !u.is_artillery()).count())
+                        .sum::<usize>() as f32;
                     let score = near.min(6.0) - 1.5 * fresh - 0.5 * spent - self.ctx.sc.area(a).tem as f32;
                     if best.is_none_or(|(s, _)| score > s) {
                         best = Some((score, a));
@@ -351,8 +371,16 @@ impl Brain {
     /// German, before the prepared counter-attack: what committing Stosstruppen costs (they are the
     /// reserve for the blow, 12.32), unless it keeps the British cavalry from winning (3.2).
     pub fn reserve_cost(&self, units: &[usize], area: u32) -> f32 {
-        let staging = self.focus.is_some_and(|f| self.ctx.is_adjacent(f, area) && self.ctx.controller(area) == Side::German && !self.ctx.sit.has(area, Side::British));
-        if self.side != Side::German || self.counter_on || staging || self.tune.counter_attack_turn.is_none() || self.deny.contains(&area) || self.watch.iter().any(|w| w.0 == area) {
+        let staging = self.focus.is_some_and(|f| {
+            self.ctx.is_adjacent(f, area) && self.ctx.controller(area) == Side::German && !self.ctx.sit.has(area, Side::British)
+        });
+        if self.side != Side::German
+            || self.counter_on
+            || staging
+            || self.tune.counter_attack_turn.is_none()
+            || self.deny.contains(&area)
+            || self.watch.iter().any(|w| w.0 == area)
+        {
             return 0.0;
         }
         units.iter().filter(|&&i| self.ctx.unit(i).kind() == Kind::Stosstruppen).count() as f32 * RESERVE
@@ -509,7 +537,16 @@ impl Brain {
         }
         let costs = &ctx.sc.tables.attack.losses;
         let retreat = costs.retreat_spent.unwrap_or(costs.eliminate_spent);
-        let clear: u32 = defenders.iter().map(|u| if u.fresh() { costs.eliminate_fresh.min(costs.flip + retreat.min(costs.eliminate_spent)) } else { retreat.min(costs.eliminate_spent) }).sum();
+        let clear: u32 = defenders
+            .iter()
+            .map(|u| {
+                if u.fresh() {
+                    costs.eliminate_fresh.min(costs.flip + retreat.min(costs.eliminate_spent))
+                } else {
+                    retreat.min(costs.eliminate_spent)
+                }
+            })
+            .sum();
         let avg = if defenders.is_empty() { 3.0 } else { defenders.iter().map(|u| self.value(u)).sum::<f32>() / defenders.len() as f32 };
         let v = (if defenders.is_empty() { 0 } else { best }, clear as f32, avg);
         self.dt_cache.borrow_mut()[area as usize] = Some(v);
@@ -523,7 +560,15 @@ impl Brain {
         for &i in attackers {
             self.ctx.sit.units[i].c.place = Place::Area(area);
         }
-        let a = Attack { side: self.side, area, attackers: attackers.to_vec(), entered_from: None, in_place: false, lead: Some(lead), step: CombatStep::Defence };
+        let a = Attack {
+            side: self.side,
+            area,
+            attackers: attackers.to_vec(),
+            entered_from: None,
+            in_place: false,
+            lead: Some(lead),
+            step: CombatStep::Defence,
+        };
         let ot = attack::offence(&self.ctx, &a, &self.ctx.sit.units[lead]);
         for (&i, p) in attackers.iter().zip(saved) {
             self.ctx.sit.units[i].c.place = p;

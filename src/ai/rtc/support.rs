@@ -90,11 +90,17 @@ pub fn bombardment(b: &Brain, legal: &[Command]) -> Vec<f32> {
             Command::Bombard { lead, target, at, hurricane } => {
                 let Some(u) = ctx.find(lead) else { return f32::NEG_INFINITY };
                 let from = u.area().unwrap_or(0);
-                let mut o = Order { side: b.side, lead: u.index, supports: Vec::new(), from, target: *target, at: *at, hurricane: *hurricane };
+                let mut o =
+                    Order { side: b.side, lead: u.index, supports: Vec::new(), from, target: *target, at: *at, hurricane: *hurricane };
                 // The supports the order could get: the other fresh guns in range in the lead's area.
                 let mut best = order_value(b, &o);
                 for s in ctx.sit.side_in(from, b.side) {
-                    if s.index == u.index || !s.is_artillery() || !s.fresh() || s.c.no_ammo || ctx.range(from, *target).is_none_or(|d| d > s.spec.range) {
+                    if s.index == u.index
+                        || !s.is_artillery()
+                        || !s.fresh()
+                        || s.c.no_ammo
+                        || ctx.range(from, *target).is_none_or(|d| d > s.spec.range)
+                    {
                         continue;
                     }
                     o.supports.push(s.index);
@@ -125,7 +131,11 @@ pub fn barrage(b: &Brain, legal: &[Command]) -> Vec<f32> {
         .iter()
         .map(|c| match c {
             Command::Barrage(_, a, kind) => {
-                let attackers = ctx.adjacent(*a).iter().map(|&n| ctx.sit.side_in(n, side).filter(|u| u.fresh() && !u.is_artillery()).count()).sum::<usize>() as f32;
+                let attackers = ctx
+                    .adjacent(*a)
+                    .iter()
+                    .map(|&n| ctx.sit.side_in(n, side).filter(|u| u.fresh() && !u.is_artillery()).count())
+                    .sum::<usize>() as f32;
                 let fresh_enemy = ctx.sit.side_in(*a, enemy).filter(|u| u.fresh() && !u.is_artillery()).count() as f32;
                 let v = match kind {
                     BarrageKind::Rolling => {
@@ -196,7 +206,8 @@ pub fn fatigue(b: &Brain, legal: &[Command]) -> Vec<f32> {
         .iter()
         .map(|c| match c {
             Command::Fatigue(a) => {
-                let units: Vec<&U> = ctx.sit.side_in(*a, target).filter(|u| u.fresh() && crate::rulesets::rtc::admin::fatigable(u, by)).collect();
+                let units: Vec<&U> =
+                    ctx.sit.side_in(*a, target).filter(|u| u.fresh() && crate::rulesets::rtc::admin::fatigable(u, by)).collect();
                 let near = ctx.adjacent(*a).iter().any(|&n| ctx.sit.has(n, us)) || ctx.sit.has(*a, us);
                 let cav = units.iter().filter(|u| u.kind() == Kind::Cavalry).count() as f32;
                 let v: f32 = units.iter().map(|u| b.value(u)).sum();

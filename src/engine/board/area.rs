@@ -139,10 +139,7 @@ impl AreaBoard {
                     Some(o) if *other == a.id => problems.push(path, format!("area {} lists itself as adjacent", o.id)),
                     Some(o) if !o.adjacent.contains(&a.id) => problems.push(
                         path,
-                        format!(
-                            "asymmetric adjacency: area {} lists {other} as adjacent but area {other} does not list {}",
-                            a.id, a.id
-                        ),
+                        format!("asymmetric adjacency: area {} lists {other} as adjacent but area {other} does not list {}", a.id, a.id),
                     ),
                     Some(_) => {}
                 }

@@ -52,14 +52,8 @@ pub enum Direction {
 }
 
 impl Direction {
-    pub const ALL: [Direction; 6] = [
-        Direction::NorthEast,
-        Direction::East,
-        Direction::SouthEast,
-        Direction::SouthWest,
-        Direction::West,
-        Direction::NorthWest,
-    ];
+    pub const ALL: [Direction; 6] =
+        [Direction::NorthEast, Direction::East, Direction::SouthEast, Direction::SouthWest, Direction::West, Direction::NorthWest];
 
     /// The axial step for this direction on a pointy-top board (x east, y south).
     pub fn pointy_step(self) -> Hex {
@@ -268,9 +262,9 @@ impl HexBoard {
             if let Some(known) = terrains
                 && !known.contains(&name.as_str())
             {
-                let hint = nearest(name, known.iter().copied()).map(|n| format!("; did you mean `{n}`?")).unwrap_or_else(
-                    || format!("; the ruleset knows {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", ")),
-                );
+                let hint = nearest(name, known.iter().copied()).map(|n| format!("; did you mean `{n}`?")).unwrap_or_else(|| {
+                    format!("; the ruleset knows {}", known.iter().map(|k| format!("`{k}`")).collect::<Vec<_>>().join(", "))
+                });
                 problems.push(format!("legend.{ch}"), format!("unknown terrain `{name}`{hint}"));
             }
             let index = match board.terrain_names.iter().position(|n| n == name) {
@@ -283,22 +277,14 @@ impl HexBoard {
             legend.insert(*ch, index as u8);
         }
         if spec.terrain.len() != spec.rows as usize {
-            problems.push(
-                "terrain",
-                format!("the map has {} rows but `terrain` gives {} lines", spec.rows, spec.terrain.len()),
-            );
+            problems.push("terrain", format!("the map has {} rows but `terrain` gives {} lines", spec.rows, spec.terrain.len()));
         }
         for (r, line) in spec.terrain.iter().enumerate().take(spec.rows as usize) {
             let cells: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
             if cells.len() != spec.columns as usize {
                 problems.push(
                     format!("terrain.{r}"),
-                    format!(
-                        "row {} has {} hexes but the map has {} columns",
-                        row_letters(r as u32),
-                        cells.len(),
-                        spec.columns
-                    ),
+                    format!("row {} has {} hexes but the map has {} columns", row_letters(r as u32), cells.len(), spec.columns),
                 );
             }
             for (c, ch) in cells.iter().enumerate().take(spec.columns as usize) {
@@ -306,11 +292,7 @@ impl HexBoard {
                     Some(t) => board.terrain[r * spec.columns as usize + c] = *t,
                     None => problems.push(
                         format!("terrain.{r}"),
-                        format!(
-                            "hex {}{:02}: the character `{ch}` is not in the legend",
-                            row_letters(r as u32),
-                            c + 1
-                        ),
+                        format!("hex {}{:02}: the character `{ch}` is not in the legend", row_letters(r as u32), c + 1),
                     ),
                 }
             }
@@ -370,11 +352,7 @@ impl HexBoard {
                     if a.unsigned_distance_to(*b) != 1 {
                         problems.push(
                             format!("hexside_features.{i}.path.{}", j + 1),
-                            format!(
-                                "{} is not adjacent to {}: a path must go from hex to adjacent hex",
-                                board.label(*b),
-                                board.label(*a)
-                            ),
+                            format!("{} is not adjacent to {}: a path must go from hex to adjacent hex", board.label(*b), board.label(*a)),
                         );
                     } else {
                         board.hexsides.entry(side_key(*a, *b)).or_default().push(feature.clone());
@@ -444,8 +422,7 @@ impl HexBoard {
     /// Dense index of an on-map hex.
     pub fn index(&self, h: Hex) -> Option<usize> {
         let (c, r) = self.offset_of(h);
-        (c >= 0 && r >= 0 && (c as u32) < self.columns && (r as u32) < self.rows)
-            .then(|| r as usize * self.columns as usize + c as usize)
+        (c >= 0 && r >= 0 && (c as u32) < self.columns && (r as u32) < self.rows).then(|| r as usize * self.columns as usize + c as usize)
     }
 
     /// The hex of a dense index (the inverse of [`HexBoard::index`]).
@@ -480,18 +457,12 @@ impl HexBoard {
         let letters: String = label.chars().take_while(|c| c.is_ascii_alphabetic()).collect();
         let digits = &label[letters.len()..];
         let row = parse_row_letters(&letters);
-        let col: Option<u32> = if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
-            digits.parse().ok()
-        } else {
-            None
-        };
+        let col: Option<u32> = if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) { digits.parse().ok() } else { None };
         match (row, col) {
             (Some(r), Some(c)) if c >= 1 && r < self.rows && c <= self.columns => Ok(self.hex_at(c - 1, r)),
-            (Some(_), Some(_)) => Err(format!(
-                "hex {label} is off the map (rows A to {}, columns 01 to {:02})",
-                row_letters(self.rows - 1),
-                self.columns
-            )),
+            (Some(_), Some(_)) => {
+                Err(format!("hex {label} is off the map (rows A to {}, columns 01 to {:02})", row_letters(self.rows - 1), self.columns))
+            }
             _ => Err(format!("`{label}` is not a hex label; write the row letters then the column number, like K05")),
         }
     }

@@ -46,7 +46,12 @@ pub fn begin(world: &mut World) {
         if lost > 0 {
             let before = markers;
             markers = markers.saturating_sub(lost);
-            ops::log(world, "5", format!("German counter-battery: the Allied player has {markers} marker(s) instead of {before}"), EventKind::Note);
+            ops::log(
+                world,
+                "5",
+                format!("German counter-battery: the Allied player has {markers} marker(s) instead of {before}"),
+                EventKind::Note,
+            );
         }
     }
     *world.resource_mut::<Barrage>() = Barrage { placed: Vec::new(), available: markers, counter_battery: 0 };
@@ -168,7 +173,10 @@ fn fire(world: &mut World) {
             world,
             "5",
             if scattered {
-                format!("Barrage on {label} (d6 {die}{}) scatters to {hit_label}", if turn_mod != 0 { format!(" {turn_mod:+}") } else { String::new() })
+                format!(
+                    "Barrage on {label} (d6 {die}{}) scatters to {hit_label}",
+                    if turn_mod != 0 { format!(" {turn_mod:+}") } else { String::new() }
+                )
             } else {
                 format!("Barrage lands on {label} (d6 {die}{})", if turn_mod != 0 { format!(" {turn_mod:+}") } else { String::new() })
             },
@@ -211,17 +219,39 @@ pub fn strike(world: &mut World, h: Hex) {
                 if let Some(mut r) = world.get_mut::<Reduced>(u.entity) {
                     r.0 = true;
                 }
-                ops::log(world, "5", format!("{} is disorganised by the barrage", u.unit.name), EventKind::Loss { unit: u.unit.id.to_string(), status: "disorganised".into() });
+                ops::log(
+                    world,
+                    "5",
+                    format!("{} is disorganised by the barrage", u.unit.name),
+                    EventKind::Loss { unit: u.unit.id.to_string(), status: "disorganised".into() },
+                );
             }
             let die = ops::roll(world, format!("barrage on {}: survival", u.unit.name), "5");
             let m = if in_trench { t.trench_modifier } else { 0 };
             let result = die as i32 + m;
             let medals = u.medals(max) as i32;
             if result > medals {
-                ops::log(world, "5", format!("d6 {die}{} = {result} is more than its {medals} medals", if m != 0 { format!(" {m:+} (trench)") } else { String::new() }), EventKind::Note);
+                ops::log(
+                    world,
+                    "5",
+                    format!(
+                        "d6 {die}{} = {result} is more than its {medals} medals",
+                        if m != 0 { format!(" {m:+} (trench)") } else { String::new() }
+                    ),
+                    EventKind::Note,
+                );
                 ops::eliminate(world, u.entity, Cause::Barrage, "5");
             } else {
-                ops::log(world, "5", format!("{} holds (d6 {die}{} = {result}, {medals} medals)", u.unit.name, if m != 0 { format!(" {m:+}") } else { String::new() }), EventKind::Note);
+                ops::log(
+                    world,
+                    "5",
+                    format!(
+                        "{} holds (d6 {die}{} = {result}, {medals} medals)",
+                        u.unit.name,
+                        if m != 0 { format!(" {m:+}") } else { String::new() }
+                    ),
+                    EventKind::Note,
+                );
             }
         }
     }

@@ -96,9 +96,17 @@ impl Layout {
 /// its address is not reused) and each unit's hex and side, in order.
 type LayoutKey = (Arc<Scenario>, Vec<(Option<Hex>, Side)>);
 
-
 /// What a snapshot reads of each unit.
-type UnitQuery = (Entity, &'static Unit, &'static Location, &'static Reduced, &'static Breakdown, &'static Hero, &'static TurnRecord, &'static GarrisonReleased);
+type UnitQuery = (
+    Entity,
+    &'static Unit,
+    &'static Location,
+    &'static Reduced,
+    &'static Breakdown,
+    &'static Hero,
+    &'static TurnRecord,
+    &'static GarrisonReleased,
+);
 
 thread_local! {
     static UNITS_QUERY: RefCell<Option<(bevy::ecs::world::WorldId, QueryState<UnitQuery>)>> = const { RefCell::new(None) };
@@ -285,7 +293,8 @@ impl Situation {
     }
 
     pub fn road_between(&self, a: Hex, b: Hex) -> bool {
-        self.facts(a).is_some_and(|f| f.roads != 0 && a.all_neighbors().iter().position(|n| *n == b).is_some_and(|d| f.roads & (1 << d) != 0))
+        self.facts(a)
+            .is_some_and(|f| f.roads != 0 && a.all_neighbors().iter().position(|n| *n == b).is_some_and(|d| f.roads & (1 << d) != 0))
     }
 
     /// The printed terrain cost of a hex, with the scenario's village option.
@@ -337,7 +346,9 @@ impl Situation {
     /// [`Situation::reachable`] from the edge finds some hex, without the search.
     pub fn can_enter_by(&self, mover: &UnitInfo, entry: &[Hex], budget: u32, allowed: &dyn Fn(Hex) -> bool) -> bool {
         let medals = mover.medals(self.scenario.tables.max_medals);
-        entry.iter().any(|&h| self.board().index(h).is_some() && self.step_into(mover, medals, None, h, allowed).is_some_and(|c| c.total() <= budget))
+        entry.iter().any(|&h| {
+            self.board().index(h).is_some() && self.step_into(mover, medals, None, h, allowed).is_some_and(|c| c.total() <= budget)
+        })
     }
 
     /// Hexes a unit can reach by a movement action with `budget` MP (3.1): never into an enemy unit,

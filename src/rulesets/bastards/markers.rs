@@ -106,7 +106,8 @@ fn effect(world: &mut World, kind: MarkerKind, side: Option<Side>) -> Vec<Stage>
 pub fn rout(world: &mut World, side: Side) {
     let sit = Situation::capture(world);
     let n = sit.scenario.tables.random_sequence.rout_distance;
-    let routed: Vec<_> = sit.units.iter().filter(|u| u.side() == side && !u.is_tank() && u.reduced && u.hex().is_some()).map(|u| u.entity).collect();
+    let routed: Vec<_> =
+        sit.units.iter().filter(|u| u.side() == side && !u.is_tank() && u.reduced && u.hex().is_some()).map(|u| u.entity).collect();
     for e in routed {
         pull_back(world, e, n, "7.2", &[]);
     }
@@ -135,7 +136,12 @@ pub fn pull_back(world: &mut World, e: Entity, n: u32, rule: &str, ignore: &[Ent
         Some(h) => {
             ops::place(world, e, h);
             let label = ops::label(world, h);
-            ops::log(world, rule, format!("{} pulls back to {label}", u.unit.name), EventKind::PulledBack { unit: u.unit.id.to_string(), to: Some(label) });
+            ops::log(
+                world,
+                rule,
+                format!("{} pulls back to {label}", u.unit.name),
+                EventKind::PulledBack { unit: u.unit.id.to_string(), to: Some(label) },
+            );
             true
         }
         None => {
@@ -373,7 +379,9 @@ pub fn apply_cohesion(world: &mut World, cmd: Command) {
 /// True while the intensity test waits for the German decision.
 pub fn cohesion_pending(world: &World) -> bool {
     let t = world.resource::<Tracks>();
-    world.resource::<Setup>().0.spec.options.maintaining_cohesion && t.intensity >= t.confusion && !world.resource::<Clock>().random_after_this_turn
+    world.resource::<Setup>().0.spec.options.maintaining_cohesion
+        && t.intensity >= t.confusion
+        && !world.resource::<Clock>().random_after_this_turn
 }
 
 /// Units waiting on the turn track, for the window.

@@ -29,9 +29,15 @@ pub fn step(world: &mut World) {
 
 /// Step 1: every damaged or broken-down tank is eliminated.
 fn eliminate_tanks(world: &mut World) {
-    ops::log(world, "9", "Nightfall: damaged and broken-down tanks are lost", EventKind::PhaseBegan { phase: "nightfall".into(), side: None });
+    ops::log(
+        world,
+        "9",
+        "Nightfall: damaged and broken-down tanks are lost",
+        EventKind::PhaseBegan { phase: "nightfall".into(), side: None },
+    );
     let sit = Situation::capture(world);
-    let lost: Vec<Entity> = sit.units.iter().filter(|u| u.is_tank() && u.hex().is_some() && (u.reduced || u.breakdown)).map(|u| u.entity).collect();
+    let lost: Vec<Entity> =
+        sit.units.iter().filter(|u| u.is_tank() && u.hex().is_some() && (u.reduced || u.breakdown)).map(|u| u.entity).collect();
     for e in lost {
         ops::eliminate(world, e, Cause::Other, "9");
     }
@@ -63,7 +69,12 @@ fn battalions(world: &mut World) {
         if engaged {
             let die = ops::roll(world, format!("nightfall: {} disengages?", u.unit.name), "9");
             if die > u.medals(max) {
-                ops::log(world, "9", format!("{} is caught at nightfall (d6 {die} > {} medals)", u.unit.name, u.medals(max)), EventKind::Note);
+                ops::log(
+                    world,
+                    "9",
+                    format!("{} is caught at nightfall (d6 {die} > {} medals)", u.unit.name, u.medals(max)),
+                    EventKind::Note,
+                );
                 ops::eliminate(world, u.entity, Cause::Other, "9");
                 continue;
             }
@@ -93,7 +104,10 @@ fn reset_tracks(world: &mut World) {
     ops::log(
         world,
         "9",
-        format!("The intensity marker returns to 0; the confusion marker to {} - {die} = {confusion}", setup.tables.nightfall.confusion_reset),
+        format!(
+            "The intensity marker returns to 0; the confusion marker to {} - {die} = {confusion}",
+            setup.tables.nightfall.confusion_reset
+        ),
         EventKind::TracksReset { intensity: 0, confusion },
     );
     sequence::set_random(world, false);
@@ -101,7 +115,12 @@ fn reset_tracks(world: &mut World) {
 
 /// OnEnter(NightDeploy).
 pub fn begin_deploy(world: &mut World) {
-    ops::log(world, "10", "Australian night assault: the Allied player deploys the night assault units", EventKind::PhaseBegan { phase: "night deployment".into(), side: Some(Side::Allied) });
+    ops::log(
+        world,
+        "10",
+        "Australian night assault: the Allied player deploys the night assault units",
+        EventKind::PhaseBegan { phase: "night deployment".into(), side: Some(Side::Allied) },
+    );
     if legal_deploy(world).len() <= 1 {
         finish_deploy(world);
     }
@@ -146,7 +165,8 @@ fn placement(sit: &Situation, comms: &[bool], h: Hex, max_column: u32, min_enemy
     if sit.units.iter().any(|u| u.side() == Side::German && u.hex().is_some_and(|g| g.unsigned_distance_to(h) < min_enemy)) {
         return Err(format!("night-assault units deploy at least {min_enemy} hexes from any enemy unit"));
     }
-    let next_to_supplied = board.neighbors(h).any(|n| sit.at(n).any(|u| u.side() == Side::Allied && sit.has_communication(n, Side::Allied, comms)));
+    let next_to_supplied =
+        board.neighbors(h).any(|n| sit.at(n).any(|u| u.side() == Side::Allied && sit.has_communication(n, Side::Allied, comms)));
     if !next_to_supplied {
         return Err("night-assault units deploy next to a friendly unit that traces a line of communication to the West edge".into());
     }
@@ -156,7 +176,8 @@ fn placement(sit: &Situation, comms: &[bool], h: Hex, max_column: u32, min_enemy
 fn legal_deploy_units(sit: &Situation) -> Vec<(String, Hex)> {
     let Some(na) = sit.scenario.spec.night_assault.clone() else { return Vec::new() };
     let comms = sit.communications(Side::Allied);
-    let hexes: Vec<Hex> = sit.board().hexes().filter(|h| placement(sit, &comms, *h, na.max_column, na.min_enemy_distance).is_ok()).collect();
+    let hexes: Vec<Hex> =
+        sit.board().hexes().filter(|h| placement(sit, &comms, *h, na.max_column, na.min_enemy_distance).is_ok()).collect();
     let mut out = Vec::new();
     for id in &na.units {
         if sit.by_id(id).is_some_and(|u| u.location == Location::Waiting) {
@@ -170,8 +191,7 @@ fn legal_deploy_units(sit: &Situation) -> Vec<(String, Hex)> {
 
 pub fn legal_deploy(world: &World) -> Vec<Command> {
     let sit = Situation::capture(world);
-    let mut out: Vec<Command> =
-        legal_deploy_units(&sit).into_iter().map(|(id, h)| Command::Deploy(id, sit.board().label(h))).collect();
+    let mut out: Vec<Command> = legal_deploy_units(&sit).into_iter().map(|(id, h)| Command::Deploy(id, sit.board().label(h))).collect();
     if check_deploy(world, &Command::Done).is_ok() {
         out.push(Command::Done);
     }

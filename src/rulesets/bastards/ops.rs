@@ -124,7 +124,12 @@ pub fn inflict_loss(world: &mut World, e: Entity, cause: Cause, rule: &str) -> b
         }
         let u = unit(world, e);
         let status = if u.kind.is_tank() { "damaged" } else { "disorganised" };
-        log(world, rule, format!("{} takes a loss and is {status}", u.name), EventKind::Loss { unit: u.id.to_string(), status: status.into() });
+        log(
+            world,
+            rule,
+            format!("{} takes a loss and is {status}", u.name),
+            EventKind::Loss { unit: u.id.to_string(), status: status.into() },
+        );
         false
     }
 }

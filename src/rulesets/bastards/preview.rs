@@ -136,7 +136,11 @@ fn active_preview(world: &World, ctx: &Ctx, cmd: &Command, words: bool) -> Optio
             let r = dest.get(&to)?;
             let medals = movement::medals_for(ctx, r.cost);
             let mut odds = Vec::new();
-            let mut text = if words { format!("move to {label}: {} MP, {medals} medal{}", r.cost, if medals == 1 { "" } else { "s" }) } else { String::new() };
+            let mut text = if words {
+                format!("move to {label}: {} MP, {medals} medal{}", r.cost, if medals == 1 { "" } else { "s" })
+            } else {
+                String::new()
+            };
             if ctx.me.is_tank() && r.risky > 0 {
                 let p = breakdown_chance(sit, &ctx.me, turn, false);
                 let risk = 1.0 - (1.0 - p).powi(r.risky as i32);
@@ -158,7 +162,11 @@ fn active_preview(world: &World, ctx: &Ctx, cmd: &Command, words: bool) -> Optio
             Some(Preview {
                 medals: 1,
                 odds: vec![("hit".into(), p), ("target eliminated".into(), kill)],
-                text: if words { format!("fire at {}: hit {} ({why}){}", target.unit.name, pct(p), if kill > 0.0 { ", eliminates it" } else { "" }) } else { String::new() },
+                text: if words {
+                    format!("fire at {}: hit {} ({why}){}", target.unit.name, pct(p), if kill > 0.0 { ", eliminates it" } else { "" })
+                } else {
+                    String::new()
+                },
                 ..Default::default()
             })
         }
@@ -217,7 +225,11 @@ fn active_preview(world: &World, ctx: &Ctx, cmd: &Command, words: bool) -> Optio
                 medals,
                 odds,
                 text: if words {
-                    format!("{} to {label}: {medals} medal{}", if infiltrate { "infiltrate" } else { "withdraw" }, if medals == 1 { "" } else { "s" })
+                    format!(
+                        "{} to {label}: {medals} medal{}",
+                        if infiltrate { "infiltrate" } else { "withdraw" },
+                        if medals == 1 { "" } else { "s" }
+                    )
                 } else {
                     String::new()
                 },

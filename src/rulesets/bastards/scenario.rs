@@ -490,7 +490,10 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
         if let MarkerKind::Battalions(n) = m.kind
             && !(1..=9).contains(&n)
         {
-            p.push(format!("activation_markers.{i}.kind"), format!("a battalion activation marker for {n} battalions is out of range (1 to 9)"));
+            p.push(
+                format!("activation_markers.{i}.kind"),
+                format!("a battalion activation marker for {n} battalions is out of range (1 to 9)"),
+            );
         }
         let needs_side = !matches!(m.kind, MarkerKind::Pause | MarkerKind::EndOfTurn);
         if needs_side && m.side.is_none() {
@@ -534,10 +537,7 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
                     if let Some(j) = occupied.get(&key) {
                         p.push(
                             format!("units.{i}.hex"),
-                            format!(
-                                "{} and {} are both set up on {label}: only one unit per hex (stacking)",
-                                spec.units[*j].id, u.id
-                            ),
+                            format!("{} and {} are both set up on {label}: only one unit per hex (stacking)", spec.units[*j].id, u.id),
                         );
                     } else {
                         occupied.insert(key, i);
@@ -550,7 +550,8 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
     let mut later: BTreeMap<String, String> = BTreeMap::new();
     let mut check_ref = |id: &str, path: String, what: String, p: &mut Problems| {
         if !unit_ids.contains(&id) {
-            let hint = crate::engine::source::nearest(id, unit_ids.iter().copied()).map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
+            let hint =
+                crate::engine::source::nearest(id, unit_ids.iter().copied()).map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
             p.push(path, format!("unit `{id}` is not defined in `units`{hint}"));
         } else if let Some(prev) = later.insert(id.to_string(), what.clone()) {
             p.push(path, format!("unit `{id}` arrives twice ({prev} and {what})"));
@@ -604,7 +605,8 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
     let places: Vec<&str> = board.places.iter().map(|pl| pl.name.as_str()).collect();
     let check_place = |name: &str, path: String, p: &mut Problems| {
         if !(places.contains(&name) || name == "german trenches" || name == "allied trenches") {
-            let hint = crate::engine::source::nearest(name, places.iter().copied()).map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
+            let hint =
+                crate::engine::source::nearest(name, places.iter().copied()).map(|n| format!("; did you mean `{n}`?")).unwrap_or_default();
             p.push(path, format!("the map has no place named `{name}`{hint}"));
         }
     };
@@ -618,7 +620,13 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             }
         }
         VictorySpec::Levels(v) => {
-            for (k, name) in [("town", &v.town), ("wood", &v.wood), ("village", &v.village), ("far_village", &v.far_village), ("south_village", &v.south_village)] {
+            for (k, name) in [
+                ("town", &v.town),
+                ("wood", &v.wood),
+                ("village", &v.village),
+                ("far_village", &v.far_village),
+                ("south_village", &v.south_village),
+            ] {
                 check_place(name, format!("victory.{k}"), p);
             }
             if v.decisive_from_turn as usize > spec.turns.len() {

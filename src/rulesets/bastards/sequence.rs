@@ -144,7 +144,12 @@ fn roll_variable_arrivals(world: &mut World, turn: u32) {
             ops::log(
                 world,
                 "S1",
-                format!("{} tank{} arrive{} this turn (d6 {die} + {plus})", arriving.len(), if arriving.len() == 1 { "" } else { "s" }, if arriving.len() == 1 { "s" } else { "" }),
+                format!(
+                    "{} tank{} arrive{} this turn (d6 {die} + {plus})",
+                    arriving.len(),
+                    if arriving.len() == 1 { "" } else { "s" },
+                    if arriving.len() == 1 { "s" } else { "" }
+                ),
                 EventKind::Arrivals { units: arriving },
             );
         }
@@ -192,7 +197,10 @@ fn begin_activation(world: &mut World) {
         StageKind::ReturnToPlay => "return to play of eliminated battalions".to_string(),
         StageKind::WhippetEntry => "arrival of the Whippets".to_string(),
         StageKind::NightRound { round, german } => {
-            format!("night assault, round {round}: {}", if *german { "German battalions near the attackers" } else { "the deployed Allied units" })
+            format!(
+                "night assault, round {round}: {}",
+                if *german { "German battalions near the attackers" } else { "the deployed Allied units" }
+            )
         }
         StageKind::Marker(m) => markers::marker_name(*m, st.side),
         _ => "activation".to_string(),
@@ -204,7 +212,12 @@ fn begin_activation(world: &mut World) {
         StageKind::Marker(_) => "7.2",
         _ => "2.1",
     };
-    ops::log(world, rule, format!("{}: {name}", st.side.map(|s| s.name()).unwrap_or("Both")), EventKind::PhaseBegan { phase: name.clone(), side: st.side });
+    ops::log(
+        world,
+        rule,
+        format!("{}: {name}", st.side.map(|s| s.name()).unwrap_or("Both")),
+        EventKind::PhaseBegan { phase: name.clone(), side: st.side },
+    );
 }
 
 /// OnEnter(Repair): the phasing player's mandatory repairs (4.2).
@@ -253,10 +266,20 @@ fn intensity_test(world: &mut World) {
     let cohesion = world.resource::<Setup>().0.spec.options.maintaining_cohesion;
     if cohesion {
         // The German player decides (see `markers::check_cohesion`).
-        ops::log(world, "O3", format!("Intensity {intensity} has reached confusion {confusion}: the German player may try to maintain cohesion"), EventKind::Note);
+        ops::log(
+            world,
+            "O3",
+            format!("Intensity {intensity} has reached confusion {confusion}: the German player may try to maintain cohesion"),
+            EventKind::Note,
+        );
         return;
     }
-    ops::log(world, "6", format!("Intensity {intensity} has reached confusion {confusion}: the random sequence begins next turn"), EventKind::Note);
+    ops::log(
+        world,
+        "6",
+        format!("Intensity {intensity} has reached confusion {confusion}: the random sequence begins next turn"),
+        EventKind::Note,
+    );
     set_random(world, true);
     advance(world);
 }

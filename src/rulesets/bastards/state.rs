@@ -83,10 +83,16 @@ pub enum StageKind {
     /// The effect of a drawn activation marker (7.2).
     Marker(MarkerKind),
     /// A classic barrage phase (5) or an Artillery marker's barrage.
-    Barrage { markers: u32, classic: bool },
+    Barrage {
+        markers: u32,
+        classic: bool,
+    },
     /// The night assault's activation rounds (chapter 10): Allied deployed units, then the German
     /// battalions near them.
-    NightRound { round: u32, german: bool },
+    NightRound {
+        round: u32,
+        german: bool,
+    },
     /// Nightfall steps: the first (tanks), and the rest (battalions, track reset).
     NightfallTanks,
     NightfallBattalions,

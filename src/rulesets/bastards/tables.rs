@@ -241,7 +241,11 @@ pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
             p.push(format!("terrain.{i}.cost"), format!("a movement cost of {} MP is out of range (1 to 20)", tt.cost));
         }
     }
-    for (name, v) in [("combat.hit_on", t.combat.hit_on), ("assault.hit_on", t.assault.hit_on), ("assault.hit_on_more_medals", t.assault.hit_on_more_medals)] {
+    for (name, v) in [
+        ("combat.hit_on", t.combat.hit_on),
+        ("assault.hit_on", t.assault.hit_on),
+        ("assault.hit_on_more_medals", t.assault.hit_on_more_medals),
+    ] {
         if !(1..=7).contains(&v) {
             p.push(name, format!("{v} is out of range for a d6 target (1 to 7)"));
         }

@@ -66,12 +66,27 @@ pub fn repair_phase(world: &mut World, side: Side) {
             if let Some(mut b) = world.get_mut::<Breakdown>(e) {
                 b.0 = false;
             }
-            ops::log(world, "4.2", format!("{name} is repaired (d6 {die}{})", if zoc { " +2 in enemy ZoC" } else { "" }), EventKind::Repaired { unit: id });
+            ops::log(
+                world,
+                "4.2",
+                format!("{name} is repaired (d6 {die}{})", if zoc { " +2 in enemy ZoC" } else { "" }),
+                EventKind::Repaired { unit: id },
+            );
         } else if total >= t.eliminated_on {
-            ops::log(world, "4.2", format!("{name} cannot be repaired and is abandoned (d6 {die}{} = {total})", if zoc { " +2" } else { "" }), EventKind::Note);
+            ops::log(
+                world,
+                "4.2",
+                format!("{name} cannot be repaired and is abandoned (d6 {die}{} = {total})", if zoc { " +2" } else { "" }),
+                EventKind::Note,
+            );
             ops::eliminate(world, e, Cause::Other, "4.2");
         } else {
-            ops::log(world, "4.2", format!("{name} is still broken down (d6 {die}{} = {total})", if zoc { " +2" } else { "" }), EventKind::Note);
+            ops::log(
+                world,
+                "4.2",
+                format!("{name} is still broken down (d6 {die}{} = {total})", if zoc { " +2" } else { "" }),
+                EventKind::Note,
+            );
         }
     }
 }

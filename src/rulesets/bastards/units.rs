@@ -111,7 +111,9 @@ pub enum Location {
     /// Not yet arrived (reinforcement or night assault).
     Waiting,
     /// Eliminated, back on the map at the return phase of the end of turn `turn - 1` (chapter 8).
-    OnTrack { turn: u32 },
+    OnTrack {
+        turn: u32,
+    },
     /// Out of the game.
     Eliminated,
     /// Not used in this game (Whippets beyond scenario 1's 1d6+1, optional A7Vs not brought in).

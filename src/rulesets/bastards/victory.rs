@@ -156,7 +156,10 @@ pub fn holdings_text(sit: &Situation, v: &LevelsVictory) -> String {
     [&v.town, &v.village, &v.south_village]
         .into_iter()
         .map(|p| format!("{p} {}", who(holding(sit, p, &comms))))
-        .chain(std::iter::once(format!("the German trenches {}", if holding(sit, "german trenches", &comms).any(Side::Allied) { "entered by the Allies" } else { "not entered by the Allies" })))
+        .chain(std::iter::once(format!(
+            "the German trenches {}",
+            if holding(sit, "german trenches", &comms).any(Side::Allied) { "entered by the Allies" } else { "not entered by the Allies" }
+        )))
         .collect::<Vec<_>>()
         .join("; ")
 }
@@ -201,7 +204,12 @@ pub fn end_of_turn(world: &mut World) -> bool {
         }
         VictorySpec::Levels(v) => {
             if turn >= v.decisive_from_turn && decisive(&sit, v) {
-                ops::log(world, "S2", format!("Decisive victory (from turn {}): {}", v.decisive_from_turn, holdings_text(&sit, v)), EventKind::Note);
+                ops::log(
+                    world,
+                    "S2",
+                    format!("Decisive victory (from turn {}): {}", v.decisive_from_turn, holdings_text(&sit, v)),
+                    EventKind::Note,
+                );
                 Some((Some(Side::German), "German decisive victory".to_string()))
             } else if last {
                 let base = level(&sit, v);

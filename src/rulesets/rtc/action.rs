@@ -69,7 +69,10 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
                 return Err(Refusal::by_rule("9.2", "an area is already activated: end its activation first"));
             }
             if !ctx.activatable(side).contains(a) {
-                return Err(Refusal::by_rule("9.2", format!("area {a} holds no fresh {} unit that has not been activated and could move or attack", side.name())));
+                return Err(Refusal::by_rule(
+                    "9.2",
+                    format!("area {a} holds no fresh {} unit that has not been activated and could move or attack", side.name()),
+                ));
             }
             Ok(())
         }
@@ -83,7 +86,10 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
             let act = act.ok_or_else(|| Refusal::by_rule("9.2", "activate an area first"))?;
             let u = ctx.find(id).ok_or_else(|| Refusal::new(format!("there is no unit `{id}`")))?;
             if u.area() != Some(act.area) || !ctx.may_activate(u, side) {
-                return Err(Refusal::by_rule("9.2", format!("{} is not a fresh unit of the activated area that has not been activated yet", u.spec.name)));
+                return Err(Refusal::by_rule(
+                    "9.2",
+                    format!("{} is not a fresh unit of the activated area that has not been activated yet", u.spec.name),
+                ));
             }
             if group.is_some_and(|g| g.moved || g.units.contains(&u.index)) {
                 return Err(Refusal::by_rule("9.21", "units join a group before it moves, once"));
@@ -100,7 +106,10 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
         Command::AttackHere => {
             let g = group.ok_or_else(|| Refusal::by_rule("9.21", "add units to a group first"))?;
             if !ctx.can_attack_here(side, g) {
-                return Err(Refusal::by_rule("9.4", "a group that has not moved attacks the enemy units in its own area; there are none, or the group is only artillery"));
+                return Err(Refusal::by_rule(
+                    "9.4",
+                    "a group that has not moved attacks the enemy units in its own area; there are none, or the group is only artillery",
+                ));
             }
             Ok(())
         }
@@ -163,7 +172,12 @@ pub fn apply(world: &mut World, cmd: Command) {
                 ops::put(world, i, to);
             }
             let ids: Vec<String> = g.units.iter().map(|&i| ctx.unit(i).spec.id.clone()).collect();
-            ops::log(world, if leaving_enemy { "9.34" } else { "9.31" }, format!("{} unit(s) move from area {from} to area {to} ({cost} MP)", ids.len()), EventKind::Moved { units: ids, from, to, cost });
+            ops::log(
+                world,
+                if leaving_enemy { "9.34" } else { "9.31" },
+                format!("{} unit(s) move from area {from} to area {to} ({cost} MP)", ids.len()),
+                EventKind::Moved { units: ids, from, to, cost },
+            );
             set_group(world, Some(g2.clone()));
             // 3.21: leaving an area may leave the other side alone in it, before any attack.
             ops::update_control(world);
@@ -247,7 +261,12 @@ pub fn pass(world: &mut World) {
         imp.actions = 0;
         imp.last_pass_empty = empty;
     }
-    ops::log(world, "9.2", format!("The action phase passes to the {}", if side == Side::British { "Germans" } else { "British" }), EventKind::ActionPassed { to: side.enemy() });
+    ops::log(
+        world,
+        "9.2",
+        format!("The action phase passes to the {}", if side == Side::British { "Germans" } else { "British" }),
+        EventKind::ActionPassed { to: side.enemy() },
+    );
     auto_pass(world);
 }
 

@@ -16,7 +16,8 @@ use super::units::{Kind, Side, U, update};
 pub fn immediate_victory(ctx: &Ctx) -> bool {
     let v = &ctx.sc.spec.immediate_victory;
     let controls = v.areas.iter().any(|&a| ctx.controller(a) == Side::British && !ctx.sit.has(a, Side::German));
-    let cavalry = v.areas.iter().map(|&a| ctx.sit.side_in(a, Side::British).filter(|u| u.kind() == Kind::Cavalry).count() as u32).sum::<u32>();
+    let cavalry =
+        v.areas.iter().map(|&a| ctx.sit.side_in(a, Side::British).filter(|u| u.kind() == Kind::Cavalry).count() as u32).sum::<u32>();
     controls && cavalry >= v.cavalry
 }
 
@@ -35,7 +36,8 @@ pub fn fatigable(u: &U, entered_by: u32) -> bool {
 pub fn fatigue_areas(ctx: &Ctx) -> Vec<u32> {
     let Some(target) = ctx.fatigue.target else { return Vec::new() };
     let Some(by) = ctx.sc.turn(ctx.turn).and_then(|t| t.fatigue_entered_by) else { return Vec::new() };
-    let mut out: Vec<u32> = ctx.sit.on_map().filter(|u| u.side() == target && u.fresh() && fatigable(u, by)).filter_map(|u| u.area()).collect();
+    let mut out: Vec<u32> =
+        ctx.sit.on_map().filter(|u| u.side() == target && u.fresh() && fatigable(u, by)).filter_map(|u| u.area()).collect();
     out.sort();
     out.dedup();
     out.retain(|a| !ctx.fatigue.chosen.contains(a));
@@ -57,7 +59,9 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
     }
     match cmd {
         Command::Fatigue(a) if fatigue_areas(ctx).contains(a) => Ok(()),
-        Command::Fatigue(a) => Err(Refusal::by_rule("11.2", format!("area {a} holds no fresh enemy infantry or cavalry that may be fatigued this turn"))),
+        Command::Fatigue(a) => {
+            Err(Refusal::by_rule("11.2", format!("area {a} holds no fresh enemy infantry or cavalry that may be fatigued this turn")))
+        }
         Command::Done => Ok(()),
         _ => Err(Refusal::new("fatigue: choose an area (Fatigue) or stop (Done)")),
     }
@@ -111,7 +115,16 @@ fn next_fatigue(world: &mut World) {
             f.target = Some(side);
             f.left = n;
         }
-        ops::log(world, "11.2", format!("Fatigue: {} roll {die}: the {} may fatigue {n} area(s) of theirs", side.name(), if side == Side::British { "Germans" } else { "British" }), EventKind::Note);
+        ops::log(
+            world,
+            "11.2",
+            format!(
+                "Fatigue: {} roll {die}: the {} may fatigue {n} area(s) of theirs",
+                side.name(),
+                if side == Side::British { "Germans" } else { "British" }
+            ),
+            EventKind::Note,
+        );
         if !fatigue_areas(&Ctx::capture(world)).is_empty() {
             return;
         }
@@ -130,7 +143,12 @@ pub fn begin(world: &mut World) {
     if ctx.turn >= ctx.sc.last_turn() {
         let (b, g) = (ctx.victory_areas(Side::British), ctx.victory_areas(Side::German));
         let winner = if b > g { Side::British } else { Side::German };
-        game_over(world, winner, format!("End of turn {}: the British control {b} victory areas, the Germans {g}: {} victory (3.22)", ctx.turn, winner.name()), "3.22");
+        game_over(
+            world,
+            winner,
+            format!("End of turn {}: the British control {b} victory areas, the Germans {g}: {} victory (3.22)", ctx.turn, winner.name()),
+            "3.22",
+        );
         return;
     }
     // C. Barrage markers.
@@ -146,7 +164,12 @@ pub fn begin(world: &mut World) {
         let die = ops::roll(world, 1, &format!("ammunition for {}", u.spec.name), "11.2");
         if die >= range.0 && die <= range.1 && range.1 > 0 {
             update(world, u.entity, |c| c.no_ammo = false);
-            ops::log(world, "11.2", format!("{} is resupplied (roll {die})", u.spec.name), EventKind::Resupplied { unit: u.spec.id.clone() });
+            ops::log(
+                world,
+                "11.2",
+                format!("{} is resupplied (roll {die})", u.spec.name),
+                EventKind::Resupplied { unit: u.spec.id.clone() },
+            );
         }
     }
     let ctx = Ctx::capture(world);
@@ -155,7 +178,12 @@ pub fn begin(world: &mut World) {
             continue;
         }
         if u.c.no_ammo || !ctx.supplied(u) {
-            ops::log(world, "11.2", format!("{} stays spent ({})", u.spec.name, if u.c.no_ammo { "out of ammunition" } else { "out of supply" }), EventKind::StaysSpent { unit: u.spec.id.clone() });
+            ops::log(
+                world,
+                "11.2",
+                format!("{} stays spent ({})", u.spec.name, if u.c.no_ammo { "out of ammunition" } else { "out of supply" }),
+                EventKind::StaysSpent { unit: u.spec.id.clone() },
+            );
             continue;
         }
         update(world, u.entity, |c| c.spent = false);
@@ -163,7 +191,8 @@ pub fn begin(world: &mut World) {
     // Fatigue, from turn 4: the initiative player's roll first.
     let t = ctx.sc.tables.fatigue.clone();
     if ctx.turn >= t.from_turn && turn_spec.as_ref().is_some_and(|s| s.fatigue_entered_by.is_some()) {
-        *world.resource_mut::<FatigueCheck>() = FatigueCheck { target: None, left: 0, queue: vec![ctx.initiative, ctx.initiative.enemy()], chosen: Vec::new() };
+        *world.resource_mut::<FatigueCheck>() =
+            FatigueCheck { target: None, left: 0, queue: vec![ctx.initiative, ctx.initiative.enemy()], chosen: Vec::new() };
         next_fatigue(world);
     } else {
         end_turn(world);

@@ -19,7 +19,8 @@ use super::units::{Kind, Side, U, update};
 pub fn start(world: &mut World, entered_from: Option<u32>, in_place: bool) {
     let ctx = Ctx::capture(world);
     let (Some(side), Some(g)) = (ctx.impulse.active, ctx.impulse.activation.as_ref().and_then(|a| a.group.clone())) else { return };
-    world.resource_mut::<Combat>().attack = Some(Attack { side, area: g.at, attackers: g.units.clone(), entered_from, in_place, lead: None, step: CombatStep::Lead });
+    world.resource_mut::<Combat>().attack =
+        Some(Attack { side, area: g.at, attackers: g.units.clone(), entered_from, in_place, lead: None, step: CombatStep::Lead });
 }
 
 /// Whether `u` adds its +1 as a supporting attacker with this lead (10.2 b).
@@ -44,7 +45,9 @@ pub fn offence(ctx: &Ctx, a: &Attack, lead: &U) -> i32 {
             ot += t.support_each;
         }
     }
-    if !lead.spec.division.is_empty() && a.attackers.iter().filter(|&&i| ctx.unit(i).spec.division == lead.spec.division).count() as u32 >= t.divisional_integrity_units {
+    if !lead.spec.division.is_empty()
+        && a.attackers.iter().filter(|&&i| ctx.unit(i).spec.division == lead.spec.division).count() as u32 >= t.divisional_integrity_units
+    {
         ot += t.divisional_integrity;
     }
     ot
@@ -71,7 +74,9 @@ pub fn defence(ctx: &Ctx, area: u32, lead: &U, guns: Option<&U>, sos: bool) -> i
     if let Some(g) = guns {
         dt += g.spec.strength;
     }
-    let others = ctx.sit.side_in(area, lead.side()).filter(|u| u.fresh() && u.index != lead.index && Some(u.index) != guns.map(|g| g.index)).count() as i32;
+    let others =
+        ctx.sit.side_in(area, lead.side()).filter(|u| u.fresh() && u.index != lead.index && Some(u.index) != guns.map(|g| g.index)).count()
+            as i32;
     dt += others;
     if sos {
         dt += t.sos;
@@ -81,9 +86,17 @@ pub fn defence(ctx: &Ctx, area: u32, lead: &U, guns: Option<&U>, sos: bool) -> i
 
 fn check_defend(ctx: &Ctx, a: &Attack, lead: &str, guns: &Option<String>, sos: &Option<String>) -> Result<(), Refusal> {
     let defender = a.side.enemy();
-    let d = ctx.sit.side_in(a.area, defender).find(|u| u.spec.id == lead).ok_or_else(|| Refusal::by_rule("10.2", format!("`{lead}` is not a defending unit in area {}", a.area)))?;
+    let d = ctx
+        .sit
+        .side_in(a.area, defender)
+        .find(|u| u.spec.id == lead)
+        .ok_or_else(|| Refusal::by_rule("10.2", format!("`{lead}` is not a defending unit in area {}", a.area)))?;
     if let Some(gid) = guns {
-        let g = ctx.sit.side_in(a.area, defender).find(|u| u.spec.id == *gid).ok_or_else(|| Refusal::by_rule("10.2", format!("`{gid}` is not defending in area {}", a.area)))?;
+        let g = ctx
+            .sit
+            .side_in(a.area, defender)
+            .find(|u| u.spec.id == *gid)
+            .ok_or_else(|| Refusal::by_rule("10.2", format!("`{gid}` is not defending in area {}", a.area)))?;
         if d.kind() != Kind::Infantry {
             return Err(Refusal::by_rule("10.2", "artillery adds its bombardment factor only when the lead defender is infantry"));
         }
@@ -94,7 +107,13 @@ fn check_defend(ctx: &Ctx, a: &Attack, lead: &str, guns: &Option<String>, sos: &
     if let Some(sid) = sos
         && !sos_guns(ctx, a.area, d).any(|g| g.spec.id == *sid)
     {
-        return Err(Refusal::by_rule("10.2", format!("`{sid}` cannot fire an SOS barrage for {} (fresh artillery of its division, in range, in an area without enemy units)", d.spec.name)));
+        return Err(Refusal::by_rule(
+            "10.2",
+            format!(
+                "`{sid}` cannot fire an SOS barrage for {} (fresh artillery of its division, in range, in an area without enemy units)",
+                d.spec.name
+            ),
+        ));
     }
     Ok(())
 }
@@ -115,7 +134,9 @@ pub fn candidates(ctx: &Ctx) -> Vec<Command> {
             let defenders: Vec<&U> = ctx.sit.side_in(a.area, a.side.enemy()).collect();
             for d in &defenders {
                 let mut guns: Vec<Option<String>> = vec![None];
-                guns.extend(defenders.iter().filter(|g| g.is_artillery() && g.fresh() && g.index != d.index).map(|g| Some(g.spec.id.clone())));
+                guns.extend(
+                    defenders.iter().filter(|g| g.is_artillery() && g.fresh() && g.index != d.index).map(|g| Some(g.spec.id.clone())),
+                );
                 let mut sos: Vec<Option<String>> = vec![None];
                 sos.extend(sos_guns(ctx, a.area, d).map(|g| Some(g.spec.id.clone())));
                 for g in &guns {
@@ -134,12 +155,20 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
         return check_breakdown(ctx, b, cmd);
     }
     if let Command::BreakDown(_) = cmd {
-        return Err(Refusal::by_rule("10.6", "no tank is to break down now: the attacker chooses only after an unmodified attack roll of 7 or more, when more than one tank may break down"));
+        return Err(Refusal::by_rule(
+            "10.6",
+            "no tank is to break down now: the attacker chooses only after an unmodified attack roll of 7 or more, when more than one tank may break down",
+        ));
     }
     let Some(a) = &ctx.combat.attack else { return Err(Refusal::new("no attack is under way")) };
     match (a.step, cmd) {
         (CombatStep::Lead, Command::Lead(id)) => {
-            let u = a.attackers.iter().map(|&i| ctx.unit(i)).find(|u| u.spec.id == *id).ok_or_else(|| Refusal::by_rule("10.2", format!("`{id}` is not one of the attacking units")))?;
+            let u = a
+                .attackers
+                .iter()
+                .map(|&i| ctx.unit(i))
+                .find(|u| u.spec.id == *id)
+                .ok_or_else(|| Refusal::by_rule("10.2", format!("`{id}` is not one of the attacking units")))?;
             if u.is_artillery() {
                 return Err(Refusal::by_rule("10.2", "the lead unit may never be artillery"));
             }
@@ -192,7 +221,14 @@ fn resolve(world: &mut World, lead_def: &str, guns: Option<&str>, sos: Option<&s
     ops::log(
         world,
         "10.3",
-        format!("{} attacks area {} led by {}: OT {ot0} + {roll} = {ot}, DT {dt0} + {droll} = {dt} ({}): {}", a.side.name(), a.area, lead.spec.name, d.spec.name, if success { format!("{} loss points", ot - dt) } else { "the attack fails".into() }),
+        format!(
+            "{} attacks area {} led by {}: OT {ot0} + {roll} = {ot}, DT {dt0} + {droll} = {dt} ({}): {}",
+            a.side.name(),
+            a.area,
+            lead.spec.name,
+            d.spec.name,
+            if success { format!("{} loss points", ot - dt) } else { "the attack fails".into() }
+        ),
         EventKind::Attack { area: a.area, lead: lead.spec.id.clone(), defender: d.spec.id.clone(), ot, dt, roll, success },
     );
     // 10.6: tank breakdown on an unmodified roll of 7 or more; the attacker chooses the tank when
@@ -201,7 +237,12 @@ fn resolve(world: &mut World, lead_def: &str, guns: Option<&str>, sos: Option<&s
     let candidates = if roll >= t.breakdown_at { breakdown_candidates(&ctx, &a, li, success) } else { Vec::new() };
     if candidates.len() > 1 {
         let names: Vec<String> = candidates.iter().map(|&i| ctx.unit(i).spec.name.clone()).collect();
-        ops::log(world, "10.6", format!("Unmodified attack roll {roll}: a tank breaks down; the {} choose which ({})", a.side.name(), names.join(", ")), EventKind::Note);
+        ops::log(
+            world,
+            "10.6",
+            format!("Unmodified attack roll {roll}: a tank breaks down; the {} choose which ({})", a.side.name(), names.join(", ")),
+            EventKind::Note,
+        );
         let mut c = world.resource_mut::<Combat>();
         c.attack = None;
         c.breakdown = Some(BreakdownChoice { attack: a, margin, candidates });
@@ -233,7 +274,19 @@ fn conclude(world: &mut World, a: &Attack, breakdown: Option<usize>, margin: i32
         }
         let ctx = Ctx::capture(world);
         let units: Vec<usize> = ctx.sit.side_in(a.area, a.side.enemy()).map(|u| u.index).collect();
-        losses::start(world, LossPayment { side: a.side.enemy(), area: a.area, units, left: margin, costs: t.losses, cause: LossCause::Attack, retreated: false, any_retreat: false });
+        losses::start(
+            world,
+            LossPayment {
+                side: a.side.enemy(),
+                area: a.area,
+                units,
+                left: margin,
+                costs: t.losses,
+                cause: LossCause::Attack,
+                retreated: false,
+                any_retreat: false,
+            },
+        );
         return;
     }
     // 10.3: the attack fails.
@@ -253,11 +306,21 @@ fn conclude(world: &mut World, a: &Attack, breakdown: Option<usize>, margin: i32
         });
         if let Some(back) = a.entered_from {
             if from_enemy && u.kind() == Kind::Stosstruppen {
-                ops::log(world, "10.4", format!("{} advanced from an area with enemy units and cannot retreat", u.spec.name), EventKind::Note);
+                ops::log(
+                    world,
+                    "10.4",
+                    format!("{} advanced from an area with enemy units and cannot retreat", u.spec.name),
+                    EventKind::Note,
+                );
                 ops::eliminate(world, i, false, "10.4");
             } else {
                 ops::put(world, i, back);
-                ops::log(world, "10.4", format!("{} returns to area {back}", u.spec.name), EventKind::Retreated { unit: u.spec.id.clone(), to: back });
+                ops::log(
+                    world,
+                    "10.4",
+                    format!("{} returns to area {back}", u.spec.name),
+                    EventKind::Retreated { unit: u.spec.id.clone(), to: back },
+                );
             }
         }
     }
@@ -279,7 +342,10 @@ pub fn breakdown_commands(b: &BreakdownChoice, ctx: &Ctx) -> Vec<Command> {
 
 fn check_breakdown(ctx: &Ctx, b: &BreakdownChoice, cmd: &Command) -> Result<(), Refusal> {
     let Command::BreakDown(id) = cmd else {
-        return Err(Refusal::by_rule("10.6", format!("a tank of the attacking force must break down first: the {} choose which (BreakDown)", b.attack.side.name())));
+        return Err(Refusal::by_rule(
+            "10.6",
+            format!("a tank of the attacking force must break down first: the {} choose which (BreakDown)", b.attack.side.name()),
+        ));
     };
     if b.candidates.iter().any(|&i| ctx.unit(i).spec.id == *id) {
         return Ok(());
@@ -287,7 +353,9 @@ fn check_breakdown(ctx: &Ctx, b: &BreakdownChoice, cmd: &Command) -> Result<(), 
     let why = match ctx.find(id) {
         None => format!("there is no unit `{id}`"),
         Some(u) if u.kind() != Kind::Tank => format!("{} is not a tank: only a tank of the attacking force breaks down", u.spec.name),
-        Some(u) if b.attack.lead == Some(u.index) => format!("{} led the failed attack and is eliminated; another tank of the attacking force breaks down in addition", u.spec.name),
+        Some(u) if b.attack.lead == Some(u.index) => {
+            format!("{} led the failed attack and is eliminated; another tank of the attacking force breaks down in addition", u.spec.name)
+        }
         Some(u) => format!("{} is not a tank of the attacking force in area {}", u.spec.name, b.attack.area),
     };
     Err(Refusal::by_rule("10.6", why))
@@ -313,10 +381,16 @@ pub fn after_losses(world: &mut World, any_retreat: bool) {
     let survivors: Vec<usize> = a.attackers.iter().copied().filter(|&i| ctx.unit(i).area() == Some(a.area)).collect();
     if overrun && !survivors.is_empty() {
         let ids: Vec<String> = survivors.iter().map(|&i| ctx.unit(i).spec.id.clone()).collect();
-        ops::log(world, "10.5", format!("Overrun: the attackers may use their remaining movement points in area {}", a.area), EventKind::Overrun { units: ids });
+        ops::log(
+            world,
+            "10.5",
+            format!("Overrun: the attackers may use their remaining movement points in area {}", a.area),
+            EventKind::Overrun { units: ids },
+        );
         let mut g = ctx.impulse.activation.as_ref().and_then(|x| x.group.clone());
         if let Some(g) = g.as_mut() {
-            let keep: Vec<(usize, u32)> = g.units.iter().copied().zip(g.mp.iter().copied()).filter(|(i, _)| survivors.contains(i)).collect();
+            let keep: Vec<(usize, u32)> =
+                g.units.iter().copied().zip(g.mp.iter().copied()).filter(|(i, _)| survivors.contains(i)).collect();
             g.units = keep.iter().map(|k| k.0).collect();
             g.mp = keep.iter().map(|k| k.1).collect();
             // Stosstruppen that came from an enemy area end their movement there (9.34).

@@ -13,14 +13,21 @@ use super::state::{Markers, Phase};
 use super::units::{U, update};
 
 fn can_fire(ctx: &Ctx, u: &U) -> bool {
-    u.side() == ctx.initiative && u.is_artillery() && u.fresh() && !u.c.no_ammo && u.area().is_some_and(|a| !ctx.sit.has(a, ctx.initiative.enemy()))
+    u.side() == ctx.initiative
+        && u.is_artillery()
+        && u.fresh()
+        && !u.c.no_ammo
+        && u.area().is_some_and(|a| !ctx.sit.has(a, ctx.initiative.enemy()))
 }
 
 pub fn check_barrage(ctx: &Ctx, id: &str, area: u32, kind: BarrageKind) -> Result<(), Refusal> {
     let side = ctx.initiative;
     let u = ctx.find(id).ok_or_else(|| Refusal::new(format!("there is no unit `{id}`")))?;
     if !can_fire(ctx, u) {
-        return Err(Refusal::by_rule("8.2", format!("{} cannot fire a barrage: only the initiative player's fresh artillery with ammunition", u.spec.name)));
+        return Err(Refusal::by_rule(
+            "8.2",
+            format!("{} cannot fire a barrage: only the initiative player's fresh artillery with ammunition", u.spec.name),
+        ));
     }
     let from = u.area().unwrap_or(0);
     if area == from || ctx.range(from, area).is_none_or(|d| d > u.spec.range) {
@@ -36,7 +43,10 @@ pub fn check_barrage(ctx: &Ctx, id: &str, area: u32, kind: BarrageKind) -> Resul
         let next_to_friends = ctx.adjacent(area).iter().any(|&n| ctx.sit.has(n, side));
         let next_to_rolling = ctx.adjacent(area).iter().any(|n| ctx.markers.rolling.contains(n));
         if !next_to_friends && !next_to_rolling {
-            return Err(Refusal::by_rule("8.21", "a rolling barrage goes next to friendly units or next to another rolling barrage, skipping no area"));
+            return Err(Refusal::by_rule(
+                "8.21",
+                "a rolling barrage goes next to friendly units or next to another rolling barrage, skipping no area",
+            ));
         }
     }
     Ok(())
@@ -81,7 +91,12 @@ pub fn apply(world: &mut World, cmd: Command) {
                 update(world, u.entity, |c| c.spent = true);
             }
             let what = if kind == BarrageKind::Rolling { "a rolling barrage" } else { "an interdiction barrage" };
-            ops::log(world, if kind == BarrageKind::Rolling { "8.21" } else { "8.3" }, format!("{} fires {what} on area {area}", u.spec.name), EventKind::BarrageFired { unit: id, area, kind });
+            ops::log(
+                world,
+                if kind == BarrageKind::Rolling { "8.21" } else { "8.3" },
+                format!("{} fires {what} on area {area}", u.spec.name),
+                EventKind::BarrageFired { unit: id, area, kind },
+            );
             let ctx = Ctx::capture(world);
             if candidates(&ctx) == vec![Command::Done] {
                 goto(world, Phase::Action);

@@ -26,7 +26,10 @@ fn can_fire(ctx: &Ctx, u: &U, side: Side) -> bool {
 pub fn check_bombard(ctx: &Ctx, side: Side, lead: &str, target: u32, at: Target, hurricane: bool) -> Result<(), Refusal> {
     let u = ctx.find(lead).ok_or_else(|| Refusal::new(format!("there is no unit `{lead}`")))?;
     if !can_fire(ctx, u, side) {
-        return Err(Refusal::by_rule("7.4", format!("{} cannot bombard: only fresh {} artillery with ammunition, in an area without enemy units", u.spec.name, side.name())));
+        return Err(Refusal::by_rule(
+            "7.4",
+            format!("{} cannot bombard: only fresh {} artillery with ammunition, in an area without enemy units", u.spec.name, side.name()),
+        ));
     }
     let from = u.area().unwrap_or(0);
     if target == from || !ctx.exists(target) {
@@ -36,10 +39,16 @@ pub fn check_bombard(ctx: &Ctx, side: Side, lead: &str, target: u32, at: Target,
         return Err(Refusal::by_rule("7.31", format!("area {target} is beyond {}'s range of {}", u.spec.name, u.spec.range)));
     }
     if !ctx.sit.side_in(target, side.enemy()).any(|d| of_type(d, at)) {
-        return Err(Refusal::by_rule("7.3", format!("area {target} holds no enemy {} units", if at == Target::Artillery { "artillery" } else { "non-artillery" })));
+        return Err(Refusal::by_rule(
+            "7.3",
+            format!("area {target} holds no enemy {} units", if at == Target::Artillery { "artillery" } else { "non-artillery" }),
+        ));
     }
     if ctx.markers.bombarded.contains(&(side, target, at)) {
-        return Err(Refusal::by_rule("7.3", format!("the {} have already bombarded that target type in area {target} this turn", side.name())));
+        return Err(Refusal::by_rule(
+            "7.3",
+            format!("the {} have already bombarded that target type in area {target} this turn", side.name()),
+        ));
     }
     if hurricane && side != ctx.initiative {
         return Err(Refusal::by_rule("7.7", "only the player with the initiative may conduct a hurricane bombardment"));
@@ -85,7 +94,12 @@ pub fn candidates(ctx: &Ctx) -> Vec<Command> {
         return f.candidates.iter().map(|&i| Command::FriendlyFire(ctx.unit(i).spec.id.clone())).collect();
     }
     if let Some(o) = &ctx.bombard.order {
-        let mut out: Vec<Command> = ctx.sit.side_in(o.from, o.side).filter(|u| check_support(ctx, o, &u.spec.id).is_ok()).map(|u| Command::Support(u.spec.id.clone())).collect();
+        let mut out: Vec<Command> = ctx
+            .sit
+            .side_in(o.from, o.side)
+            .filter(|u| check_support(ctx, o, &u.spec.id).is_ok())
+            .map(|u| Command::Support(u.spec.id.clone()))
+            .collect();
         out.push(Command::Fire);
         return out;
     }
@@ -100,7 +114,10 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
         return check_friendly_fire(ctx, f, cmd);
     }
     if let Command::FriendlyFire(_) = cmd {
-        return Err(Refusal::by_rule("7.9", "no friendly-fire victim is to be chosen now: only after an unmodified bombardment roll of 8 or more when all the bombarding player's units in the target area are already spent, and more than one is there"));
+        return Err(Refusal::by_rule(
+            "7.9",
+            "no friendly-fire victim is to be chosen now: only after an unmodified bombardment roll of 8 or more when all the bombarding player's units in the target area are already spent, and more than one is there",
+        ));
     }
     if let Some(o) = &ctx.bombard.order {
         return match cmd {
@@ -145,7 +162,8 @@ pub fn apply(world: &mut World, cmd: Command) {
         Command::Bombard { lead, target, at, hurricane } => {
             let Some(u) = ctx.find(&lead) else { return };
             let side = u.side();
-            world.resource_mut::<Bombardment>().order = Some(Order { side, lead: u.index, supports: Vec::new(), from: u.area().unwrap_or(0), target, at, hurricane });
+            world.resource_mut::<Bombardment>().order =
+                Some(Order { side, lead: u.index, supports: Vec::new(), from: u.area().unwrap_or(0), target, at, hurricane });
         }
         Command::Support(id) => {
             let Some(u) = ctx.find(&id) else { return };
@@ -227,12 +245,34 @@ fn fire(world: &mut World) {
         if friends.iter().any(|u| u.fresh()) {
             for u in friends.iter().filter(|u| u.fresh()) {
                 ops::spend(world, u.index);
-                ops::log(world, "7.9", format!("{} is spent by friendly fire", u.spec.name), EventKind::FriendlyFire { unit: u.spec.id.clone(), eliminated: false });
+                ops::log(
+                    world,
+                    "7.9",
+                    format!("{} is spent by friendly fire", u.spec.name),
+                    EventKind::FriendlyFire { unit: u.spec.id.clone(), eliminated: false },
+                );
             }
         } else if friends.len() > 1 {
             let names: Vec<String> = friends.iter().map(|u| u.spec.name.clone()).collect();
-            ops::log(world, "7.9", format!("Friendly fire in area {}: all the {} units there are spent, so one is eliminated; the {} choose which ({})", o.target, o.side.name(), o.side.name(), names.join(", ")), EventKind::Note);
-            world.resource_mut::<Bombardment>().friendly_fire = Some(FriendlyFireChoice { side: o.side, area: o.target, candidates: friends.iter().map(|u| u.index).collect(), at: o.at, loss_points: cp });
+            ops::log(
+                world,
+                "7.9",
+                format!(
+                    "Friendly fire in area {}: all the {} units there are spent, so one is eliminated; the {} choose which ({})",
+                    o.target,
+                    o.side.name(),
+                    o.side.name(),
+                    names.join(", ")
+                ),
+                EventKind::Note,
+            );
+            world.resource_mut::<Bombardment>().friendly_fire = Some(FriendlyFireChoice {
+                side: o.side,
+                area: o.target,
+                candidates: friends.iter().map(|u| u.index).collect(),
+                at: o.at,
+                loss_points: cp,
+            });
             return;
         } else if let Some(u) = friends.first() {
             friendly_fire_eliminates(world, u.index);
@@ -257,7 +297,19 @@ fn loss_points(world: &mut World, side: Side, target: u32, at: Target, cp: i32) 
         let defender = side.enemy();
         let units: Vec<usize> = ctx.sit.side_in(target, defender).filter(|u| of_type(u, at)).map(|u| u.index).collect();
         let costs = if at == Target::Artillery { t.artillery_losses } else { t.other_losses };
-        losses::start(world, LossPayment { side: defender, area: target, units, left: cp, costs, cause: LossCause::Bombardment, retreated: false, any_retreat: false });
+        losses::start(
+            world,
+            LossPayment {
+                side: defender,
+                area: target,
+                units,
+                left: cp,
+                costs,
+                cause: LossCause::Bombardment,
+                retreated: false,
+                any_retreat: false,
+            },
+        );
     } else {
         after_losses(world);
     }
@@ -265,14 +317,24 @@ fn loss_points(world: &mut World, side: Side, target: u32, at: Target, cp: i32) 
 
 fn check_friendly_fire(ctx: &Ctx, f: &FriendlyFireChoice, cmd: &Command) -> Result<(), Refusal> {
     let Command::FriendlyFire(id) = cmd else {
-        return Err(Refusal::by_rule("7.9", format!("friendly fire eliminates one of the {} units in area {} first: the {} choose which (FriendlyFire)", f.side.name(), f.area, f.side.name())));
+        return Err(Refusal::by_rule(
+            "7.9",
+            format!(
+                "friendly fire eliminates one of the {} units in area {} first: the {} choose which (FriendlyFire)",
+                f.side.name(),
+                f.area,
+                f.side.name()
+            ),
+        ));
     };
     if f.candidates.iter().any(|&i| ctx.unit(i).spec.id == *id) {
         return Ok(());
     }
     let why = match ctx.find(id) {
         None => format!("there is no unit `{id}`"),
-        Some(u) if u.side() != f.side => format!("{} is not a {} unit: friendly fire eliminates one of the bombarding player's own units", u.spec.name, f.side.name()),
+        Some(u) if u.side() != f.side => {
+            format!("{} is not a {} unit: friendly fire eliminates one of the bombarding player's own units", u.spec.name, f.side.name())
+        }
         Some(u) => format!("{} is not in the bombarded area {}", u.spec.name, f.area),
     };
     Err(Refusal::by_rule("7.9", why))

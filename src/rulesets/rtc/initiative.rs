@@ -29,7 +29,12 @@ pub fn determine(world: &mut World) {
     let t = ctx.sc.tables.initiative.clone();
     if t.british_turns.contains(&ctx.turn) {
         world.resource_mut::<Clock>().initiative = Side::British;
-        ops::log(world, "5.1", format!("Turn {}: the British have the initiative", ctx.turn), EventKind::Initiative { side: Side::British, british: None, german: None });
+        ops::log(
+            world,
+            "5.1",
+            format!("Turn {}: the British have the initiative", ctx.turn),
+            EventKind::Initiative { side: Side::British, british: None, german: None },
+        );
         return;
     }
     let (bm, gm) = (modifier(&ctx, Side::British), modifier(&ctx, Side::German));
@@ -46,7 +51,10 @@ pub fn determine(world: &mut World) {
         ops::log(
             world,
             "5.1",
-            format!("Initiative: British {b}{bm:+} = {bt}, German {g}{gm:+} = {gt}: the {} have the initiative", if side == Side::British { "British" } else { "Germans" }),
+            format!(
+                "Initiative: British {b}{bm:+} = {bt}, German {g}{gm:+} = {gt}: the {} have the initiative",
+                if side == Side::British { "British" } else { "Germans" }
+            ),
             EventKind::Initiative { side, british: Some((b, bm)), german: Some((g, gm)) },
         );
         return;

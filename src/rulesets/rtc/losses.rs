@@ -43,7 +43,9 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
     let Some(p) = &ctx.losses.pending else { return Err(Refusal::new("no loss points are being paid")) };
     let r = rule(p);
     let unit = |id: &str| -> Result<&U, Refusal> {
-        payers(ctx, p).find(|u| u.spec.id == id).ok_or_else(|| Refusal::by_rule(r, format!("`{id}` is not a unit that may pay these loss points")))
+        payers(ctx, p)
+            .find(|u| u.spec.id == id)
+            .ok_or_else(|| Refusal::by_rule(r, format!("`{id}` is not a unit that may pay these loss points")))
     };
     match cmd {
         Command::Flip(id) => {
@@ -69,7 +71,13 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
                 return Err(Refusal::by_rule("10.31", format!("only a spent unit may retreat; {} is fresh", u.spec.name)));
             }
             if !ctx.retreat_areas(p.side, p.area, u.kind()).contains(to) {
-                return Err(Refusal::by_rule("10.41", format!("{} may not retreat to area {to} (empty areas first, then areas with only friendly units, then with both; never only enemy units; stacking applies)", u.spec.name)));
+                return Err(Refusal::by_rule(
+                    "10.41",
+                    format!(
+                        "{} may not retreat to area {to} (empty areas first, then areas with only friendly units, then with both; never only enemy units; stacking applies)",
+                        u.spec.name
+                    ),
+                ));
             }
             Ok(())
         }

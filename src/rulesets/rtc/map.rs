@@ -257,7 +257,9 @@ impl Ctx {
         if self.sit.has(from, side.enemy()) {
             let all_stoss = units.iter().all(|u| u.kind() == Kind::Stosstruppen);
             if !all_stoss && (enemy_there || self.controller(to) != side) {
-                return Err("units leaving an area with enemy units may only enter an area their side controls with no enemy units (9.34)".into());
+                return Err(
+                    "units leaving an area with enemy units may only enter an area their side controls with no enemy units (9.34)".into()
+                );
             }
         }
         if !self.room(to, side, units.len() as u32) {
@@ -282,7 +284,15 @@ impl Ctx {
 
     /// A one-unit group of a unit where it stands.
     pub fn single(&self, u: &U) -> Group {
-        Group { units: vec![u.index], mp: vec![u.spec.movement], at: u.area().unwrap_or(0), came_from: None, moved: false, must_stop: false, from_enemy_area: false }
+        Group {
+            units: vec![u.index],
+            mp: vec![u.spec.movement],
+            at: u.area().unwrap_or(0),
+            came_from: None,
+            moved: false,
+            must_stop: false,
+            from_enemy_area: false,
+        }
     }
 
     /// Units of `side` that may still be activated this turn (9.2: fresh, not yet activated).

@@ -154,10 +154,16 @@ fn candidates(ctx: &Ctx) -> Vec<Command> {
 pub fn check_in(ctx: &Ctx, command: &Command) -> Result<(), Refusal> {
     let d = decider(ctx);
     if matches!(command, Command::BreakDown(_)) && d != Decider::Attack {
-        return Err(Refusal::by_rule("10.6", "no tank is to break down now: the attacker chooses only after an unmodified attack roll of 7 or more, when more than one tank may break down"));
+        return Err(Refusal::by_rule(
+            "10.6",
+            "no tank is to break down now: the attacker chooses only after an unmodified attack roll of 7 or more, when more than one tank may break down",
+        ));
     }
     if matches!(command, Command::FriendlyFire(_)) && d != Decider::Bombardment {
-        return Err(Refusal::by_rule("7.9", "no friendly-fire victim is to be chosen now: only after an unmodified bombardment roll of 8 or more when all the bombarding player's units in the target area are already spent, and more than one is there"));
+        return Err(Refusal::by_rule(
+            "7.9",
+            "no friendly-fire victim is to be chosen now: only after an unmodified bombardment roll of 8 or more when all the bombarding player's units in the target area are already spent, and more than one is there",
+        ));
     }
     match d {
         Decider::Losses => losses::check(ctx, command),
@@ -220,7 +226,9 @@ fn spawn(world: &mut World, sc: &scenario::Scenario) {
             Some(a) => Place::Area(a),
             None => Place::Waiting,
         };
-        let e = world.spawn((Unit { spec: Arc::new(u.clone()), order }, Counter { place, spent: false, no_ammo: false, acted: false, entered: 0 })).id();
+        let e = world
+            .spawn((Unit { spec: Arc::new(u.clone()), order }, Counter { place, spent: false, no_ammo: false, acted: false, entered: 0 }))
+            .id();
         roster.push(e);
     }
     world.insert_resource(ops::Roster(roster));

@@ -95,6 +95,11 @@ pub fn update_control(world: &mut World) {
     }
     for (area, side) in changes {
         world.resource_mut::<Control>().0.insert(area, side);
-        log(world, "3.21", format!("{} control area {area}", if side == Side::British { "The British" } else { "The Germans" }), EventKind::Control { area, side });
+        log(
+            world,
+            "3.21",
+            format!("{} control area {area}", if side == Side::British { "The British" } else { "The Germans" }),
+            EventKind::Control { area, side },
+        );
     }
 }

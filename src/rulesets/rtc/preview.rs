@@ -48,7 +48,15 @@ pub fn step_text(ctx: &Ctx, side: Side, from: u32, to: u32) -> String {
 }
 
 /// A bombardment's odds of doing any damage, before the dice (7.5).
-pub fn bombardment_odds(ctx: &Ctx, lead_strength: i32, supports: i32, target: u32, defender: Side, at: Target, hurricane: bool) -> (f64, f64) {
+pub fn bombardment_odds(
+    ctx: &Ctx,
+    lead_strength: i32,
+    supports: i32,
+    target: u32,
+    defender: Side,
+    at: Target,
+    hurricane: bool,
+) -> (f64, f64) {
     let t = &ctx.sc.tables.bombardment;
     let dice = if hurricane { t.hurricane_dice } else { t.dice };
     odds(lead_strength + supports * t.support_each, dice, super::bombardment::defence_tem(ctx, target, defender, at), t.dice)
@@ -118,7 +126,9 @@ pub fn offence_if(ctx: &Ctx, attackers: &[usize], lead: usize) -> i32 {
             ot += t.support_each;
         }
     }
-    if !l.spec.division.is_empty() && attackers.iter().filter(|&&i| ctx.unit(i).spec.division == l.spec.division).count() as u32 >= t.divisional_integrity_units {
+    if !l.spec.division.is_empty()
+        && attackers.iter().filter(|&&i| ctx.unit(i).spec.division == l.spec.division).count() as u32 >= t.divisional_integrity_units
+    {
         ot += t.divisional_integrity;
     }
     ot
@@ -139,7 +149,14 @@ pub fn best_defence(ctx: &Ctx, area: u32, defender: Side) -> Option<(i32, super:
         let sos = super::attack::sos_guns(ctx, area, d).next();
         let dt = super::attack::defence(ctx, area, d, gun, sos.is_some());
         if best.as_ref().is_none_or(|(b, _)| dt > *b) {
-            best = Some((dt, super::events::Command::Defend { lead: d.spec.id.clone(), guns: gun.map(|g| g.spec.id.clone()), sos: sos.map(|s| s.spec.id.clone()) }));
+            best = Some((
+                dt,
+                super::events::Command::Defend {
+                    lead: d.spec.id.clone(),
+                    guns: gun.map(|g| g.spec.id.clone()),
+                    sos: sos.map(|s| s.spec.id.clone()),
+                },
+            ));
         }
     }
     best
@@ -159,11 +176,20 @@ pub struct AttackPreview {
 /// defender's best choice (highest DT).
 pub fn attack_preview(ctx: &Ctx, side: Side, attackers: &[usize], area: u32) -> Option<AttackPreview> {
     let t = &ctx.sc.tables.attack;
-    let lead = attackers.iter().copied().filter(|&i| !ctx.unit(i).is_artillery()).max_by_key(|&i| (offence_if(ctx, attackers, i), std::cmp::Reverse(i)))?;
+    let lead = attackers
+        .iter()
+        .copied()
+        .filter(|&i| !ctx.unit(i).is_artillery())
+        .max_by_key(|&i| (offence_if(ctx, attackers, i), std::cmp::Reverse(i)))?;
     let (dt, defence) = best_defence(ctx, area, side.enemy())?;
     let contest = Contest::new(offence_if(ctx, attackers, lead), t.dice, dt, t.dice);
     let tanks = attackers.iter().any(|&i| ctx.unit(i).kind() == super::units::Kind::Tank);
-    Some(AttackPreview { lead: ctx.unit(lead).spec.id.clone(), defence, contest, breakdown: tanks.then(|| at_least(t.dice, t.breakdown_at)) })
+    Some(AttackPreview {
+        lead: ctx.unit(lead).spec.id.clone(),
+        defence,
+        contest,
+        breakdown: tanks.then(|| at_least(t.dice, t.breakdown_at)),
+    })
 }
 
 /// The contest a command would start or decide now, for the commands that roll dice or lead to an
@@ -202,7 +228,15 @@ pub fn contest_for(ctx: &Ctx, command: &super::events::Command) -> Option<Contes
         }
         C::Bombard { lead, target, at, hurricane } => {
             let u = ctx.find(lead)?;
-            let o = super::state::Order { side: u.side(), lead: u.index, supports: Vec::new(), from: u.area()?, target: *target, at: *at, hurricane: *hurricane };
+            let o = super::state::Order {
+                side: u.side(),
+                lead: u.index,
+                supports: Vec::new(),
+                from: u.area()?,
+                target: *target,
+                at: *at,
+                hurricane: *hurricane,
+            };
             Some(bombard_contest(ctx, &o))
         }
         C::Fire => ctx.bombard.order.as_ref().map(|o| bombard_contest(ctx, o)),

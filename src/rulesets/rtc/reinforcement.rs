@@ -29,7 +29,12 @@ fn entry_open(ctx: &Ctx, side: Side, area: u32) -> bool {
     if side != Side::German {
         return true;
     }
-    ctx.sc.spec.german_entry_conditions.iter().filter(|c| c.area == area).all(|c| c.any_of.iter().any(|set| set.iter().all(|&a| ctx.controller(a) == side)))
+    ctx.sc
+        .spec
+        .german_entry_conditions
+        .iter()
+        .filter(|c| c.area == area)
+        .all(|c| c.any_of.iter().any(|set| set.iter().all(|&a| ctx.controller(a) == side)))
 }
 
 pub fn check_place(ctx: &Ctx, side: Side, unit: &str, area: u32) -> Result<(), Refusal> {
@@ -38,10 +43,16 @@ pub fn check_place(ctx: &Ctx, side: Side, unit: &str, area: u32) -> Result<(), R
         return Err(Refusal::by_rule("6.1", format!("{} is not a {} reinforcement due now", u.spec.name, side.name())));
     }
     if !ctx.sc.entry_areas(side).contains(&area) {
-        return Err(Refusal::by_rule(if side == Side::British { "6.2" } else { "6.3" }, format!("area {area} is not a {} entry area", side.name())));
+        return Err(Refusal::by_rule(
+            if side == Side::British { "6.2" } else { "6.3" },
+            format!("area {area} is not a {} entry area", side.name()),
+        ));
     }
     if !entry_open(ctx, side, area) {
-        return Err(Refusal::by_rule("6.3", format!("units may be placed in area {area} only while the Germans control one of the railway lines leading to it")));
+        return Err(Refusal::by_rule(
+            "6.3",
+            format!("units may be placed in area {area} only while the Germans control one of the railway lines leading to it"),
+        ));
     }
     if ctx.controller(area) == side.enemy() {
         return Err(Refusal::by_rule("6.1", format!("area {area} is under enemy control")));
@@ -50,7 +61,10 @@ pub fn check_place(ctx: &Ctx, side: Side, unit: &str, area: u32) -> Result<(), R
         && let Some(&a) = ctx.reinforce.divisions.get(&(side, u.spec.division.clone()))
         && a != area
     {
-        return Err(Refusal::by_rule("6.2", format!("the {} division is entering through area {a}: all its units enter through the same area", u.spec.division)));
+        return Err(Refusal::by_rule(
+            "6.2",
+            format!("the {} division is entering through area {a}: all its units enter through the same area", u.spec.division),
+        ));
     }
     if !ctx.room(area, side, 1) {
         return Err(Refusal::by_rule("9.35", format!("area {area} already holds {} {} units", ctx.stacking(), side.name())));
@@ -114,7 +128,9 @@ pub fn check(ctx: &Ctx, cmd: &Command) -> Result<(), Refusal> {
     match cmd {
         Command::Place(u, a) => check_place(ctx, side, u, *a),
         Command::ReturnTank(u, a) => check_return(ctx, side, u, *a),
-        Command::Done if !placements(ctx, side).is_empty() => Err(Refusal::by_rule("6.1", "every arriving unit that can be placed must be placed")),
+        Command::Done if !placements(ctx, side).is_empty() => {
+            Err(Refusal::by_rule("6.1", "every arriving unit that can be placed must be placed"))
+        }
         Command::Done => Ok(()),
         _ => Err(Refusal::new("in the reinforcement phase: Place, ReturnTank or Done")),
     }
@@ -138,7 +154,12 @@ pub fn apply(world: &mut World, cmd: Command) {
                 world.resource_mut::<Reinforce>().divisions.insert((side, u.spec.division.clone()), area);
             }
             let (rule, what) = if returning { ("10.61", "returns from breakdown") } else { ("6.1", "arrives") };
-            ops::log(world, rule, format!("{} {what} in area {area}{}", u.spec.name, if spent { ", spent" } else { "" }), EventKind::Placed { unit: id.clone(), area, spent });
+            ops::log(
+                world,
+                rule,
+                format!("{} {what} in area {area}{}", u.spec.name, if spent { ", spent" } else { "" }),
+                EventKind::Placed { unit: id.clone(), area, spent },
+            );
             ops::update_control(world);
             let ctx = Ctx::capture(world);
             if candidates(&ctx) == vec![Command::Done] {
@@ -174,7 +195,12 @@ fn next_segment(world: &mut World) {
     let side = ctx.reinforce.side.unwrap_or(ctx.initiative);
     let left: Vec<String> = due(&ctx, side).iter().map(|u| u.spec.id.clone()).collect();
     if !left.is_empty() {
-        ops::log(world, "6.1", format!("{} {} reinforcement(s) cannot be placed and wait for the next turn", left.len(), side.name()), EventKind::NotArrived { units: left });
+        ops::log(
+            world,
+            "6.1",
+            format!("{} {} reinforcement(s) cannot be placed and wait for the next turn", left.len(), side.name()),
+            EventKind::NotArrived { units: left },
+        );
     }
     if ctx.reinforce.second {
         world.resource_mut::<Reinforce>().side = None;

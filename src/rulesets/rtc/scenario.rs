@@ -92,7 +92,16 @@ fn watch_mp() -> u32 {
 
 impl Default for AiTuning {
     fn default() -> Self {
-        AiTuning { aggression: 1.0, caution: 1.0, objectives: BTreeMap::new(), cavalry_watch: 1.0, cavalry_watch_mp: watch_mp(), counter_attack_turn: None, counter_attack: 1.0, hurricane_margin: 0.0 }
+        AiTuning {
+            aggression: 1.0,
+            caution: 1.0,
+            objectives: BTreeMap::new(),
+            cavalry_watch: 1.0,
+            cavalry_watch_mp: watch_mp(),
+            counter_attack_turn: None,
+            counter_attack: 1.0,
+            hurricane_margin: 0.0,
+        }
     }
 }
 
@@ -226,7 +235,8 @@ impl Scenario {
 }
 
 /// The tags an area may carry.
-pub const TAGS: &str = "tem:N, br, blocking, victory:british, victory:german, supply:british, supply:german, entry:british, entry:german, control:british";
+pub const TAGS: &str =
+    "tem:N, br, blocking, victory:british, victory:german, supply:british, supply:german, entry:british, entry:german, control:british";
 
 fn area_info(tags: &[String]) -> Result<AreaInfo, String> {
     let mut a = AreaInfo { tem: -1, ..Default::default() };
@@ -318,7 +328,9 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
     }
     diags.extend(file.locate_all(p));
     match map {
-        Some((board, areas)) if diags.is_empty() => Ok(Scenario { spec, board, areas, tables, path: file.path.to_string_lossy().replace('\\', "/") }),
+        Some((board, areas)) if diags.is_empty() => {
+            Ok(Scenario { spec, board, areas, tables, path: file.path.to_string_lossy().replace('\\', "/") })
+        }
         _ => Err(diags),
     }
 }
@@ -336,7 +348,10 @@ fn check(spec: &ScenarioSpec, board: &AreaBoard, infos: &BTreeMap<u32, AreaInfo>
     let area = |id: u32| board.areas.contains_key(&id);
     for (i, t) in spec.turns.iter().enumerate() {
         if t.turn != i as u32 + 1 {
-            p.push(format!("turns.{i}.turn"), format!("the turn record track must number its turns 1, 2, 3...; found {} in place {}", t.turn, i + 1));
+            p.push(
+                format!("turns.{i}.turn"),
+                format!("the turn record track must number its turns 1, 2, 3...; found {} in place {}", t.turn, i + 1),
+            );
         }
         for (name, (lo, hi)) in [("british_ammo", t.british_ammo), ("german_ammo", t.german_ammo)] {
             if lo > hi || hi > 6 {
@@ -347,7 +362,12 @@ fn check(spec: &ScenarioSpec, board: &AreaBoard, infos: &BTreeMap<u32, AreaInfo>
     if spec.turns.is_empty() {
         p.push("turns", "the turn record track has no turns");
     }
-    for (name, list) in [("british_entry", &spec.british_entry), ("german_entry", &spec.german_entry), ("tank_return.areas", &spec.tank_return.areas), ("immediate_victory.areas", &spec.immediate_victory.areas)] {
+    for (name, list) in [
+        ("british_entry", &spec.british_entry),
+        ("german_entry", &spec.german_entry),
+        ("tank_return.areas", &spec.tank_return.areas),
+        ("immediate_victory.areas", &spec.immediate_victory.areas),
+    ] {
         for (j, a) in list.iter().enumerate() {
             if !area(*a) {
                 p.push(format!("{name}.{j}"), format!("there is no area {a} on the map"));
@@ -410,7 +430,13 @@ fn check(spec: &ScenarioSpec, board: &AreaBoard, infos: &BTreeMap<u32, AreaInfo>
         if !side_ids.contains(&side.as_str()) {
             p.push(format!("ai.{side}"), format!("there is no side `{side}`; the sides are {}", side_ids.join(", ")));
         }
-        for (name, v) in [("aggression", t.aggression), ("caution", t.caution), ("cavalry_watch", t.cavalry_watch), ("counter_attack", t.counter_attack), ("hurricane_margin", t.hurricane_margin)] {
+        for (name, v) in [
+            ("aggression", t.aggression),
+            ("caution", t.caution),
+            ("cavalry_watch", t.cavalry_watch),
+            ("counter_attack", t.counter_attack),
+            ("hurricane_margin", t.hurricane_margin),
+        ] {
             if !v.is_finite() || !(0.0..=10.0).contains(&v) {
                 p.push(format!("ai.{side}.{name}"), "a weight from 0 to 10");
             }
@@ -433,7 +459,10 @@ fn check(spec: &ScenarioSpec, board: &AreaBoard, infos: &BTreeMap<u32, AreaInfo>
     }
     for (i, c) in spec.conditional.iter().enumerate() {
         if !spec.units.iter().any(|u| u.division == c.division && u.side == c.side && u.turn == Some(c.turn)) {
-            p.push(format!("conditional.{i}.division"), format!("no {} unit of division `{}` arrives on turn {}", c.side.name(), c.division, c.turn));
+            p.push(
+                format!("conditional.{i}.division"),
+                format!("no {} unit of division `{}` arrives on turn {}", c.side.name(), c.division, c.turn),
+            );
         }
         for a in &c.requires_control {
             if !area(*a) {

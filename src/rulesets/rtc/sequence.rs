@@ -30,10 +30,19 @@ fn begin_turn(world: &mut World) {
             ops::log(world, "6.2", format!("The condition for the {} division holds: it arrives", c.division), EventKind::Note);
             continue;
         }
-        for u in ctx.sit.units.iter().filter(|u| u.side() == c.side && u.spec.division == c.division && u.spec.turn == Some(c.turn) && u.c.place == Place::Waiting) {
+        for u in
+            ctx.sit.units.iter().filter(|u| {
+                u.side() == c.side && u.spec.division == c.division && u.spec.turn == Some(c.turn) && u.c.place == Place::Waiting
+            })
+        {
             update(world, u.entity, |x| x.place = Place::NotInPlay);
         }
-        ops::log(world, "6.2", format!("The {} division does not arrive: areas {:?} are not all {}-controlled", c.division, c.requires_control, c.side.name()), EventKind::Note);
+        ops::log(
+            world,
+            "6.2",
+            format!("The {} division does not arrive: areas {:?} are not all {}-controlled", c.division, c.requires_control, c.side.name()),
+            EventKind::Note,
+        );
     }
     initiative::determine(world);
     goto(world, Phase::Reinforcement);

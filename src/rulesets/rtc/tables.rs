@@ -169,7 +169,12 @@ pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
     if t.stacking == 0 {
         p.push("stacking", "the stacking limit must be at least 1");
     }
-    for (name, d) in [("initiative.dice", t.initiative.dice), ("bombardment.dice", t.bombardment.dice), ("bombardment.hurricane_dice", t.bombardment.hurricane_dice), ("attack.dice", t.attack.dice)] {
+    for (name, d) in [
+        ("initiative.dice", t.initiative.dice),
+        ("bombardment.dice", t.bombardment.dice),
+        ("bombardment.hurricane_dice", t.bombardment.hurricane_dice),
+        ("attack.dice", t.attack.dice),
+    ] {
         if !(1..=6).contains(&d) {
             p.push(name, "between 1 and 6 dice");
         }
@@ -177,7 +182,11 @@ pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
     if t.movement.minimum == 0 {
         p.push("movement.minimum", "movement never costs less than 1");
     }
-    for (name, c) in [("bombardment.artillery_losses", t.bombardment.artillery_losses), ("bombardment.other_losses", t.bombardment.other_losses), ("attack.losses", t.attack.losses)] {
+    for (name, c) in [
+        ("bombardment.artillery_losses", t.bombardment.artillery_losses),
+        ("bombardment.other_losses", t.bombardment.other_losses),
+        ("attack.losses", t.attack.losses),
+    ] {
         if c.flip == 0 || c.eliminate_spent == 0 || c.eliminate_fresh == 0 || c.retreat_spent == Some(0) {
             p.push(name, "every loss costs at least one loss point");
         }

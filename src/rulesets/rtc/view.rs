@@ -16,24 +16,45 @@ pub fn pending(world: &World) -> Option<Pending> {
     world.get_resource::<State<Phase>>()?;
     let ctx = Ctx::capture(world);
     let (side, prompt, rule): (Side, String, &str) = if let Some(p) = &ctx.losses.pending {
-        (p.side, format!("{} loss points to pay in area {}: Flip, Eliminate or Retreat a unit", p.left, p.area), if p.costs.retreat_spent.is_some() { "10.31" } else { "7.63" })
+        (
+            p.side,
+            format!("{} loss points to pay in area {}: Flip, Eliminate or Retreat a unit", p.left, p.area),
+            if p.costs.retreat_spent.is_some() { "10.31" } else { "7.63" },
+        )
     } else if let Some(b) = &ctx.combat.breakdown {
-        (b.attack.side, format!("Tank breakdown after the attack on area {}: choose the tank that breaks down (BreakDown)", b.attack.area), "10.6")
+        (
+            b.attack.side,
+            format!("Tank breakdown after the attack on area {}: choose the tank that breaks down (BreakDown)", b.attack.area),
+            "10.6",
+        )
     } else if let Some(f) = &ctx.bombard.friendly_fire {
         (f.side, format!("Friendly fire in area {}: choose the unit it eliminates (FriendlyFire)", f.area), "7.9")
     } else {
         match ctx.phase? {
-            Phase::Reinforcement => (ctx.reinforce.side?, "Place your arriving units in your entry areas (Place, ReturnTank), then Done".into(), "6.1"),
+            Phase::Reinforcement => {
+                (ctx.reinforce.side?, "Place your arriving units in your entry areas (Place, ReturnTank), then Done".into(), "6.1")
+            }
             Phase::Bombardment => match &ctx.bombard.order {
                 Some(o) => (o.side, format!("Bombardment of area {}: add supporting artillery (Support) or Fire", o.target), "7.4"),
                 None => (ctx.bombard.to_move?, "Bombard an area, or pass (Done)".into(), "7.2"),
             },
-            Phase::Barrage => (ctx.initiative, "Fire rolling or interdiction barrages with fresh artillery (Barrage), then Done".into(), "8.2"),
+            Phase::Barrage => {
+                (ctx.initiative, "Fire rolling or interdiction barrages with fresh artillery (Barrage), then Done".into(), "8.2")
+            }
             Phase::Action => match &ctx.combat.attack {
                 Some(a) if a.step == CombatStep::Lead => (a.side, format!("Attack on area {}: choose the lead unit", a.area), "10.2"),
-                Some(a) => (a.side.enemy(), format!("Area {} is attacked: choose the lead defender, artillery and SOS barrage", a.area), "10.2"),
+                Some(a) => {
+                    (a.side.enemy(), format!("Area {} is attacked: choose the lead defender, artillery and SOS barrage", a.area), "10.2")
+                }
                 None => match &ctx.impulse.activation {
-                    Some(act) => (ctx.impulse.active?, format!("Area {} activated: form a group (Add), move (MoveTo), attack (AttackHere), Halt or EndActivation", act.area), "9.2"),
+                    Some(act) => (
+                        ctx.impulse.active?,
+                        format!(
+                            "Area {} activated: form a group (Add), move (MoveTo), attack (AttackHere), Halt or EndActivation",
+                            act.area
+                        ),
+                        "9.2",
+                    ),
                     None => (ctx.impulse.active?, "Activate an area, or pass the action phase (Done)".into(), "9.2"),
                 },
             },

@@ -18,9 +18,9 @@ use crate::ui::screens::HandOver;
 use crate::ui::session::LogEntry;
 use crate::ui::settings::Settings;
 
+use super::Screen;
 use super::board::{BoardEntity, BoardGeometry, kind_letter, side_colour};
 use super::session::AreaSession;
-use super::Screen;
 
 /// The animations' systems (the computer's driver runs after them).
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -90,7 +90,11 @@ pub fn beats(ctx: &Ctx, lines: &[LogEntry]) -> Vec<Beat> {
                 let area = area as u32;
                 last_area = Some(area);
                 let (ot, dt) = (num(e, "ot").unwrap_or(0), num(e, "dt").unwrap_or(0));
-                let text = if e.field("success").as_deref() == Some("true") { format!("OT {ot} vs DT {dt}: {} CP", ot - dt) } else { format!("OT {ot} vs DT {dt}: attack fails") };
+                let text = if e.field("success").as_deref() == Some("true") {
+                    format!("OT {ot} vs DT {dt}: {} CP", ot - dt)
+                } else {
+                    format!("OT {ot} vs DT {dt}: attack fails")
+                };
                 out.push(Beat::Float { area, text, colour: [1.0, 0.55, 0.35] });
             }
             "bombardment" => {
@@ -162,7 +166,8 @@ fn start(
     let font = art.font_bold.clone();
     let rate = speed / 700.0;
     // Texts as large on screen at every zoom (world units per pixel).
-    let zoom = cams.iter().find_map(|p| if let Projection::Orthographic(o) = p { Some(o.scale) } else { None }).unwrap_or(4.0).clamp(0.5, 20.0);
+    let zoom =
+        cams.iter().find_map(|p| if let Projection::Orthographic(o) = p { Some(o.scale) } else { None }).unwrap_or(4.0).clamp(0.5, 20.0);
     let mut clock = 0.0f32;
     let mut risen: BTreeMap<u32, f32> = BTreeMap::new();
     let mut spawned = 0;
@@ -188,8 +193,15 @@ fn start(
                         Visibility::Hidden,
                     ))
                     .id();
-                commands.spawn((BoardEntity, ChildOf(chip), Sprite { color: side_colour(side).lighter(0.08), custom_size: Some(Vec2::new(116.0, 96.0) * SCALE), ..default() }, Transform::from_xyz(0.0, 0.0, 0.1)));
-                for (text, size, y, colour) in [(units.len().to_string(), 48.0, 14.0, Color::WHITE), (comp, 22.0, -22.0, Color::srgb(0.1, 0.08, 0.06))] {
+                commands.spawn((
+                    BoardEntity,
+                    ChildOf(chip),
+                    Sprite { color: side_colour(side).lighter(0.08), custom_size: Some(Vec2::new(116.0, 96.0) * SCALE), ..default() },
+                    Transform::from_xyz(0.0, 0.0, 0.1),
+                ));
+                for (text, size, y, colour) in
+                    [(units.len().to_string(), 48.0, 14.0, Color::WHITE), (comp, 22.0, -22.0, Color::srgb(0.1, 0.08, 0.06))]
+                {
                     commands.spawn((
                         BoardEntity,
                         ChildOf(chip),
@@ -283,7 +295,8 @@ fn clear(mut anim: ResMut<Animations>) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (start, play).chain().in_set(AreaAnimate).run_if(in_state(Screen::AreaGame))).add_systems(OnExit(Screen::AreaGame), clear);
+    app.add_systems(Update, (start, play).chain().in_set(AreaAnimate).run_if(in_state(Screen::AreaGame)))
+        .add_systems(OnExit(Screen::AreaGame), clear);
 }
 
 #[cfg(test)]
@@ -301,7 +314,14 @@ mod tests {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rtc/cambrai.ron");
         let seats = BTreeMap::from([(Side::British, Seat::Human), (Side::German, Seat::Human)]);
         let mut s = AreaSession::open(&path, 1, seats).expect("cambrai opens");
-        for c in [Command::Done, Command::Done, Command::Done, Command::Activate(38), Command::Add("gb-tank-d".into()), Command::Add("gb-152".into())] {
+        for c in [
+            Command::Done,
+            Command::Done,
+            Command::Done,
+            Command::Activate(38),
+            Command::Add("gb-tank-d".into()),
+            Command::Add("gb-152".into()),
+        ] {
             s.submit(c).expect("legal");
         }
         let target = s.legal.iter().find_map(|c| match c {

@@ -175,12 +175,23 @@ fn draw_board(
         }
         // The box goes on the cell nearest the area's centre of mass.
         let centroid = sum / a.cells.len() as f32;
-        let best = a.cells.iter().map(|&c| hex_to_world(&grid, c)).min_by(|p, q| p.distance_squared(centroid).total_cmp(&q.distance_squared(centroid))).unwrap_or(centroid);
+        let best = a
+            .cells
+            .iter()
+            .map(|&c| hex_to_world(&grid, c))
+            .min_by(|p, q| p.distance_squared(centroid).total_cmp(&q.distance_squared(centroid)))
+            .unwrap_or(centroid);
         anchor.insert(*id, best);
         let [r, g, b] = terrain_colour(&a.terrain);
         let mat = materials.add(ColorMaterial::from_color(Color::srgb(r, g, b)));
         mats.insert(*id, mat.clone());
-        commands.spawn((BoardEntity, AreaFill(*id), Mesh2d(meshes.add(mesh(pos, idx, Some(col)))), MeshMaterial2d(mat), Transform::default()));
+        commands.spawn((
+            BoardEntity,
+            AreaFill(*id),
+            Mesh2d(meshes.add(mesh(pos, idx, Some(col)))),
+            MeshMaterial2d(mat),
+            Transform::default(),
+        ));
     }
     // Borders: every cell edge between two areas (or an area and the outside).
     let (mut bp, mut bi) = (Vec::new(), Vec::new());
@@ -209,15 +220,29 @@ fn draw_board(
             }
         }
     }
-    commands.spawn((BoardEntity, Mesh2d(meshes.add(mesh(bp, bi, None))), MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::srgb(0.16, 0.13, 0.10)))), Transform::default()));
-    commands.spawn((BoardEntity, Mesh2d(meshes.add(mesh(wp, wi, None))), MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::srgb(0.22, 0.45, 0.78)))), Transform::default()));
+    commands.spawn((
+        BoardEntity,
+        Mesh2d(meshes.add(mesh(bp, bi, None))),
+        MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::srgb(0.16, 0.13, 0.10)))),
+        Transform::default(),
+    ));
+    commands.spawn((
+        BoardEntity,
+        Mesh2d(meshes.add(mesh(wp, wi, None))),
+        MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::srgb(0.22, 0.45, 0.78)))),
+        Transform::default(),
+    ));
     // Bridges: a plank across the middle edge of each bridged border.
     for ((a, b), edges) in &water_edges {
         if !sc.board.border(*a, *b).iter().any(|k| k == "bridge") {
             continue;
         }
         let mid = edges.iter().map(|(p, q)| (*p + *q) / 2.0).sum::<Vec2>() / edges.len() as f32;
-        let (p, q) = edges.iter().min_by(|x, y| ((x.0 + x.1) / 2.0).distance_squared(mid).total_cmp(&((y.0 + y.1) / 2.0).distance_squared(mid))).copied().unwrap_or_default();
+        let (p, q) = edges
+            .iter()
+            .min_by(|x, y| ((x.0 + x.1) / 2.0).distance_squared(mid).total_cmp(&((y.0 + y.1) / 2.0).distance_squared(mid)))
+            .copied()
+            .unwrap_or_default();
         let along = (q - p).normalize_or_zero();
         let angle = Vec2::new(-along.y, along.x).to_angle();
         let centre = (p + q) / 2.0;
@@ -254,7 +279,12 @@ enum Mark {
 /// The area a command is about, if any (its target).
 pub fn command_area(c: &Command) -> Option<u32> {
     match c {
-        Command::Place(_, a) | Command::ReturnTank(_, a) | Command::Barrage(_, a, _) | Command::Activate(a) | Command::MoveTo(a) | Command::Fatigue(a) => Some(*a),
+        Command::Place(_, a)
+        | Command::ReturnTank(_, a)
+        | Command::Barrage(_, a, _)
+        | Command::Activate(a)
+        | Command::MoveTo(a)
+        | Command::Fatigue(a) => Some(*a),
         Command::Bombard { target, .. } => Some(*target),
         Command::Retreat(_, a) => Some(*a),
         _ => None,
@@ -299,7 +329,12 @@ fn label(commands: &mut Commands, parent: Entity, font: &Handle<Font>, text: imp
 }
 
 fn rect_sprite(commands: &mut Commands, parent: Entity, colour: Color, size: Vec2, at: Vec3) {
-    commands.spawn((BoardEntity, ChildOf(parent), Sprite { color: colour, custom_size: Some(size), ..default() }, Transform::from_translation(at)));
+    commands.spawn((
+        BoardEntity,
+        ChildOf(parent),
+        Sprite { color: colour, custom_size: Some(size), ..default() },
+        Transform::from_translation(at),
+    ));
 }
 
 /// The size of the area boxes, stacks and labels against the design sizes below.
@@ -379,7 +414,10 @@ fn refresh(
                             && let Some(k) = preview::contest_for(&ctx, c)
                         {
                             let cost = preview::move_cost(&ctx, *to).and_then(|r| r.ok()).unwrap_or(0);
-                            notes.entry(a).or_default().push((format!("{cost} MP ⚔ {:.0}%", k.success() * 100.0), Color::srgb(1.0, 0.85, 0.8)));
+                            notes
+                                .entry(a)
+                                .or_default()
+                                .push((format!("{cost} MP ⚔ {:.0}%", k.success() * 100.0), Color::srgb(1.0, 0.85, 0.8)));
                         }
                     } else {
                         marks.insert(a, Mark::Move);
@@ -471,7 +509,14 @@ fn refresh(
     let tri_black = materials.add(ColorMaterial::from_color(Color::srgb(0.05, 0.05, 0.05)));
     for (id, &anchor) in &geo.anchor {
         let info = sc.area(*id);
-        let parent = commands.spawn((BoardEntity, Overlay, Transform::from_translation(anchor.extend(0.0)).with_scale(Vec3::splat(OVERLAY_SCALE)), Visibility::default())).id();
+        let parent = commands
+            .spawn((
+                BoardEntity,
+                Overlay,
+                Transform::from_translation(anchor.extend(0.0)).with_scale(Vec3::splat(OVERLAY_SCALE)),
+                Visibility::default(),
+            ))
+            .id();
         let p = Vec2::ZERO;
         // The area box: number and TEM; BR areas framed in red.
         let frame = if info.br { Color::srgb(0.80, 0.08, 0.06) } else { Color::srgb(0.15, 0.12, 0.10) };
@@ -480,10 +525,38 @@ fn refresh(
             Side::British => Color::srgb(0.93, 0.88, 0.74),
             Side::German => Color::srgb(0.84, 0.86, 0.86),
         };
-        rect_sprite(&mut commands, parent, fill, Vec2::new(if info.br { 158.0 } else { 168.0 }, if info.br { 86.0 } else { 96.0 }), p.extend(z::BOX + 0.1));
-        label(&mut commands, parent, &font, id.to_string(), 54.0, Color::srgb(0.10, 0.08, 0.06), (p + Vec2::new(-28.0, 4.0)).extend(z::BOX + 0.2));
-        label(&mut commands, parent, &font, info.tem.to_string(), 40.0, Color::srgb(0.55, 0.10, 0.08), (p + Vec2::new(50.0, 4.0)).extend(z::BOX + 0.2));
-        rect_sprite(&mut commands, parent, Color::srgb(0.4, 0.35, 0.3), Vec2::new(3.0, 70.0), (p + Vec2::new(24.0, 2.0)).extend(z::BOX + 0.2));
+        rect_sprite(
+            &mut commands,
+            parent,
+            fill,
+            Vec2::new(if info.br { 158.0 } else { 168.0 }, if info.br { 86.0 } else { 96.0 }),
+            p.extend(z::BOX + 0.1),
+        );
+        label(
+            &mut commands,
+            parent,
+            &font,
+            id.to_string(),
+            54.0,
+            Color::srgb(0.10, 0.08, 0.06),
+            (p + Vec2::new(-28.0, 4.0)).extend(z::BOX + 0.2),
+        );
+        label(
+            &mut commands,
+            parent,
+            &font,
+            info.tem.to_string(),
+            40.0,
+            Color::srgb(0.55, 0.10, 0.08),
+            (p + Vec2::new(50.0, 4.0)).extend(z::BOX + 0.2),
+        );
+        rect_sprite(
+            &mut commands,
+            parent,
+            Color::srgb(0.4, 0.35, 0.3),
+            Vec2::new(3.0, 70.0),
+            (p + Vec2::new(24.0, 2.0)).extend(z::BOX + 0.2),
+        );
         if info.br {
             label(&mut commands, parent, &font, "BR", 26.0, Color::srgb(0.80, 0.08, 0.06), (p + Vec2::new(0.0, 66.0)).extend(z::BOX + 0.2));
         }
@@ -517,11 +590,41 @@ fn refresh(
             rect_sprite(&mut commands, parent, Color::srgb(0.08, 0.07, 0.06), Vec2::new(124.0, 104.0), at.extend(z::CHIP));
             let face = if spent == units.len() { side_colour(side).darker(0.18) } else { side_colour(side) };
             rect_sprite(&mut commands, parent, face, Vec2::new(116.0, 96.0), at.extend(z::CHIP + 0.1));
-            label(&mut commands, parent, &font, units.len().to_string(), 48.0, Color::WHITE, (at + Vec2::new(0.0, 14.0)).extend(z::CHIP + 0.2));
-            label(&mut commands, parent, &font, comp, 22.0, Color::srgb(0.1, 0.08, 0.06), (at + Vec2::new(0.0, -22.0)).extend(z::CHIP + 0.2));
+            label(
+                &mut commands,
+                parent,
+                &font,
+                units.len().to_string(),
+                48.0,
+                Color::WHITE,
+                (at + Vec2::new(0.0, 14.0)).extend(z::CHIP + 0.2),
+            );
+            label(
+                &mut commands,
+                parent,
+                &font,
+                comp,
+                22.0,
+                Color::srgb(0.1, 0.08, 0.06),
+                (at + Vec2::new(0.0, -22.0)).extend(z::CHIP + 0.2),
+            );
             if spent > 0 {
-                rect_sprite(&mut commands, parent, Color::srgb(0.75, 0.15, 0.10), Vec2::new(40.0, 30.0), (at + Vec2::new(46.0, 40.0)).extend(z::CHIP + 0.3));
-                label(&mut commands, parent, &font, format!("{spent}"), 24.0, Color::WHITE, (at + Vec2::new(46.0, 40.0)).extend(z::CHIP + 0.4));
+                rect_sprite(
+                    &mut commands,
+                    parent,
+                    Color::srgb(0.75, 0.15, 0.10),
+                    Vec2::new(40.0, 30.0),
+                    (at + Vec2::new(46.0, 40.0)).extend(z::CHIP + 0.3),
+                );
+                label(
+                    &mut commands,
+                    parent,
+                    &font,
+                    format!("{spent}"),
+                    24.0,
+                    Color::WHITE,
+                    (at + Vec2::new(46.0, 40.0)).extend(z::CHIP + 0.4),
+                );
             }
             x += 130.0;
         }
@@ -545,7 +648,13 @@ fn refresh(
         if let Some(list) = notes.get(id) {
             for (i, (t, c)) in list.iter().enumerate() {
                 let at = p + Vec2::new(0.0, 104.0 + 62.0 * i as f32);
-                rect_sprite(&mut commands, parent, Color::srgba(0.05, 0.05, 0.08, 0.88), Vec2::new(16.0 + 29.0 * t.chars().count() as f32, 58.0), at.extend(z::LABEL));
+                rect_sprite(
+                    &mut commands,
+                    parent,
+                    Color::srgba(0.05, 0.05, 0.08, 0.88),
+                    Vec2::new(16.0 + 29.0 * t.chars().count() as f32, 58.0),
+                    at.extend(z::LABEL),
+                );
                 label(&mut commands, parent, &font, t.clone(), 46.0, *c, at.extend(z::LABEL + 0.1));
             }
         }
@@ -567,7 +676,11 @@ fn pick(
     let Ok((camera, gtf)) = cams.single() else { return };
     let cursor = window.cursor_position();
     let over_map = !ui.pointer_over_ui;
-    let area = cursor.filter(|_| over_map).and_then(|c| camera.viewport_to_world_2d(gtf, c).ok()).and_then(|p| world_to_hex(&geo.grid, p)).and_then(|h| geo.cell_area.get(&h).copied());
+    let area = cursor
+        .filter(|_| over_map)
+        .and_then(|c| camera.viewport_to_world_2d(gtf, c).ok())
+        .and_then(|p| world_to_hex(&geo.grid, p))
+        .and_then(|h| geo.cell_area.get(&h).copied());
     if ui.hovered != area {
         ui.hovered = area;
     }
@@ -690,7 +803,8 @@ fn forget(mut commands: Commands, old: Query<Entity, With<BoardEntity>>) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (draw_board, pick, camera, refresh).chain().run_if(in_state(Screen::AreaGame))).add_systems(OnExit(Screen::AreaGame), forget);
+    app.add_systems(Update, (draw_board, pick, camera, refresh).chain().run_if(in_state(Screen::AreaGame)))
+        .add_systems(OnExit(Screen::AreaGame), forget);
 }
 
 #[cfg(test)]
@@ -703,7 +817,16 @@ mod tests {
     #[test]
     fn a_click_gives_only_legal_orders() {
         let bombard = |lead: &str, hurricane| Command::Bombard { lead: lead.into(), target: 51, at: Target::Other, hurricane };
-        let legal = vec![Command::MoveTo(49), Command::MoveTo(37), Command::Add("gb-153".into()), bombard("a", false), bombard("a", true), bombard("b", false), Command::Place("u".into(), 22), Command::Done];
+        let legal = vec![
+            Command::MoveTo(49),
+            Command::MoveTo(37),
+            Command::Add("gb-153".into()),
+            bombard("a", false),
+            bombard("a", true),
+            bombard("b", false),
+            Command::Place("u".into(), 22),
+            Command::Done,
+        ];
         assert_eq!(click_orders(&legal, None, 49), vec![Command::MoveTo(49)]);
         assert_eq!(click_orders(&legal, None, 51), Vec::<Command>::new());
         assert_eq!(click_orders(&legal, Some("a"), 51), vec![bombard("a", false), bombard("a", true)]);

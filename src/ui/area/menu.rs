@@ -24,7 +24,12 @@ pub struct AreaMenu {
 
 impl Default for AreaMenu {
     fn default() -> Self {
-        AreaMenu { scenarios: None, selected: 0, seats: BTreeMap::from([(Side::British, Seat::Human), (Side::German, Seat::Computer)]), seed: "1".into() }
+        AreaMenu {
+            scenarios: None,
+            selected: 0,
+            seats: BTreeMap::from([(Side::British, Seat::Human), (Side::German, Seat::Computer)]),
+            seed: "1".into(),
+        }
     }
 }
 

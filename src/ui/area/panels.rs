@@ -21,8 +21,8 @@ use crate::ui::screens::HandOver;
 
 use super::ai::AreaAi;
 use super::board::{click_orders, command_area, command_unit};
-use super::words::describe;
 use super::session::{AreaSession, load_game, load_seats, quicksave_path};
+use super::words::describe;
 use super::{AreaUi, Screen};
 
 enum Action {
@@ -66,7 +66,11 @@ fn kind_name(k: Kind) -> &'static str {
 /// The counter's factors as printed: attack-defence-movement; artillery strength-defence-movement
 /// and its range.
 fn factors(u: &U) -> String {
-    if u.is_artillery() { format!("{}-{}-{} ({})", u.spec.strength, u.defence(), u.spec.movement, u.spec.range) } else { format!("{}-{}-{}", u.spec.attack, u.defence(), u.spec.movement) }
+    if u.is_artillery() {
+        format!("{}-{}-{} ({})", u.spec.strength, u.defence(), u.spec.movement, u.spec.range)
+    } else {
+        format!("{}-{}-{}", u.spec.attack, u.defence(), u.spec.movement)
+    }
 }
 
 /// A counter drawn as a labelled rectangle in its side's colours, with its markers.
@@ -86,7 +90,13 @@ pub fn counter(ui: &mut egui::Ui, u: &U) -> egui::Response {
     p.text(rect.center_top() + egui::vec2(0.0, 8.0), egui::Align2::CENTER_CENTER, kind_name(u.kind()), small.clone(), ink);
     let name: String = u.spec.name.chars().take(12).collect();
     p.text(rect.center() + egui::vec2(0.0, -1.0), egui::Align2::CENTER_CENTER, name, egui::FontId::proportional(10.5), ink);
-    p.text(rect.center_bottom() + egui::vec2(0.0, -9.0), egui::Align2::CENTER_CENTER, factors(u), egui::FontId::new(12.0, theme::bold()), ink);
+    p.text(
+        rect.center_bottom() + egui::vec2(0.0, -9.0),
+        egui::Align2::CENTER_CENTER,
+        factors(u),
+        egui::FontId::new(12.0, theme::bold()),
+        ink,
+    );
     if u.c.spent {
         let band = egui::Rect::from_min_size(rect.right_top() + egui::vec2(-26.0, 2.0), egui::vec2(24.0, 11.0));
         p.rect_filled(band, 2.0, egui::Color32::from_rgb(150, 30, 20));
@@ -100,7 +110,15 @@ pub fn counter(ui: &mut egui::Ui, u: &U) -> egui::Response {
     if u.c.acted && !u.c.spent {
         p.rect_stroke(rect, 4.0, egui::Stroke::new(2.0, egui::Color32::from_rgb(90, 90, 200)), egui::StrokeKind::Inside);
     }
-    let mut tip = format!("{} ({})\n{} {}{}\n{}", u.spec.name, u.spec.id, u.side().name(), u.kind().id().replace('_', " "), if u.spec.division.is_empty() { String::new() } else { format!(", division {}", u.spec.division) }, factors(u));
+    let mut tip = format!(
+        "{} ({})\n{} {}{}\n{}",
+        u.spec.name,
+        u.spec.id,
+        u.side().name(),
+        u.kind().id().replace('_', " "),
+        if u.spec.division.is_empty() { String::new() } else { format!(", division {}", u.spec.division) },
+        factors(u)
+    );
     if u.is_artillery() {
         tip.push_str("  (strength-defence-movement (range))");
     } else {
@@ -128,7 +146,13 @@ fn per_row(ui: &egui::Ui) -> usize {
 }
 
 fn pct(p: f64) -> String {
-    if p > 0.0 && p < 0.005 { "<1%".into() } else if p < 1.0 && p > 0.995 { ">99%".into() } else { format!("{:.0}%", p * 100.0) }
+    if p > 0.0 && p < 0.005 {
+        "<1%".into()
+    } else if p < 1.0 && p > 0.995 {
+        ">99%".into()
+    } else {
+        format!("{:.0}%", p * 100.0)
+    }
 }
 
 /// One line: OT vs DT and the chance of success.
@@ -152,9 +176,25 @@ fn outcome_bars(ui: &mut egui::Ui, k: &Contest) {
             let bar = egui::Rect::from_min_max(egui::pos2(rect.min.x + 3.0, base - h.max(1.0)), egui::pos2(rect.max.x - 3.0, base));
             ui.painter().rect_filled(bar, 1.0, if cp == 0 { RED } else { GREEN });
             let text = if *p < 0.005 { "<1".to_string() } else { format!("{:.0}", p * 100.0) };
-            ui.painter().text(egui::pos2(rect.center().x, base - h.max(1.0) - 6.0), egui::Align2::CENTER_CENTER, text, egui::FontId::proportional(9.5), PARCHMENT);
-            ui.painter().text(egui::pos2(rect.center().x, rect.max.y - 6.0), egui::Align2::CENTER_CENTER, label, egui::FontId::proportional(9.5), DIM);
-            resp.on_hover_text(if cp == 0 { format!("OT not above DT: {}", pct(*p)) } else { format!("exactly {cp} CP (loss points): {}", pct(*p)) });
+            ui.painter().text(
+                egui::pos2(rect.center().x, base - h.max(1.0) - 6.0),
+                egui::Align2::CENTER_CENTER,
+                text,
+                egui::FontId::proportional(9.5),
+                PARCHMENT,
+            );
+            ui.painter().text(
+                egui::pos2(rect.center().x, rect.max.y - 6.0),
+                egui::Align2::CENTER_CENTER,
+                label,
+                egui::FontId::proportional(9.5),
+                DIM,
+            );
+            resp.on_hover_text(if cp == 0 {
+                format!("OT not above DT: {}", pct(*p))
+            } else {
+                format!("exactly {cp} CP (loss points): {}", pct(*p))
+            });
         }
     });
 }
@@ -191,7 +231,15 @@ fn order_button(ui: &mut egui::Ui, ctx: &Ctx, c: &Command, enabled: bool, acts: 
             _ => None,
         };
         if let Some(h) = hurricane {
-            ui.label(egui::RichText::new(format!("out of ammunition on an unmodified {}+: {}", ctx.sc.tables.bombardment.out_of_ammo_at, pct(preview::out_of_ammo_chance(ctx, h)))).small().color(DIM));
+            ui.label(
+                egui::RichText::new(format!(
+                    "out of ammunition on an unmodified {}+: {}",
+                    ctx.sc.tables.bombardment.out_of_ammo_at,
+                    pct(preview::out_of_ammo_chance(ctx, h))
+                ))
+                .small()
+                .color(DIM),
+            );
         }
         outcome_bars(ui, k);
     }
@@ -228,7 +276,11 @@ fn panels(
         return Ok(());
     }
     let zoom = ctx_e.zoom_factor();
-    let mut root = egui::Ui::new(ctx_e.clone(), "area-hud".into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx_e.viewport_rect()));
+    let mut root = egui::Ui::new(
+        ctx_e.clone(),
+        "area-hud".into(),
+        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx_e.viewport_rect()),
+    );
     let ctx = session.ctx();
     let sc = session.game.scenario().clone();
     let to_move = session.to_move();
@@ -254,138 +306,191 @@ fn panels(
     }
 
     // ---- Top bar ----
-    egui::Panel::top("area-top").frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 6))).show(&mut root, |ui| {
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("☰ Menu").on_hover_text("back to the main menu").clicked() {
-                acts.push(Action::Menu);
-            }
-            if ui.button("Load").on_hover_text("F9: load the quick save").clicked() {
-                acts.push(Action::Load);
-            }
-            if ui.button("Save").on_hover_text("F5: quick save").clicked() {
-                acts.push(Action::Save);
-            }
-            if ui.button("Fit map").on_hover_text("F").clicked() {
-                acts.push(Action::Fit);
-            }
-            let undo = session.player_can_undo();
-            let r = ui.add_enabled(undo.is_ok(), egui::Button::new("↶ Undo"));
-            let r = match &undo {
-                Ok(()) => r.on_hover_text("Ctrl+Z or U: take back your last command"),
-                Err(why) => r.on_disabled_hover_text(why.clone()),
-            };
-            if r.clicked() {
-                acts.push(Action::Undo);
-            }
-            ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                ui.label(theme::title("Royal Tank Corps", 20.0)).on_hover_text(&sc.spec.info.name);
-                ui.separator();
-                let date = sc.turn(ctx.turn).map(|t| t.date.clone()).unwrap_or_default();
-                ui.label(theme::strong(format!("Turn {} of {}", ctx.turn, sc.last_turn())));
-                ui.label(egui::RichText::new(date).color(BRASS));
-                ui.separator();
-                if let Some((_, n, name)) = PHASES.iter().find(|p| Some(p.0) == ctx.phase) {
-                    ui.label(theme::strong(format!("{n}. {name}")));
+    egui::Panel::top("area-top")
+        .frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 6)))
+        .show(&mut root, |ui| {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("☰ Menu").on_hover_text("back to the main menu").clicked() {
+                    acts.push(Action::Menu);
                 }
-                ui.separator();
-                ui.label("Initiative:");
-                ui.label(egui::RichText::new(ctx.initiative.name()).color(side_egui(ctx.initiative)).strong());
-                if let (Some(Phase::Action), Some(a)) = (ctx.phase, ctx.impulse.active) {
+                if ui.button("Load").on_hover_text("F9: load the quick save").clicked() {
+                    acts.push(Action::Load);
+                }
+                if ui.button("Save").on_hover_text("F5: quick save").clicked() {
+                    acts.push(Action::Save);
+                }
+                if ui.button("Fit map").on_hover_text("F").clicked() {
+                    acts.push(Action::Fit);
+                }
+                let undo = session.player_can_undo();
+                let r = ui.add_enabled(undo.is_ok(), egui::Button::new("↶ Undo"));
+                let r = match &undo {
+                    Ok(()) => r.on_hover_text("Ctrl+Z or U: take back your last command"),
+                    Err(why) => r.on_disabled_hover_text(why.clone()),
+                };
+                if r.clicked() {
+                    acts.push(Action::Undo);
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    ui.label(theme::title("Royal Tank Corps", 20.0)).on_hover_text(&sc.spec.info.name);
                     ui.separator();
-                    ui.label("Impulse:");
-                    ui.label(egui::RichText::new(a.name()).color(side_egui(a)).strong());
-                    ui.label(egui::RichText::new(format!("({} activation{})", ctx.impulse.actions, if ctx.impulse.actions == 1 { "" } else { "s" })).color(DIM));
-                }
-                ui.separator();
-                match to_move {
-                    Some(s) => {
-                        let who = match session.seat(s) {
-                            Seat::Computer if thinking => format!("{}: computer thinking…", s.name()),
-                            Seat::Computer => format!("{}: computer", s.name()),
-                            Seat::Human if session.seats.values().all(|x| *x == Seat::Human) => format!("{} player to decide", s.name()),
-                            Seat::Human => format!("{}: you", s.name()),
-                        };
-                        ui.label(egui::RichText::new(who).color(side_egui(s)).strong());
+                    let date = sc.turn(ctx.turn).map(|t| t.date.clone()).unwrap_or_default();
+                    ui.label(theme::strong(format!("Turn {} of {}", ctx.turn, sc.last_turn())));
+                    ui.label(egui::RichText::new(date).color(BRASS));
+                    ui.separator();
+                    if let Some((_, n, name)) = PHASES.iter().find(|p| Some(p.0) == ctx.phase) {
+                        ui.label(theme::strong(format!("{n}. {name}")));
                     }
-                    None => {
-                        ui.label(egui::RichText::new(session.view.result.clone().unwrap_or_else(|| "—".into())).color(BRASS));
+                    ui.separator();
+                    ui.label("Initiative:");
+                    ui.label(egui::RichText::new(ctx.initiative.name()).color(side_egui(ctx.initiative)).strong());
+                    if let (Some(Phase::Action), Some(a)) = (ctx.phase, ctx.impulse.active) {
+                        ui.separator();
+                        ui.label("Impulse:");
+                        ui.label(egui::RichText::new(a.name()).color(side_egui(a)).strong());
+                        ui.label(
+                            egui::RichText::new(format!(
+                                "({} activation{})",
+                                ctx.impulse.actions,
+                                if ctx.impulse.actions == 1 { "" } else { "s" }
+                            ))
+                            .color(DIM),
+                        );
                     }
-                }
+                    ui.separator();
+                    match to_move {
+                        Some(s) => {
+                            let who = match session.seat(s) {
+                                Seat::Computer if thinking => format!("{}: computer thinking…", s.name()),
+                                Seat::Computer => format!("{}: computer", s.name()),
+                                Seat::Human if session.seats.values().all(|x| *x == Seat::Human) => {
+                                    format!("{} player to decide", s.name())
+                                }
+                                Seat::Human => format!("{}: you", s.name()),
+                            };
+                            ui.label(egui::RichText::new(who).color(side_egui(s)).strong());
+                        }
+                        None => {
+                            ui.label(egui::RichText::new(session.view.result.clone().unwrap_or_else(|| "—".into())).color(BRASS));
+                        }
+                    }
+                });
             });
         });
-    });
 
     // ---- Left column: tracks and log ----
-    egui::Panel::left("area-left").resizable(true).default_size(300.0).min_size(240.0).max_size(420.0).frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::same(10))).show(&mut root, |ui| {
-        ui.label(theme::title("Turn record", 17.0));
-        ui.horizontal_wrapped(|ui| {
-            ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
-            for t in &sc.spec.turns {
-                let current = t.turn == ctx.turn;
-                let (rect, resp) = ui.allocate_exact_size(egui::vec2(24.0, 22.0), egui::Sense::hover());
-                let fill = if current { BRASS } else if t.turn < ctx.turn { egui::Color32::from_rgb(60, 56, 48) } else { egui::Color32::from_rgb(88, 82, 70) };
-                ui.painter().rect_filled(rect, 3.0, fill);
-                ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, t.turn.to_string(), egui::FontId::new(12.0, theme::bold()), if current { egui::Color32::BLACK } else { PARCHMENT });
-                let fatigue = t.fatigue_entered_by.map(|n| format!("; fatigue for units in play by turn {n}")).unwrap_or_default();
-                resp.on_hover_text(format!("Turn {}: {}\nammunition: British {}-{}, German {}-{}{fatigue}", t.turn, t.date, t.british_ammo.0, t.british_ammo.1, t.german_ammo.0, t.german_ammo.1));
-            }
-        });
-        ui.add_space(6.0);
-        ui.label(theme::title("Sequence of play", 17.0));
-        for (ph, n, name) in PHASES {
-            let current = Some(ph) == ctx.phase;
-            let text = egui::RichText::new(format!("{n}. {name}"));
-            ui.label(if current { text.color(BRASS).strong() } else { text.color(DIM) });
-        }
-        ui.add_space(6.0);
-        ui.label(theme::title("The front", 17.0));
-        let vic: Vec<u32> = sc.areas.iter().filter(|(_, a)| a.victory.is_some()).map(|(id, _)| *id).collect();
-        for s in Side::BOTH {
-            ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(s.name()).color(side_egui(s)).strong());
-                ui.label(format!("victory areas {}/{}", ctx.victory_areas(s), vic.len()));
-                ui.label(egui::RichText::new(format!("BR {}", ctx.br_areas(s))).color(DIM));
+    egui::Panel::left("area-left")
+        .resizable(true)
+        .default_size(300.0)
+        .min_size(240.0)
+        .max_size(420.0)
+        .frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::same(10)))
+        .show(&mut root, |ui| {
+            ui.label(theme::title("Turn record", 17.0));
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
+                for t in &sc.spec.turns {
+                    let current = t.turn == ctx.turn;
+                    let (rect, resp) = ui.allocate_exact_size(egui::vec2(24.0, 22.0), egui::Sense::hover());
+                    let fill = if current {
+                        BRASS
+                    } else if t.turn < ctx.turn {
+                        egui::Color32::from_rgb(60, 56, 48)
+                    } else {
+                        egui::Color32::from_rgb(88, 82, 70)
+                    };
+                    ui.painter().rect_filled(rect, 3.0, fill);
+                    ui.painter().text(
+                        rect.center(),
+                        egui::Align2::CENTER_CENTER,
+                        t.turn.to_string(),
+                        egui::FontId::new(12.0, theme::bold()),
+                        if current { egui::Color32::BLACK } else { PARCHMENT },
+                    );
+                    let fatigue = t.fatigue_entered_by.map(|n| format!("; fatigue for units in play by turn {n}")).unwrap_or_default();
+                    resp.on_hover_text(format!(
+                        "Turn {}: {}\nammunition: British {}-{}, German {}-{}{fatigue}",
+                        t.turn, t.date, t.british_ammo.0, t.british_ammo.1, t.german_ammo.0, t.german_ammo.1
+                    ));
+                }
             });
-        }
-        ui.label(egui::RichText::new(format!("Immediate British victory: control {} with {}+ cavalry there (3.2)", sc.spec.immediate_victory.areas.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" or "), sc.spec.immediate_victory.cavalry)).small().color(DIM));
-        let waiting: Vec<&U> = ctx.sit.units.iter().filter(|u| u.c.place == crate::rulesets::rtc::units::Place::Waiting && u.spec.turn == Some(ctx.turn)).collect();
-        if !waiting.is_empty() {
-            ui.label(egui::RichText::new(format!("{} unit(s) arrive this turn", waiting.len())).color(BRASS));
-        }
-        let broken = ctx.sit.units.iter().filter(|u| u.c.place == crate::rulesets::rtc::units::Place::BrokenDown).count();
-        let elim = ctx.sit.units.iter().filter(|u| u.c.place == crate::rulesets::rtc::units::Place::Eliminated).count();
-        ui.label(egui::RichText::new(format!("eliminated: {elim}; tanks broken down: {broken}")).small().color(DIM));
-        ui.add_space(6.0);
-        ui.horizontal(|ui| {
-            ui.label(theme::title("Log", 17.0));
-            ui.checkbox(&mut ui_state.show_log, "dice too");
-        });
-        egui::ScrollArea::vertical().id_salt("area-log").stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-            let mut last_turn = 0;
-            let from = session.log.len().saturating_sub(400);
-            for (i, e) in session.log.iter().enumerate().skip(from) {
-                if e.is_roll() && !ui_state.show_log {
-                    continue;
-                }
-                if e.turn != last_turn {
-                    last_turn = e.turn;
-                    ui.label(egui::RichText::new(format!("— Turn {} —", e.turn)).color(BRASS));
-                }
-                let rule = e.line.rule();
-                let new = i >= session.new_from;
-                let text = match &e.line {
-                    crate::engine::journal::JournalLine::Roll { sides: 6, value: v @ 1..=6, .. } => format!("{} {}", ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'][*v as usize - 1], e.line.text()),
-                    _ => e.line.text(),
-                };
-                let colour = if new { PARCHMENT } else if e.is_roll() { DIM } else { egui::Color32::from_rgb(205, 198, 180) };
-                ui.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing.x = 4.0;
-                    rule_link(ui, rule, &mut open_rule);
-                    ui.label(egui::RichText::new(text).size(12.5).color(colour));
+            ui.add_space(6.0);
+            ui.label(theme::title("Sequence of play", 17.0));
+            for (ph, n, name) in PHASES {
+                let current = Some(ph) == ctx.phase;
+                let text = egui::RichText::new(format!("{n}. {name}"));
+                ui.label(if current { text.color(BRASS).strong() } else { text.color(DIM) });
+            }
+            ui.add_space(6.0);
+            ui.label(theme::title("The front", 17.0));
+            let vic: Vec<u32> = sc.areas.iter().filter(|(_, a)| a.victory.is_some()).map(|(id, _)| *id).collect();
+            for s in Side::BOTH {
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(s.name()).color(side_egui(s)).strong());
+                    ui.label(format!("victory areas {}/{}", ctx.victory_areas(s), vic.len()));
+                    ui.label(egui::RichText::new(format!("BR {}", ctx.br_areas(s))).color(DIM));
                 });
             }
+            ui.label(
+                egui::RichText::new(format!(
+                    "Immediate British victory: control {} with {}+ cavalry there (3.2)",
+                    sc.spec.immediate_victory.areas.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" or "),
+                    sc.spec.immediate_victory.cavalry
+                ))
+                .small()
+                .color(DIM),
+            );
+            let waiting: Vec<&U> = ctx
+                .sit
+                .units
+                .iter()
+                .filter(|u| u.c.place == crate::rulesets::rtc::units::Place::Waiting && u.spec.turn == Some(ctx.turn))
+                .collect();
+            if !waiting.is_empty() {
+                ui.label(egui::RichText::new(format!("{} unit(s) arrive this turn", waiting.len())).color(BRASS));
+            }
+            let broken = ctx.sit.units.iter().filter(|u| u.c.place == crate::rulesets::rtc::units::Place::BrokenDown).count();
+            let elim = ctx.sit.units.iter().filter(|u| u.c.place == crate::rulesets::rtc::units::Place::Eliminated).count();
+            ui.label(egui::RichText::new(format!("eliminated: {elim}; tanks broken down: {broken}")).small().color(DIM));
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                ui.label(theme::title("Log", 17.0));
+                ui.checkbox(&mut ui_state.show_log, "dice too");
+            });
+            egui::ScrollArea::vertical().id_salt("area-log").stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+                let mut last_turn = 0;
+                let from = session.log.len().saturating_sub(400);
+                for (i, e) in session.log.iter().enumerate().skip(from) {
+                    if e.is_roll() && !ui_state.show_log {
+                        continue;
+                    }
+                    if e.turn != last_turn {
+                        last_turn = e.turn;
+                        ui.label(egui::RichText::new(format!("— Turn {} —", e.turn)).color(BRASS));
+                    }
+                    let rule = e.line.rule();
+                    let new = i >= session.new_from;
+                    let text = match &e.line {
+                        crate::engine::journal::JournalLine::Roll { sides: 6, value: v @ 1..=6, .. } => {
+                            format!("{} {}", ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'][*v as usize - 1], e.line.text())
+                        }
+                        _ => e.line.text(),
+                    };
+                    let colour = if new {
+                        PARCHMENT
+                    } else if e.is_roll() {
+                        DIM
+                    } else {
+                        egui::Color32::from_rgb(205, 198, 180)
+                    };
+                    ui.horizontal_wrapped(|ui| {
+                        ui.spacing_mut().item_spacing.x = 4.0;
+                        rule_link(ui, rule, &mut open_rule);
+                        ui.label(egui::RichText::new(text).size(12.5).color(colour));
+                    });
+                }
+            });
         });
-    });
 
     // ---- Right column: decision, area card, orders ----
     let selected = ui_state.selected;
@@ -624,40 +729,73 @@ fn panels(
                 CombatStep::Lead => format!("Attack on area {}: choose the lead unit", at.area),
                 CombatStep::Defence => format!("Area {} is attacked: choose the defence", at.area),
             };
-            egui::Window::new(theme::title(title, 18.0)).id("area-attack".into()).collapsible(false).resizable(false).default_width(470.0).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 70.0)).show(&ctx_e, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(egui::RichText::new("Offensive and defensive totals:").small().color(DIM));
-                    rule_link(ui, "10.2", &mut open_rule);
-                    rule_link(ui, "10.3", &mut open_rule);
-                });
-                ui.label(egui::RichText::new(format!("Attackers: {}", at.attackers.iter().map(|&i| ctx.unit(i).spec.name.clone()).collect::<Vec<_>>().join(", "))).small().color(DIM));
-                ui.label(egui::RichText::new(format!("Defenders: {}", ctx.sit.side_in(at.area, at.side.enemy()).map(|u| u.spec.name.clone()).collect::<Vec<_>>().join(", "))).small().color(DIM));
-                let tanks = at.attackers.iter().any(|&i| ctx.unit(i).kind() == Kind::Tank && ctx.unit(i).area() == Some(at.area));
-                if tanks {
-                    let t = &ctx.sc.tables.attack;
+            egui::Window::new(theme::title(title, 18.0))
+                .id("area-attack".into())
+                .collapsible(false)
+                .resizable(false)
+                .default_width(470.0)
+                .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 70.0))
+                .show(&ctx_e, |ui| {
                     ui.horizontal_wrapped(|ui| {
-                        ui.label(egui::RichText::new(format!("Tank breakdown on an unmodified attack roll of {}+: {}", t.breakdown_at, pct(preview::at_least(t.dice, t.breakdown_at)))).small().color(egui::Color32::from_rgb(230, 170, 90)));
-                        rule_link(ui, "10.6", &mut open_rule);
+                        ui.label(egui::RichText::new("Offensive and defensive totals:").small().color(DIM));
+                        rule_link(ui, "10.2", &mut open_rule);
+                        rule_link(ui, "10.3", &mut open_rule);
                     });
-                }
-                if let Some(l) = at.lead {
-                    ui.label(format!("Lead attacker: {} (OT {})", ctx.unit(l).spec.name, crate::rulesets::rtc::attack::offence(&ctx, at, ctx.unit(l))));
-                }
-                ui.separator();
-                let mut opts: Vec<(&Command, f64)> = session.legal.iter().map(|c| (c, preview::contest_for(&ctx, c).map(|k| k.success()).unwrap_or(0.0))).collect();
-                // The attacker wants success, the defender wants failure.
-                if at.step == CombatStep::Lead {
-                    opts.sort_by(|x, y| y.1.total_cmp(&x.1));
-                } else {
-                    opts.sort_by(|x, y| x.1.total_cmp(&y.1));
-                }
-                egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| {
-                    for (c, _) in opts {
-                        order_button(ui, &ctx, c, true, &mut acts);
-                        ui.add_space(4.0);
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Attackers: {}",
+                            at.attackers.iter().map(|&i| ctx.unit(i).spec.name.clone()).collect::<Vec<_>>().join(", ")
+                        ))
+                        .small()
+                        .color(DIM),
+                    );
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "Defenders: {}",
+                            ctx.sit.side_in(at.area, at.side.enemy()).map(|u| u.spec.name.clone()).collect::<Vec<_>>().join(", ")
+                        ))
+                        .small()
+                        .color(DIM),
+                    );
+                    let tanks = at.attackers.iter().any(|&i| ctx.unit(i).kind() == Kind::Tank && ctx.unit(i).area() == Some(at.area));
+                    if tanks {
+                        let t = &ctx.sc.tables.attack;
+                        ui.horizontal_wrapped(|ui| {
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "Tank breakdown on an unmodified attack roll of {}+: {}",
+                                    t.breakdown_at,
+                                    pct(preview::at_least(t.dice, t.breakdown_at))
+                                ))
+                                .small()
+                                .color(egui::Color32::from_rgb(230, 170, 90)),
+                            );
+                            rule_link(ui, "10.6", &mut open_rule);
+                        });
                     }
+                    if let Some(l) = at.lead {
+                        ui.label(format!(
+                            "Lead attacker: {} (OT {})",
+                            ctx.unit(l).spec.name,
+                            crate::rulesets::rtc::attack::offence(&ctx, at, ctx.unit(l))
+                        ));
+                    }
+                    ui.separator();
+                    let mut opts: Vec<(&Command, f64)> =
+                        session.legal.iter().map(|c| (c, preview::contest_for(&ctx, c).map(|k| k.success()).unwrap_or(0.0))).collect();
+                    // The attacker wants success, the defender wants failure.
+                    if at.step == CombatStep::Lead {
+                        opts.sort_by(|x, y| y.1.total_cmp(&x.1));
+                    } else {
+                        opts.sort_by(|x, y| x.1.total_cmp(&y.1));
+                    }
+                    egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| {
+                        for (c, _) in opts {
+                            order_button(ui, &ctx, c, true, &mut acts);
+                            ui.add_space(4.0);
+                        }
+                    });
                 });
-            });
         }
         if let Some(p) = &ctx.losses.pending {
             egui::Window::new(theme::title(format!("Loss points: {} CP to pay in area {}", p.left, p.area), 18.0)).id("area-cp".into()).collapsible(false).resizable(false).default_width(480.0).anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 70.0)).show(&ctx_e, |ui| {
@@ -702,18 +840,23 @@ fn panels(
     }
     // ---- The end ----
     if session.game.is_over() {
-        egui::Window::new(theme::title("The battle is over", 22.0)).id("area-over".into()).collapsible(false).resizable(false).anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0)).show(&ctx_e, |ui| {
-            ui.label(egui::RichText::new(session.view.result.clone().unwrap_or_default()).size(17.0).color(PARCHMENT));
-            if let Some(w) = &session.view.winner {
-                ui.label(theme::strong(format!("Winner: {w}")));
-            }
-            for s in Side::BOTH {
-                ui.label(format!("{}: {} victory areas", s.name(), ctx.victory_areas(s)));
-            }
-            if ui.button("Main menu").clicked() {
-                acts.push(Action::Menu);
-            }
-        });
+        egui::Window::new(theme::title("The battle is over", 22.0))
+            .id("area-over".into())
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+            .show(&ctx_e, |ui| {
+                ui.label(egui::RichText::new(session.view.result.clone().unwrap_or_default()).size(17.0).color(PARCHMENT));
+                if let Some(w) = &session.view.winner {
+                    ui.label(theme::strong(format!("Winner: {w}")));
+                }
+                for s in Side::BOTH {
+                    ui.label(format!("{}: {} victory areas", s.name(), ctx.victory_areas(s)));
+                }
+                if ui.button("Main menu").clicked() {
+                    acts.push(Action::Menu);
+                }
+            });
     }
 
     // The map's part of the window.
@@ -785,13 +928,16 @@ fn panels(
             }
         }
         lines.retain(|l| !l.is_empty());
-        egui::Area::new("area-tip".into()).fixed_pos(pos + egui::vec2(16.0, 16.0)).order(egui::Order::Tooltip).interactable(false).show(&ctx_e, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                for l in lines {
-                    ui.label(l);
-                }
-            });
-        });
+        egui::Area::new("area-tip".into()).fixed_pos(pos + egui::vec2(16.0, 16.0)).order(egui::Order::Tooltip).interactable(false).show(
+            &ctx_e,
+            |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    for l in lines {
+                        ui.label(l);
+                    }
+                });
+            },
+        );
     }
 
     // The orders a click offered.
@@ -887,7 +1033,10 @@ fn panels(
 
 pub fn plugin(app: &mut App) {
     // Before the hand-over screen: the Enter that closes it must not also pass the decision.
-    app.add_systems(EguiPrimaryContextPass, panels.run_if(in_state(Screen::AreaGame)).run_if(theme::theme_ready).before(super::handover::screen));
+    app.add_systems(
+        EguiPrimaryContextPass,
+        panels.run_if(in_state(Screen::AreaGame)).run_if(theme::theme_ready).before(super::handover::screen),
+    );
 }
 
 /// The first arriving unit still to be placed (6.1), if any.

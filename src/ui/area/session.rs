@@ -163,7 +163,8 @@ pub fn seats_from(side: Option<&str>, ai: &[String]) -> Result<BTreeMap<Side, Se
     if ai.iter().any(|a| a.eq_ignore_ascii_case("none")) {
         return Ok(seats);
     }
-    let parse = |s: &str| side_from_id(&s.to_lowercase()).ok_or_else(|| format!("`{s}` is not a side of Royal Tank Corps (british or german)"));
+    let parse =
+        |s: &str| side_from_id(&s.to_lowercase()).ok_or_else(|| format!("`{s}` is not a side of Royal Tank Corps (british or german)"));
     match side {
         Some(s) => {
             let me = parse(s)?;

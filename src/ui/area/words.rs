@@ -22,7 +22,9 @@ pub fn describe(ctx: &Ctx, c: &Command) -> String {
         ),
         Command::Support(u) => format!("Support with {}", unit_name(ctx, u)),
         Command::Fire => "Fire the bombardment".into(),
-        Command::Barrage(u, a, k) => format!("{} barrage on area {a} by {}", if *k == BarrageKind::Rolling { "Rolling" } else { "Interdiction" }, unit_name(ctx, u)),
+        Command::Barrage(u, a, k) => {
+            format!("{} barrage on area {a} by {}", if *k == BarrageKind::Rolling { "Rolling" } else { "Interdiction" }, unit_name(ctx, u))
+        }
         Command::Activate(a) => format!("Activate area {a}"),
         Command::Add(u) => format!("Add {} to the group", unit_name(ctx, u)),
         Command::MoveTo(a) => format!("Move the group into area {a}"),
@@ -56,4 +58,3 @@ pub fn describe(ctx: &Ctx, c: &Command) -> String {
         },
     }
 }
-

@@ -173,7 +173,14 @@ pub fn draw(face: &Face, palette: &Palette, fonts: &Fonts) -> Canvas {
     // Reverse-side marking: a diagonal stripe behind the symbol.
     if face.reduced {
         let stripe: Rgba = if face.kind.is_tank() { [170, 40, 30, 150] } else { [150, 40, 30, 95] };
-        if let Some(p) = polygon(&[(x0, y0 + size - 12.0), (x0 + size - 30.0, y0 + 28.0), (x0 + size, y0 + 28.0), (x0 + size, y0 + 40.0), (x0 + 30.0, y0 + size), (x0, y0 + size)]) {
+        if let Some(p) = polygon(&[
+            (x0, y0 + size - 12.0),
+            (x0 + size - 30.0, y0 + 28.0),
+            (x0 + size, y0 + 28.0),
+            (x0 + size, y0 + 40.0),
+            (x0 + 30.0, y0 + size),
+            (x0, y0 + size),
+        ]) {
             let mut clip = tiny_skia::Mask::new(CELL, CELL);
             if let Some(m) = clip.as_mut() {
                 m.fill_path(&outline, tiny_skia::FillRule::Winding, true, tiny_skia::Transform::identity());
@@ -196,7 +203,12 @@ pub fn draw(face: &Face, palette: &Palette, fonts: &Fonts) -> Canvas {
     } else {
         // The NATO infantry symbol, or MG for a machine-gun battalion (optional rule 1).
         let (w, h) = (58.0, 34.0);
-        if let Some(p) = polygon(&[(sx - w / 2.0, sy - h / 2.0), (sx + w / 2.0, sy - h / 2.0), (sx + w / 2.0, sy + h / 2.0), (sx - w / 2.0, sy + h / 2.0)]) {
+        if let Some(p) = polygon(&[
+            (sx - w / 2.0, sy - h / 2.0),
+            (sx + w / 2.0, sy - h / 2.0),
+            (sx + w / 2.0, sy + h / 2.0),
+            (sx - w / 2.0, sy + h / 2.0),
+        ]) {
             c.fill(&p, alpha(mix(body, [255, 255, 255, 255], 0.25), 255));
             c.stroke_butt(&p, ink, 3.2);
         }
@@ -231,7 +243,10 @@ fn medals(c: &mut Canvas, n: u32, x: f32, y: f32, col: &CounterColours) {
     for i in 0..n {
         let cx = start + gap * i as f32;
         // Ribbon.
-        c.fill_poly(&[(cx - 5.0, y - 12.0), (cx + 5.0, y - 12.0), (cx + 3.0, y - 4.0), (cx - 3.0, y - 4.0)], mix(col.band, [160, 30, 30, 255], 0.5));
+        c.fill_poly(
+            &[(cx - 5.0, y - 12.0), (cx + 5.0, y - 12.0), (cx + 3.0, y - 4.0), (cx - 3.0, y - 4.0)],
+            mix(col.band, [160, 30, 30, 255], 0.5),
+        );
         c.fill_circle(cx, y, 7.5, [70, 50, 10, 255]);
         c.fill_circle(cx, y, 6.0, [226, 184, 60, 255]);
         c.fill_circle(cx - 1.5, y - 1.5, 2.4, [255, 236, 150, 255]);
@@ -278,7 +293,10 @@ fn tank(c: &mut Canvas, kind: UnitKind, x: f32, y: f32, ink: Rgba, body: Rgba, f
         UnitKind::A7V => {
             // The boxy hull over its tracks, the command cupola on top, the 57 mm gun in the nose.
             c.fill_poly(&map(&[(8.0, 36.0), (84.0, 36.0), (80.0, 44.0), (12.0, 44.0)]), mix(ink, [0, 0, 0, 255], 0.3));
-            c.fill_poly(&map(&[(2.0, 30.0), (10.0, 12.0), (24.0, 8.0), (68.0, 8.0), (82.0, 12.0), (90.0, 30.0), (86.0, 38.0), (6.0, 38.0)]), ink);
+            c.fill_poly(
+                &map(&[(2.0, 30.0), (10.0, 12.0), (24.0, 8.0), (68.0, 8.0), (82.0, 12.0), (90.0, 30.0), (86.0, 38.0), (6.0, 38.0)]),
+                ink,
+            );
             c.fill_poly(&map(&[(38.0, 8.0), (40.0, 0.0), (56.0, 0.0), (58.0, 8.0)]), ink);
             c.fill_poly(&map(&[(88.0, 20.0), (98.0, 20.0), (98.0, 24.0), (88.0, 24.0)]), ink);
             for k in 0..6 {
@@ -291,7 +309,16 @@ fn tank(c: &mut Canvas, kind: UnitKind, x: f32, y: f32, ink: Rgba, body: Rgba, f
             // The rhomboid with the track running all round it, and the side sponson.
             let hull = map(&[(0.0, 30.0), (12.0, 6.0), (28.0, 2.0), (72.0, 2.0), (86.0, 8.0), (96.0, 26.0), (88.0, 42.0), (10.0, 42.0)]);
             c.fill_poly(&hull, ink);
-            if let Some(p) = polygon(&map(&[(6.0, 30.0), (16.0, 10.0), (30.0, 7.0), (70.0, 7.0), (82.0, 12.0), (90.0, 27.0), (84.0, 37.0), (14.0, 37.0)])) {
+            if let Some(p) = polygon(&map(&[
+                (6.0, 30.0),
+                (16.0, 10.0),
+                (30.0, 7.0),
+                (70.0, 7.0),
+                (82.0, 12.0),
+                (90.0, 27.0),
+                (84.0, 37.0),
+                (14.0, 37.0),
+            ])) {
                 c.stroke(&p, light, 1.6);
             }
             c.fill_poly(&map(&[(36.0, 18.0), (58.0, 18.0), (60.0, 32.0), (34.0, 32.0)]), mix(ink, body, 0.3));
@@ -305,7 +332,10 @@ fn tank(c: &mut Canvas, kind: UnitKind, x: f32, y: f32, ink: Rgba, body: Rgba, f
         }
         UnitKind::Whippet => {
             // Low engine deck in front, the tall fixed fighting compartment at the back.
-            c.fill_poly(&map(&[(2.0, 26.0), (8.0, 16.0), (58.0, 16.0), (58.0, 4.0), (84.0, 4.0), (90.0, 24.0), (86.0, 40.0), (6.0, 40.0)]), ink);
+            c.fill_poly(
+                &map(&[(2.0, 26.0), (8.0, 16.0), (58.0, 16.0), (58.0, 4.0), (84.0, 4.0), (90.0, 24.0), (86.0, 40.0), (6.0, 40.0)]),
+                ink,
+            );
             c.fill_poly(&map(&[(8.0, 30.0), (84.0, 30.0), (82.0, 36.0), (10.0, 36.0)]), light);
             c.fill_poly(&map(&[(62.0, 10.0), (70.0, 10.0), (70.0, 14.0), (62.0, 14.0)]), body);
         }
@@ -406,7 +436,14 @@ mod tests {
     fn reverse_side_differs() {
         let fonts = Fonts::load().expect("fonts");
         let pal = Palette::new(false);
-        let mut face = Face { nation: Nation::British, kind: UnitKind::Battalion, designation: "2 Devon".into(), medals: 3, mg: false, reduced: false };
+        let mut face = Face {
+            nation: Nation::British,
+            kind: UnitKind::Battalion,
+            designation: "2 Devon".into(),
+            medals: 3,
+            mg: false,
+            reduced: false,
+        };
         let front = draw(&face, &pal, &fonts).to_rgba();
         face.reduced = true;
         let back = draw(&face, &pal, &fonts).to_rgba();

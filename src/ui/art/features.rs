@@ -116,7 +116,8 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) 
     let mut streams: Vec<((i64, i64), (i64, i64))> = Vec::new();
     let mut others: Vec<(Hex, Hex)> = Vec::new();
     let quant = |p: (f32, f32)| ((p.0 * 4.0).round() as i64, (p.1 * 4.0).round() as i64);
-    let mut sides: Vec<(Hex, Hex, Vec<String>)> = board.all_hexsides().map(|(a, b, f)| (a, b, f.iter().map(|x| x.kind.clone()).collect())).collect();
+    let mut sides: Vec<(Hex, Hex, Vec<String>)> =
+        board.all_hexsides().map(|(a, b, f)| (a, b, f.iter().map(|x| x.kind.clone()).collect())).collect();
     sides.sort_by_key(|(a, b, _)| (a.x, a.y, b.x, b.y));
     for (a, b, kinds) in &sides {
         for kind in kinds {
@@ -247,7 +248,16 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) 
         let (sx, sy) = place.hexes.iter().map(|h| centre(*h)).fold((0.0, 0.0), |a, p| (a.0 + p.0, a.1 + p.1));
         let (x, y) = (sx / n, sy / n);
         let size = if n >= 10.0 { 25.0 } else { 20.0 } * scale;
-        c.text_halo(&fonts.serif_italic, size, x, y + HEX * 0.48 * scale, super::Align::Center, [74, 36, 24, 255], [250, 244, 228, 210], &place.name);
+        c.text_halo(
+            &fonts.serif_italic,
+            size,
+            x,
+            y + HEX * 0.48 * scale,
+            super::Align::Center,
+            [74, 36, 24, 255],
+            [250, 244, 228, 210],
+            &place.name,
+        );
     }
     c
 }

@@ -74,10 +74,30 @@ impl Palette {
         if colour_blind {
             Palette {
                 colour_blind,
-                british: CounterColours { body: [240, 190, 110, 255], band: [196, 120, 20, 255], ink: [40, 24, 6, 255], band_ink: [255, 250, 235, 255] },
-                french: CounterColours { body: [250, 232, 140, 255], band: [190, 160, 20, 255], ink: [48, 40, 4, 255], band_ink: [30, 24, 0, 255] },
-                australian: CounterColours { body: [236, 160, 120, 255], band: [190, 80, 20, 255], ink: [44, 16, 4, 255], band_ink: [255, 245, 235, 255] },
-                german: CounterColours { body: [150, 200, 236, 255], band: [0, 94, 150, 255], ink: [6, 26, 44, 255], band_ink: [240, 248, 255, 255] },
+                british: CounterColours {
+                    body: [240, 190, 110, 255],
+                    band: [196, 120, 20, 255],
+                    ink: [40, 24, 6, 255],
+                    band_ink: [255, 250, 235, 255],
+                },
+                french: CounterColours {
+                    body: [250, 232, 140, 255],
+                    band: [190, 160, 20, 255],
+                    ink: [48, 40, 4, 255],
+                    band_ink: [30, 24, 0, 255],
+                },
+                australian: CounterColours {
+                    body: [236, 160, 120, 255],
+                    band: [190, 80, 20, 255],
+                    ink: [44, 16, 4, 255],
+                    band_ink: [255, 245, 235, 255],
+                },
+                german: CounterColours {
+                    body: [150, 200, 236, 255],
+                    band: [0, 94, 150, 255],
+                    ink: [6, 26, 44, 255],
+                    band_ink: [240, 248, 255, 255],
+                },
                 moves: [0, 114, 178, 80],
                 moves_hypothetical: [0, 114, 178, 38],
                 fire: [230, 159, 0, 255],
@@ -95,10 +115,30 @@ impl Palette {
         } else {
             Palette {
                 colour_blind,
-                british: CounterColours { body: [196, 176, 120, 255], band: [110, 84, 46, 255], ink: [38, 28, 14, 255], band_ink: [246, 236, 206, 255] },
-                french: CounterColours { body: [150, 178, 206, 255], band: [44, 70, 120, 255], ink: [16, 28, 52, 255], band_ink: [236, 242, 250, 255] },
-                australian: CounterColours { body: [206, 186, 136, 255], band: [58, 86, 52, 255], ink: [34, 30, 14, 255], band_ink: [240, 236, 210, 255] },
-                german: CounterColours { body: [150, 158, 150, 255], band: [44, 48, 46, 255], ink: [18, 20, 20, 255], band_ink: [232, 232, 224, 255] },
+                british: CounterColours {
+                    body: [196, 176, 120, 255],
+                    band: [110, 84, 46, 255],
+                    ink: [38, 28, 14, 255],
+                    band_ink: [246, 236, 206, 255],
+                },
+                french: CounterColours {
+                    body: [150, 178, 206, 255],
+                    band: [44, 70, 120, 255],
+                    ink: [16, 28, 52, 255],
+                    band_ink: [236, 242, 250, 255],
+                },
+                australian: CounterColours {
+                    body: [206, 186, 136, 255],
+                    band: [58, 86, 52, 255],
+                    ink: [34, 30, 14, 255],
+                    band_ink: [240, 236, 210, 255],
+                },
+                german: CounterColours {
+                    body: [150, 158, 150, 255],
+                    band: [44, 48, 46, 255],
+                    ink: [18, 20, 20, 255],
+                    band_ink: [232, 232, 224, 255],
+                },
                 moves: [70, 150, 255, 72],
                 moves_hypothetical: [70, 150, 255, 34],
                 fire: [255, 150, 30, 255],

@@ -119,7 +119,13 @@ pub fn draw_tile(kind: TileKind) -> Canvas {
             for _ in 0..160 {
                 let (x, y) = (s.range(0.0, TILE_W as f32), s.range(0.0, TILE_H as f32));
                 let t = s.next();
-                let col = if t < 0.5 { [70, 90, 40, 40] } else if t < 0.8 { [240, 235, 215, 40] } else { [90, 70, 40, 50] };
+                let col = if t < 0.5 {
+                    [70, 90, 40, 40]
+                } else if t < 0.8 {
+                    [240, 235, 215, 40]
+                } else {
+                    [90, 70, 40, 50]
+                };
                 if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(0.8, 2.0)) {
                     c.fill_masked(&p, col, &mask);
                 }
@@ -250,7 +256,12 @@ fn house(c: &mut Canvas, mask: &Mask, x: f32, y: f32, w: f32, h: f32, angle: f32
     let (vx, vy) = (-uy, ux);
     let pt = |a: f32, b: f32| (x + a * ux + b * vx, y + a * uy + b * vy);
     let roof = if t < 0.6 { [168, 78, 58, 255] } else { [120, 112, 112, 255] };
-    if let Some(p) = polygon(&[pt(-w / 2.0 + 2.0, -h / 2.0 + 3.0), pt(w / 2.0 + 2.0, -h / 2.0 + 3.0), pt(w / 2.0 + 2.0, h / 2.0 + 3.0), pt(-w / 2.0 + 2.0, h / 2.0 + 3.0)]) {
+    if let Some(p) = polygon(&[
+        pt(-w / 2.0 + 2.0, -h / 2.0 + 3.0),
+        pt(w / 2.0 + 2.0, -h / 2.0 + 3.0),
+        pt(w / 2.0 + 2.0, h / 2.0 + 3.0),
+        pt(-w / 2.0 + 2.0, h / 2.0 + 3.0),
+    ]) {
         c.fill_masked(&p, [40, 30, 20, 90], mask);
     }
     if let Some(p) = polygon(&[pt(-w / 2.0, -h / 2.0), pt(w / 2.0, -h / 2.0), pt(w / 2.0, 0.0), pt(-w / 2.0, 0.0)]) {

@@ -104,12 +104,7 @@ pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str, night: bool) {
     if !me.is_tank() {
         ops::add_intensity(world, 1, &format!("{} launches an assault", me.unit.name));
     }
-    ops::log(
-        world,
-        "3.3",
-        format!("{} assaults {} in {}", me.unit.name, target.unit.name, ops::label(world, to)),
-        EventKind::Note,
-    );
+    ops::log(world, "3.3", format!("{} assaults {} in {}", me.unit.name, target.unit.name, ops::label(world, to)), EventKind::Note);
     // A tank assaulting into a hex of more than 1 MP tests first for the terrain (4.1); a breakdown
     // with the enemy still there eliminates it.
     if me.is_tank() {

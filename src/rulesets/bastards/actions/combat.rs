@@ -66,7 +66,10 @@ fn judge(sit: &Situation, attacker: &UnitInfo, from: Hex, target: &UnitInfo) -> 
     }
     if target.is_tank() {
         let row = if attacker.is_tank() { Attacker::Tank(attacker.kind()) } else { Attacker::Battalion(attacker.side()) };
-        return t.tank_combat_drm(row, target.kind()).map(|m| (m, Source::TankMatrix(row, target.kind()))).ok_or(Barred::NoTankMatrixEntry(row, target.kind()));
+        return t
+            .tank_combat_drm(row, target.kind())
+            .map(|m| (m, Source::TankMatrix(row, target.kind())))
+            .ok_or(Barred::NoTankMatrixEntry(row, target.kind()));
     }
     // Against a battalion: the defender chooses the most favourable terrain modifier.
     let mut best = (0, Source::NoTerrain);
@@ -109,10 +112,14 @@ pub fn modifier(sit: &Situation, attacker: &UnitInfo, target: &UnitInfo) -> Resu
             Barred::Disorganised => Refusal::by_rule("2.1", "a disorganised battalion cannot fight"),
             Barred::TankInCover => Refusal::by_rule("3.2", "a tank in a village or forest hex cannot fight"),
             Barred::TargetInCover => Refusal::by_rule("3.2", "a tank cannot fight an enemy unit in a forest or village hex"),
-            Barred::OutOfRange(d) => Refusal::by_rule("3.2", format!("a tank fires up to {} hexes; the target is {d} away", t.combat.tank_range)),
+            Barred::OutOfRange(d) => {
+                Refusal::by_rule("3.2", format!("a tank fires up to {} hexes; the target is {d} away", t.combat.tank_range))
+            }
             Barred::NoLineOfSight(b) => Refusal::by_rule("LoS", format!("no line of sight: blocked by {}", sit.describe_blocker(b))),
             Barred::NotAdjacent => Refusal::by_rule("3.2", "a battalion can only attack an adjacent enemy unit"),
-            Barred::NoTankMatrixEntry(row, kind) => Refusal::by_rule("3.2", format!("{} cannot fight {} tanks", attacker_name(row), kind.name())),
+            Barred::NoTankMatrixEntry(row, kind) => {
+                Refusal::by_rule("3.2", format!("{} cannot fight {} tanks", attacker_name(row), kind.name()))
+            }
         }),
     }
 }

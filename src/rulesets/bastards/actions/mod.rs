@@ -81,7 +81,11 @@ impl Ctx {
         if self.act.medals_left() < medals {
             return Err(Refusal::by_rule(
                 "2.1",
-                format!("{action} costs {medals} medal{} and the unit has {} left", if medals == 1 { "" } else { "s" }, self.act.medals_left()),
+                format!(
+                    "{action} costs {medals} medal{} and the unit has {} left",
+                    if medals == 1 { "" } else { "s" },
+                    self.act.medals_left()
+                ),
             ));
         }
         Ok(())

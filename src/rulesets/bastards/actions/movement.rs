@@ -13,8 +13,8 @@ use crate::engine::Refusal;
 
 use super::super::events::EventKind;
 use super::super::map::{Reach, UnitInfo};
-use super::super::scenario::Scenario;
 use super::super::ops;
+use super::super::scenario::Scenario;
 use super::super::state::{Activation, Activations};
 use super::super::tanks;
 use super::super::units::TurnRecord;
@@ -74,7 +74,8 @@ pub fn destinations_shared(ctx: &Ctx) -> Rc<HashMap<Hex, Reach>> {
         return hit;
     }
     let v = Rc::new(fresh_destinations(ctx));
-    let key = DestinationsKey { scenario: ctx.sit.scenario.clone(), units: ctx.sit.units.clone(), act: ctx.act.clone(), me: ctx.me.clone() };
+    let key =
+        DestinationsKey { scenario: ctx.sit.scenario.clone(), units: ctx.sit.units.clone(), act: ctx.act.clone(), me: ctx.me.clone() };
     DESTINATIONS.with(|d| *d.borrow_mut() = Some((key, v.clone())));
     v
 }
@@ -142,13 +143,15 @@ pub fn can_leave(ctx: &Ctx, h: Hex, movement_spent: u32, medals_left: u32, mp_le
             (a.withdrawal_battalion, a.infiltration_battalion, a.assault_battalion)
         };
         let board = ctx.sit.board();
-        let by_step = board.neighbors(h).any(|n| {
-            free(n) && if ctx.sit.enemy_zoc(n, side) { medals_left >= infiltrate } else { medals_left >= withdraw }
-        });
+        let by_step = board
+            .neighbors(h)
+            .any(|n| free(n) && if ctx.sit.enemy_zoc(n, side) { medals_left >= infiltrate } else { medals_left >= withdraw });
         let can_assault = (ctx.me.is_tank() || !ctx.me.reduced)
             && medals_left >= assault
             && board.neighbors(h).any(|n| {
-                allowed(n) && ctx.sit.at(n).any(|u| u.side() != side && !(u.is_tank() && ctx.me.is_tank())) && !(ctx.me.is_tank() && ctx.sit.closed(n))
+                allowed(n)
+                    && ctx.sit.at(n).any(|u| u.side() != side && !(u.is_tank() && ctx.me.is_tank()))
+                    && !(ctx.me.is_tank() && ctx.sit.closed(n))
             });
         return by_step || can_assault;
     }
@@ -174,7 +177,10 @@ pub fn check(ctx: &Ctx, label: &str) -> Result<Reach, Refusal> {
         return Err(Refusal::by_rule("O1", "a machine-gun battalion must first use two medals for combat actions"));
     }
     if !ctx.act.entering && ctx.in_enemy_zoc() {
-        return Err(Refusal::by_rule("ZoC", "a unit in an enemy zone of control cannot leave it by movement: assault, infiltrate or withdraw"));
+        return Err(Refusal::by_rule(
+            "ZoC",
+            "a unit in an enemy zone of control cannot leave it by movement: assault, infiltrate or withdraw",
+        ));
     }
     if ctx.sit.enemy_in(to, ctx.me.side()) {
         return Err(Refusal::by_rule("3.1", "a unit can never move into a hex occupied by an enemy unit"));
@@ -200,7 +206,9 @@ pub fn check(ctx: &Ctx, label: &str) -> Result<Reach, Refusal> {
     let allowed = ctx.allowed();
     let unlimited = ctx.sit.reachable(&ctx.me, ctx.hex(), &if ctx.act.entering { entry_hexes(ctx) } else { Vec::new() }, 999, &allowed);
     Err(match unlimited.get(&to) {
-        None => Refusal::by_rule("3.1", format!("{label} cannot be reached: enemy units, zones of control or the edge of play are in the way")),
+        None => {
+            Refusal::by_rule("3.1", format!("{label} cannot be reached: enemy units, zones of control or the edge of play are in the way"))
+        }
         Some(r) if ctx.sit.friend_in(to, ctx.me.side()) && r.cost <= ctx.act.mp_left + movement_medals(ctx) * ctx.mp_per_medal() => {
             Refusal::by_rule("Stacking", "the unit may stop on a friend only with enough medals left to leave the hex")
         }
@@ -266,7 +274,11 @@ pub fn apply(world: &mut World, ctx: &Ctx, reach: Reach) {
         "{} {} {} ({} MP, {} medal{})",
         ctx.me.unit.name,
         if was_entering { "enters the map at" } else { "moves to" },
-        if was_entering && labels.len() > 1 { format!("{} and moves to {}", labels[0], labels.last().cloned().unwrap_or_default()) } else { labels.last().cloned().unwrap_or_default() },
+        if was_entering && labels.len() > 1 {
+            format!("{} and moves to {}", labels[0], labels.last().cloned().unwrap_or_default())
+        } else {
+            labels.last().cloned().unwrap_or_default()
+        },
         reach.cost,
         medals,
         if medals == 1 { "" } else { "s" }

@@ -76,11 +76,8 @@ pub fn withdrawal_cost(ctx: &Ctx) -> u32 {
 /// Shared checks of the two ways out of a zone of control: from an enemy zone, to an adjacent free
 /// hex (into another enemy zone for infiltration, out of every enemy zone for withdrawal).
 fn check_step(ctx: &Ctx, label: &str, infiltrate: bool) -> Result<Hex, Refusal> {
-    let (rule, what, cost) = if infiltrate {
-        ("3.5", "infiltration", infiltration_cost(ctx))
-    } else {
-        ("3.6", "withdrawal", withdrawal_cost(ctx))
-    };
+    let (rule, what, cost) =
+        if infiltrate { ("3.5", "infiltration", infiltration_cost(ctx)) } else { ("3.6", "withdrawal", withdrawal_cost(ctx)) };
     let to = ctx.sit.board().parse(label).map_err(Refusal::new)?;
     let from = ctx.hex().ok_or_else(|| Refusal::new("the unit is not on the map"))?;
     if !ctx.in_enemy_zoc() {
