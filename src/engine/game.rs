@@ -96,6 +96,7 @@ impl<R: Ruleset> Game<R> {
         app.finish();
         app.cleanup();
         let mut world = std::mem::take(app.world_mut());
+        single_threaded(&mut world);
         goto(&mut world, GameFlow::InGame);
         if let Err(e) = settle(&mut world) {
             bevy::log::error!("{e}");
@@ -277,6 +278,16 @@ impl<R: Ruleset> Game<R> {
         let text = ron::ser::to_string_pretty(&self.save_file(), ron::ser::PrettyConfig::default().depth_limit(3).struct_names(true))
             .map_err(|e| format!("cannot write the save: {e}"))?;
         write_atomically(path, text.as_bytes())
+    }
+}
+
+/// Runs every schedule of a game's world on the calling thread (issue 19). A rule pass is a handful
+/// of small systems: with Bevy's multi-threaded executor (on in the window's build) most of a
+/// headless game's CPU went to parking and waking the task pool's threads. The window's own
+/// schedules and its render world keep their executors; this is the game's world only.
+fn single_threaded(world: &mut World) {
+    for (_, schedule) in world.resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
     }
 }
 
