@@ -22,5 +22,5 @@ pub use dice::{Dice, DieRoll};
 pub use game::Game;
 pub use journal::{Describe, Journal};
 pub use ruleset::{GameFlow, Rules, Ruleset, emit, goto};
-pub use session::{RulesetEntry, Session};
+pub use session::{Opponent, RulesetEntry, Session};
 pub use view::{StateView, UnitView};

@@ -78,7 +78,7 @@ pub fn file_kind(file: &SourceFile) -> Result<FileKind, Diagnostic> {
 pub fn header(file: &SourceFile) -> Result<(u32, String), Diagnostic> {
     let token =
         file.top_level_token("ruleset").ok_or_else(|| file.at_start("missing key `ruleset`: say which ruleset this file is for"))?;
-    let ruleset: String = ron::from_str(token).map_err(|_| file.at("ruleset", "`ruleset` must be a string, like \"bastards\""))?;
+    let ruleset: String = ron::from_str(token).map_err(|_| file.at("ruleset", "`ruleset` must be a string, like \"my-ruleset\""))?;
     let format = match file.top_level_token("format") {
         None => return Err(file.at_start("missing key `format`: the file format version, 1")),
         Some(t) => t.parse::<u32>().map_err(|_| file.at("format", "`format` must be a whole number, like 1"))?,

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Ruleset;
 use crate::engine::board::HexBoard;
 use crate::engine::loader::Loader;
 use crate::engine::scenario::{ScenarioInfo, check_info};
@@ -415,7 +416,7 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
             diags.push(d);
             None
         }
-        Ok(map_file) => match check_hex_map(&map_file, &super::entry()) {
+        Ok(map_file) => match check_hex_map(&map_file, &super::Bastards::map_vocabulary()) {
             Ok(b) => Some(b),
             Err(ds) => {
                 diags.extend(ds);
