@@ -20,7 +20,7 @@ pub mod view;
 pub use decision::{Inbox, Pending, Refusal};
 pub use dice::{Dice, DieRoll};
 pub use game::Game;
-pub use journal::{Describe, Journal};
+pub use journal::{Describe, Journal, RuleEvent};
 pub use ruleset::{GameFlow, Rules, Ruleset, emit, goto};
 pub use session::{Opponent, RulesetEntry, Session};
 pub use view::{StateView, UnitView};
