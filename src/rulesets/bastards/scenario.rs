@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Ruleset;
 use crate::engine::board::HexBoard;
 use crate::engine::loader::Loader;
-use crate::engine::scenario::{ScenarioInfo, check_info};
+use crate::engine::scenario::{ScenarioInfo, check_header, load_named_map};
 use crate::engine::source::{Diagnostic, Problems, SourceFile};
 use crate::engine::validate::check_hex_map;
 
@@ -410,25 +410,9 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
     let tables_file = loader.load_tables(super::ID, super::tables::BUILTIN);
     let tables = super::tables::parse(&tables_file)?;
     let mut diags = Vec::new();
-    let board = match loader.load_relative(&file.path, &spec.map) {
-        Err(mut d) => {
-            d = file.at("map", format!("the map file `{}` cannot be read: {}", spec.map, d.message));
-            diags.push(d);
-            None
-        }
-        Ok(map_file) => match check_hex_map(&map_file, &super::Bastards::map_vocabulary()) {
-            Ok(b) => Some(b),
-            Err(ds) => {
-                diags.extend(ds);
-                None
-            }
-        },
-    };
+    let board = load_named_map(file, loader, &spec.map, &mut diags, |map| check_hex_map(map, &super::Bastards::map_vocabulary()));
     let mut problems = Problems::default();
-    if spec.ruleset != super::ID {
-        problems.push("ruleset", format!("this loader reads `{}` scenarios, not `{}`", super::ID, spec.ruleset));
-    }
-    check_info(spec.format, &spec.info, &mut problems);
+    check_header(super::ID, &spec.ruleset, spec.format, &spec.info, &mut problems);
     if let Some(board) = &board {
         check(&spec, board, &tables, &mut problems);
     }
