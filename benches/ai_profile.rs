@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
-use salient::engine::{Game, Ruleset};
+use salient::ai::Evaluators;
+use salient::engine::Game;
 use salient::rulesets::bastards::{Bastards, Command};
 
 fn kind(c: &Command, prompt: &str) -> &'static str {
@@ -51,7 +52,7 @@ fn main() {
                 let c = if legal.len() == 1 {
                     legal[0].clone()
                 } else {
-                    let scores = Bastards::ai_scores(g.world(), &legal);
+                    let scores = Bastards::scores(g.world(), &legal);
                     legal[salient::ai::best_index(&scores).unwrap_or(0)].clone()
                 };
                 let t2 = Instant::now();

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Seeds the fuzz corpora from the shipped files (issue 7):
 #   scenario  every scenario, map and table file under scenarios/ and assets/rulesets/
-#   save      saves of each shipped scenario at the start and after a few turns (`salient script --save`)
+#   save      saves of each shipped scenario at the start and after a few random decisions (`salient sim --keep`)
 #   commands  one stream per scenario and seed: a scenario byte, then "legal command k" triples
 # Run from anywhere: fuzz/seed.sh. Existing corpus entries are kept.
 set -euo pipefail
@@ -16,18 +16,19 @@ cargo build --quiet --release --no-default-features
 BIN="${CARGO_TARGET_DIR:-target}/release/salient"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for s in scenarios/bastards/*.ron; do
+for s in $(grep -lE '^Scenario\(' -r scenarios | sort); do
   name=$(basename "$s" .ron)
   for n in 0 1 3 6; do
-    # n turns of "fire the barrages, then end every phase": a save with a real command list and
-    # journal (a refused command ends the script, which is fine for a seed)
-    { printf '['; for _ in $(seq "$n"); do printf 'FireBarrages, Done, Done, Done, Done, Done, '; done; printf ']'; } > "$tmp/c.ron"
-    "$BIN" script "$s" "$tmp/c.ron" --seed "$n" --save "fuzz/corpus/save/shipped-$name-$n.ron" >/dev/null 2>&1 || true
+    # 30 n decisions by two random players: a save with a real command list and journal (of every
+    # ruleset: `sim` plays any scenario)
+    "$BIN" sim "$s" --games 1 --seed "$n" --controllers random,random --max-decisions $((30 * n)) --keep "$tmp/$name-$n" >/dev/null 2>&1 || true
+    cp "$tmp/$name-$n/game-$n.save" "fuzz/corpus/save/shipped-$name-$n.ron" 2>/dev/null || true
   done
 done
 
-for i in 0 1 2 3; do
-  # byte 0: scenario (even: scenario 1, odd: scenario 2) and seed; then 100 "legal command k" triples
+for i in 0 1 2 3 4 5; do
+  # byte 0: scenario (the shipped scenarios of every registered ruleset, in turn) and seed; then
+  # 100 "legal command k" triples
   python3 - "$i" > "fuzz/corpus/commands/seed-$i" <<'EOF'
 import sys, random
 i = int(sys.argv[1])

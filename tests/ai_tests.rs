@@ -19,9 +19,10 @@ use salient::rulesets::bastards::{Bastards, Command};
 
 const SCENARIOS: [&str; 2] = ["scenarios/bastards/first-tank-battle.ron", "scenarios/bastards/second-villers-bretonneux.ron"];
 
+/// A game of a scenario with the computer opponent in it, as the registry opens it.
 fn open(scenario: &str, seed: u64) -> Game<Bastards> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(scenario);
-    Game::<Bastards>::open(&path, seed, Vec::new()).unwrap_or_else(|d| panic!("{scenario}: {d:?}"))
+    Game::<Bastards>::open(&path, seed, Vec::new()).unwrap_or_else(|d| panic!("{scenario}: {d:?}")).with_opponent(Some(salient::ai::choose))
 }
 
 /// Who plays a side.

@@ -5,8 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
-use salient::engine::source::Diagnostic;
-use salient::engine::validate::validate_paths;
+use salient::engine::source::{Diagnostic, SourceFile};
+use salient::engine::validate::{validate_paths, validate_source};
 use salient::engine::{Ruleset, Session};
 use salient::rulesets::bastards::{Bastards, Command};
 use salient::rulesets::registry;
@@ -460,4 +460,23 @@ fn a_failed_save_leaves_the_previous_one_whole() {
     assert!(g.save(&path).is_err());
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     assert!(salient::cli::load_save(&path).is_ok());
+}
+
+/// The window's rule-text files validate, and a broken one is reported.
+#[test]
+fn rule_text_files_are_checked() {
+    let registry = registry();
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/ui");
+    let report = validate_paths(&[dir], &registry);
+    assert!(report.files >= 2, "rule-text files found: {}", report.files);
+    assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
+    let bad = SourceFile::new(
+        "bad-rules.ron",
+        "RuleTexts(ruleset: \"rtc\", rules: {\"7.6\": (title: \"Loss Points\", text: \"\")}, aliases: {\"7\": \"7.0\"})".into(),
+    );
+    let problems: Vec<String> = validate_source(&bad, &registry).into_iter().map(|d| d.message).collect();
+    assert!(problems.iter().any(|m| m.contains("`7.6` has no text")), "{problems:?}");
+    assert!(problems.iter().any(|m| m.contains("alias `7`")), "{problems:?}");
+    let unknown = SourceFile::new("x-rules.ron", "RuleTexts(ruleset: \"chess\", rules: {})".into());
+    assert!(validate_source(&unknown, &registry).iter().any(|d| d.message.contains("unknown ruleset")));
 }

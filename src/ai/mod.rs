@@ -5,7 +5,7 @@
 //!
 //! 1. the candidates are the pending decision's legal commands (`Ruleset::legal`, so the AI can never
 //!    answer with an illegal command);
-//! 2. the ruleset's evaluators give each a score (`Ruleset::ai_scores`), reusing the odds and costs
+//! 2. the ruleset's evaluators give each a score ([`Evaluators::scores`], implemented in `ai/<id>/` beside the rules), reusing the odds and costs
 //!    the window shows the player; an evaluator that is expensive ranks the candidates with a cheap
 //!    pre-score first and evaluates only a [`shortlist`] deeply, so a decision stays bounded in time
 //!    however many candidates there are;
@@ -23,10 +23,28 @@
 pub mod bastards;
 pub mod rtc;
 
-use crate::engine::{Game, Ruleset};
+use bevy::prelude::World;
+
+use crate::engine::{Game, Opponent, Ruleset};
+
+/// A ruleset's evaluators: the computer opponent's half of a ruleset, implemented in `ai/<id>/` and
+/// wired to its rules by the registry (`crate::rulesets::registry`).
+pub trait Evaluators: Ruleset {
+    /// A score for each legal command (higher is better).
+    fn scores(world: &World, legal: &[Self::Command]) -> Vec<f32>;
+}
+
+/// The computer opponent the registry injects into every game of a ruleset with [`Evaluators`].
+pub struct Computer;
+
+impl<R: Evaluators> Opponent<R> for Computer {
+    fn choose(game: &mut Game<R>) -> Option<R::Command> {
+        choose(game)
+    }
+}
 
 /// The best legal command now, by the ruleset's scores; `None` if nothing is legal (the game is over).
-pub fn choose<R: Ruleset>(game: &mut Game<R>) -> Option<R::Command> {
+pub fn choose<R: Evaluators>(game: &mut Game<R>) -> Option<R::Command> {
     let legal = game.legal();
     match legal.len() {
         0 => return None,
@@ -34,19 +52,19 @@ pub fn choose<R: Ruleset>(game: &mut Game<R>) -> Option<R::Command> {
         _ => {}
     }
     let legal = legal.to_vec();
-    let scores = R::ai_scores(game.world(), &legal);
+    let scores = R::scores(game.world(), &legal);
     let best = best_index(&scores).unwrap_or(0);
     legal.into_iter().nth(best)
 }
 
 /// Every legal command with its score, best first (ties in the legal order): what the AI thinks of
 /// the position, for the window's hints and for tests.
-pub fn ranked<R: Ruleset>(game: &mut Game<R>) -> Vec<(R::Command, f32)> {
+pub fn ranked<R: Evaluators>(game: &mut Game<R>) -> Vec<(R::Command, f32)> {
     let legal = game.legal().to_vec();
     if legal.is_empty() {
         return Vec::new();
     }
-    let scores = R::ai_scores(game.world(), &legal);
+    let scores = R::scores(game.world(), &legal);
     let mut order: Vec<usize> = (0..legal.len()).collect();
     order.sort_by(|&a, &b| cmp_scores(score_at(&scores, b), score_at(&scores, a)).then(a.cmp(&b)));
     order.into_iter().map(|i| (legal[i].clone(), score_at(&scores, i))).collect()

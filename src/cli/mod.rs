@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::{Parser, Subcommand};
 
+use crate::engine::loader::Loader;
 use crate::engine::scenario::{FileKind, file_kind, header};
 use crate::engine::session::{RulesetEntry, Session};
 use crate::engine::source::{Diagnostic, SourceFile};
@@ -137,7 +138,7 @@ pub fn scenario_entry(path: &Path) -> Result<RulesetEntry, Vec<Diagnostic>> {
 /// Opens a game of a scenario file.
 pub fn open_scenario(path: &Path, seed: u64, dice: Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>> {
     let entry = scenario_entry(path)?;
-    (entry.open)(path, seed, dice)
+    (entry.open)(Loader::from_disk(), path, seed, dice)
 }
 
 /// Loads a save file of any ruleset.

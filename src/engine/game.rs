@@ -58,18 +58,27 @@ pub struct ForcedDice {
     pub values: Vec<u32>,
 }
 
+/// A computer opponent's choice of a legal command, `None` when nothing is legal. The engine never
+/// calls the AI itself: the registry injects the chooser into the games it opens.
+pub type Chooser<R> = fn(&mut Game<R>) -> Option<<R as Ruleset>::Command>;
+
 /// A game of ruleset `R`.
 pub struct Game<R: Ruleset> {
     world: World,
     origin: Origin<R>,
     history: Vec<Step<R::Command>>,
     legal: Option<Vec<R::Command>>,
+    opponent: Option<Chooser<R>>,
 }
 
 impl<R: Ruleset> Game<R> {
     /// Loads a scenario from disk and starts a game.
     pub fn open(scenario_path: &Path, seed: u64, forced: Vec<u32>) -> Result<Self, Vec<Diagnostic>> {
-        let mut loader = Loader::from_disk();
+        Self::open_with(Loader::from_disk(), scenario_path, seed, forced)
+    }
+
+    /// Loads a scenario through `loader` (from disk or from files in memory) and starts a game.
+    pub fn open_with(mut loader: Loader, scenario_path: &Path, seed: u64, forced: Vec<u32>) -> Result<Self, Vec<Diagnostic>> {
         let file = loader.load(scenario_path).map_err(|d| vec![d])?;
         let scenario = R::load_scenario(&file, &mut loader)?;
         let origin = Origin {
@@ -101,7 +110,18 @@ impl<R: Ruleset> Game<R> {
         if let Err(e) = settle(&mut world) {
             bevy::log::error!("{e}");
         }
-        Game { world, origin, history: Vec::new(), legal: None }
+        Game { world, origin, history: Vec::new(), legal: None, opponent: None }
+    }
+
+    /// The same game with a computer opponent (see [`Chooser`]).
+    pub fn with_opponent(mut self, opponent: Option<Chooser<R>>) -> Self {
+        self.opponent = opponent;
+        self
+    }
+
+    /// The computer opponent injected into this game, if any.
+    pub fn opponent(&self) -> Option<Chooser<R>> {
+        self.opponent
     }
 
     /// Rebuilds a game by replaying commands; fails at the first refused command.
@@ -216,8 +236,9 @@ impl<R: Ruleset> Game<R> {
         }
         let mut commands = self.commands();
         commands.pop();
-        *self = Self::replay(self.origin.clone(), &commands)
+        let replayed = Self::replay(self.origin.clone(), &commands)
             .map_err(|(i, r)| Refusal::new(format!("replay failed at command {}: {r}", i + 1)))?;
+        *self = replayed.with_opponent(self.opponent);
         Ok(())
     }
 

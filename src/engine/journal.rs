@@ -1,7 +1,7 @@
 //! Rule events (DESIGN.md, core contract 3) and the journal that keeps them in order with the dice.
 
 use bevy::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::dice::{Dice, DieRoll};
 
@@ -11,6 +11,26 @@ pub trait Describe {
     fn describe(&self) -> String;
     /// The rule number ("3.3", "4.1"), or "" when no single rule applies.
     fn rule(&self) -> &str;
+}
+
+/// A rule event, the one event type of every ruleset: the rule that produced it, the sentence the
+/// log prints, and the ruleset's typed data `K` (an enum tagged by `event`, whose fields are
+/// flattened into the same object in saves and in `salient script` JSON).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RuleEvent<K> {
+    pub rule: String,
+    pub text: String,
+    #[serde(flatten)]
+    pub kind: K,
+}
+
+impl<K> Describe for RuleEvent<K> {
+    fn describe(&self) -> String {
+        self.text.clone()
+    }
+    fn rule(&self) -> &str {
+        &self.rule
+    }
 }
 
 /// An event as the journal stores it: the event and how many dice had been rolled when it happened,

@@ -47,7 +47,7 @@ pub fn goto<S: bevy::state::state::FreelyMutableState>(world: &mut World, state:
 /// What a ruleset provides. Everything that changes state happens in its systems (scheduled in
 /// [`Rules`] and in `OnEnter`/`OnExit` of its phase states); the functions here only read.
 pub trait Ruleset: Sized + Send + Sync + 'static {
-    /// Short id used in files and on the command line (`bastards`).
+    /// Short id used in files and on the command line (`my-ruleset`).
     const ID: &'static str;
     /// The game's title.
     const NAME: &'static str;
@@ -89,10 +89,6 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// The side ids of a scenario, in its order.
     fn sides(scenario: &Self::Scenario) -> Vec<String>;
-
-    /// The computer opponent: a score for each legal command (higher is better), from the ruleset's
-    /// evaluators (see `crate::ai`).
-    fn ai_scores(world: &World, legal: &[Self::Command]) -> Vec<f32>;
 }
 
 /// Names a ruleset's map files may use.

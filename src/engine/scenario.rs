@@ -6,6 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::loader::Loader;
 use super::source::{Diagnostic, Problems, SourceFile};
 
 /// The scenario format this program reads.
@@ -78,7 +79,7 @@ pub fn file_kind(file: &SourceFile) -> Result<FileKind, Diagnostic> {
 pub fn header(file: &SourceFile) -> Result<(u32, String), Diagnostic> {
     let token =
         file.top_level_token("ruleset").ok_or_else(|| file.at_start("missing key `ruleset`: say which ruleset this file is for"))?;
-    let ruleset: String = ron::from_str(token).map_err(|_| file.at("ruleset", "`ruleset` must be a string, like \"bastards\""))?;
+    let ruleset: String = ron::from_str(token).map_err(|_| file.at("ruleset", "`ruleset` must be a string, like \"my-ruleset\""))?;
     let format = match file.top_level_token("format") {
         None => return Err(file.at_start("missing key `format`: the file format version, 1")),
         Some(t) => t.parse::<u32>().map_err(|_| file.at("format", "`format` must be a whole number, like 1"))?,
@@ -132,4 +133,30 @@ pub fn check_info(format: u32, info: &ScenarioInfo, problems: &mut Problems) {
             problems.push(format!("info.sides.{i}.id"), format!("duplicate side id `{}`", s.id));
         }
     }
+}
+
+/// Reads the map a scenario names (relative to the scenario) and checks it with the ruleset's
+/// `check_map`; a map that cannot be read is reported at the scenario's `map` key. Every problem is
+/// added to `diags`.
+pub fn load_named_map<M>(
+    file: &SourceFile,
+    loader: &mut Loader,
+    map: &str,
+    diags: &mut Vec<Diagnostic>,
+    check_map: impl FnOnce(&SourceFile) -> Result<M, Vec<Diagnostic>>,
+) -> Option<M> {
+    let checked = match loader.load_relative(&file.path, map) {
+        Err(d) => Err(vec![file.at("map", format!("the map file `{map}` cannot be read: {}", d.message))]),
+        Ok(map_file) => check_map(&map_file),
+    };
+    checked.map_err(|ds| diags.extend(ds)).ok()
+}
+
+/// The checks of a scenario's header every ruleset shares: the ruleset it names (`id` reads it) and
+/// its info (format, id, sides).
+pub fn check_header(id: &str, ruleset: &str, format: u32, info: &ScenarioInfo, problems: &mut Problems) {
+    if ruleset != id {
+        problems.push("ruleset", format!("this loader reads `{id}` scenarios, not `{ruleset}`"));
+    }
+    check_info(format, info, problems);
 }

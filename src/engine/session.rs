@@ -39,7 +39,8 @@ pub trait Session: Send {
     fn step_random(&mut self, rng: &mut ChaCha8Rng) -> bool;
     /// A legal command picked uniformly at random, as RON.
     fn choose_random(&mut self, rng: &mut ChaCha8Rng) -> Option<String>;
-    /// The computer opponent's choice, as RON.
+    /// The computer opponent's choice, as RON (`None` also when the game has no opponent: see
+    /// [`Opponent`]).
     fn choose_ai(&mut self) -> Option<String>;
     /// The scenario's side ids, in order.
     fn sides(&self) -> Vec<String>;
@@ -110,7 +111,8 @@ impl<R: Ruleset> Session for Game<R> {
         ron::to_string(&legal[rng.random_range(0..legal.len())]).ok()
     }
     fn choose_ai(&mut self) -> Option<String> {
-        let c = crate::ai::choose(self)?;
+        let choose = self.opponent()?;
+        let c = choose(self)?;
         ron::to_string(&c).ok()
     }
     fn sides(&self) -> Vec<String> {
@@ -129,9 +131,20 @@ impl<R: Ruleset> Session for Game<R> {
         let mut origin = self.origin().clone();
         origin.seed = seed;
         origin.forced.clear();
-        Box::new(Game::<R>::start(origin))
+        Box::new(Game::<R>::start(origin).with_opponent(self.opponent()))
     }
 }
+
+/// A ruleset's computer opponent, injected by the registry into the games its entry opens: the
+/// engine never calls the AI itself.
+pub trait Opponent<R: Ruleset> {
+    /// The command chosen now; `None` when nothing is legal.
+    fn choose(game: &mut Game<R>) -> Option<R::Command>;
+}
+
+/// Files compiled into the program, as (path, text): a ruleset's shipped scenarios and the maps they
+/// use.
+pub type Embedded = &'static [(&'static str, &'static str)];
 
 /// What the registry knows of one ruleset: plain function pointers, so the command line and the
 /// window can work with any ruleset without naming it.
@@ -144,14 +157,19 @@ pub struct RulesetEntry {
     /// Every problem in a tables file.
     pub check_tables: fn(&SourceFile) -> Vec<Diagnostic>,
     pub vocabulary: fn() -> MapVocabulary,
-    /// Starts a game of a scenario file with a seed and forced dice.
+    /// Starts a game of a scenario file with a seed and forced dice, with the ruleset's computer
+    /// opponent.
     pub open: OpenFn,
-    /// Loads a save (already known to be of this ruleset) of the given format.
+    /// Loads a save (already known to be of this ruleset) of the given format, with the ruleset's
+    /// computer opponent.
     pub load_save: LoadFn,
+    /// The shipped scenarios and their maps, compiled in (the fuzz harness plays them).
+    pub shipped: Embedded,
 }
 
-/// Starts a game of a scenario file with a seed and forced dice.
-pub type OpenFn = fn(&Path, u64, Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>>;
+/// Starts a game of a scenario file, read through a loader (from disk or from memory), with a seed
+/// and forced dice.
+pub type OpenFn = fn(Loader, &Path, u64, Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>>;
 /// Loads a save of a given format.
 pub type LoadFn = fn(&SourceFile, u32) -> Result<Box<dyn Session>, String>;
 
@@ -163,23 +181,24 @@ fn check_scenario<R: Ruleset>(file: &SourceFile) -> Vec<Diagnostic> {
     }
 }
 
-fn open<R: Ruleset>(path: &Path, seed: u64, forced: Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>> {
-    Game::<R>::open(path, seed, forced).map(|g| Box::new(g) as Box<dyn Session>)
+fn open<R: Ruleset, O: Opponent<R>>(loader: Loader, path: &Path, seed: u64, forced: Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>> {
+    Game::<R>::open_with(loader, path, seed, forced).map(|g| Box::new(g.with_opponent(Some(O::choose))) as Box<dyn Session>)
 }
 
-fn load<R: Ruleset>(file: &SourceFile, format: u32) -> Result<Box<dyn Session>, String> {
-    load_save::<R>(file, format).map(|g| Box::new(g) as Box<dyn Session>)
+fn load<R: Ruleset, O: Opponent<R>>(file: &SourceFile, format: u32) -> Result<Box<dyn Session>, String> {
+    load_save::<R>(file, format).map(|g| Box::new(g.with_opponent(Some(O::choose))) as Box<dyn Session>)
 }
 
-/// The registry entry of ruleset `R`.
-pub fn entry<R: Ruleset>() -> RulesetEntry {
+/// The registry entry of ruleset `R`, its computer opponent `O` and its shipped files.
+pub fn entry<R: Ruleset, O: Opponent<R>>(shipped: Embedded) -> RulesetEntry {
     RulesetEntry {
         id: R::ID,
         name: R::NAME,
         check_scenario: check_scenario::<R>,
         check_tables: R::check_tables,
         vocabulary: R::map_vocabulary,
-        open: open::<R>,
-        load_save: load::<R>,
+        open: open::<R, O>,
+        load_save: load::<R, O>,
+        shipped,
     }
 }

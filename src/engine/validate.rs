@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use super::board::{AreaBoard, AreaMapSpec, HexBoard, HexMapSpec, Tabletop, TabletopSpec};
+use super::ruleset::MapVocabulary;
 use super::scenario::{FileKind, file_kind, header};
 use super::session::RulesetEntry;
 use super::source::{Diagnostic, Problems, SourceFile, io_reason, nearest};
@@ -113,7 +114,7 @@ pub fn validate_source(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diag
     match kind {
         FileKind::Scenario => (entry.check_scenario)(file),
         FileKind::Tables => (entry.check_tables)(file),
-        FileKind::HexMap => check_hex_map(file, entry).err().unwrap_or_default(),
+        FileKind::HexMap => check_hex_map(file, &(entry.vocabulary)()).err().unwrap_or_default(),
         FileKind::AreaMap => match file.parse::<AreaMapSpec>() {
             Err(d) => vec![d],
             Ok(spec) => {
@@ -187,9 +188,8 @@ fn check_rule_texts(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diagnos
 }
 
 /// Reads and checks a hex map against its ruleset's vocabulary.
-pub fn check_hex_map(file: &SourceFile, entry: &RulesetEntry) -> Result<HexBoard, Vec<Diagnostic>> {
+pub fn check_hex_map(file: &SourceFile, vocab: &MapVocabulary) -> Result<HexBoard, Vec<Diagnostic>> {
     let spec: HexMapSpec = file.parse().map_err(|d| vec![d])?;
-    let vocab = (entry.vocabulary)();
     fn names(v: &[String]) -> Vec<&str> {
         v.iter().map(|s| s.as_str()).collect()
     }
@@ -202,29 +202,5 @@ pub fn check_hex_map(file: &SourceFile, entry: &RulesetEntry) -> Result<HexBoard
     match board {
         Some(b) if problems.is_empty() => Ok(b),
         _ => Err(file.locate_all(problems)),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The window's rule-text files validate, and a broken one is reported.
-    #[test]
-    fn rule_text_files_are_checked() {
-        let registry = crate::rulesets::registry();
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/ui");
-        let report = validate_paths(&[dir], &registry);
-        assert!(report.files >= 2, "rule-text files found: {}", report.files);
-        assert!(report.diagnostics.is_empty(), "{:?}", report.diagnostics);
-        let bad = SourceFile::new(
-            "bad-rules.ron",
-            "RuleTexts(ruleset: \"rtc\", rules: {\"7.6\": (title: \"Loss Points\", text: \"\")}, aliases: {\"7\": \"7.0\"})".into(),
-        );
-        let problems: Vec<String> = validate_source(&bad, &registry).into_iter().map(|d| d.message).collect();
-        assert!(problems.iter().any(|m| m.contains("`7.6` has no text")), "{problems:?}");
-        assert!(problems.iter().any(|m| m.contains("alias `7`")), "{problems:?}");
-        let unknown = SourceFile::new("x-rules.ron", "RuleTexts(ruleset: \"chess\", rules: {})".into());
-        assert!(validate_source(&unknown, &registry).iter().any(|d| d.message.contains("unknown ruleset")));
     }
 }

@@ -10,20 +10,23 @@ pub mod support;
 use bevy::prelude::*;
 
 use crate::rulesets::bastards::state::Phase;
-use crate::rulesets::bastards::{Command, phase};
+use crate::rulesets::bastards::{Bastards, Command, phase};
 
-/// A score for each legal command (higher is better).
-pub fn scores(world: &World, legal: &[Command]) -> Vec<f32> {
-    if legal.len() <= 1 {
-        return vec![0.0; legal.len()];
-    }
-    match phase(world) {
-        Some(Phase::Activation) => act::scores(world, legal),
-        Some(Phase::Barrage) => support::barrage(world, legal),
-        Some(Phase::Choose) => support::choice(world, legal),
-        Some(Phase::Pause) => support::pause(world, legal),
-        Some(Phase::NightDeploy) => support::night_deploy(world, legal),
-        Some(Phase::IntensityTest) => support::cohesion(world, legal),
-        _ => vec![0.0; legal.len()],
+use super::Evaluators;
+
+impl Evaluators for Bastards {
+    fn scores(world: &World, legal: &[Command]) -> Vec<f32> {
+        if legal.len() <= 1 {
+            return vec![0.0; legal.len()];
+        }
+        match phase(world) {
+            Some(Phase::Activation) => act::scores(world, legal),
+            Some(Phase::Barrage) => support::barrage(world, legal),
+            Some(Phase::Choose) => support::choice(world, legal),
+            Some(Phase::Pause) => support::pause(world, legal),
+            Some(Phase::NightDeploy) => support::night_deploy(world, legal),
+            Some(Phase::IntensityTest) => support::cohesion(world, legal),
+            _ => vec![0.0; legal.len()],
+        }
     }
 }

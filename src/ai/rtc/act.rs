@@ -3,7 +3,7 @@
 //! lead, gun and SOS barrage.
 //!
 //! Every command is scored as the first step of a plan for the activated area's group: the best
-//! destination its movement points reach (the rules' `Ctx::group_move`, step by step), either an
+//! destination its movement points reach (the rules' `Ctx::move_group`, step by step), either an
 //! area to move to (areas taken on the way, the potential gained, the exposure of spent units) or an
 //! enemy area to attack (the rules' `attack::offence` / `attack::defence` totals, the odds of
 //! `preview::odds`: the chance of clearing the area and taking it, the loss points, the lead lost on
@@ -30,7 +30,7 @@ struct Reached {
 }
 
 /// Every area a group can reach this activation (Dijkstra on movement points spent, each step
-/// checked by the rules' `group_move`); enemy areas end a path (an attack, 9.5).
+/// taken by the rules' `move_group`); enemy areas end a path (an attack, 9.5).
 fn reach(b: &Brain, g0: &Group) -> Vec<Reached> {
     let ctx = &b.ctx;
     let side = b.side;
@@ -38,7 +38,6 @@ fn reach(b: &Brain, g0: &Group) -> Vec<Reached> {
     let mut best: std::collections::BTreeMap<u32, (u32, usize)> = Default::default();
     let mut out: Vec<Reached> = Vec::new();
     let mut frontier: std::collections::BTreeSet<(u32, u32, usize)> = Default::default();
-    let spent0 = g0.mp.iter().copied().min().unwrap_or(0);
     // Index usize::MAX: the start.
     let start = Reached { path: Vec::new(), group: g0.clone(), attack: false };
     let mut nodes: Vec<Reached> = vec![start];
@@ -53,21 +52,11 @@ fn reach(b: &Brain, g0: &Group) -> Vec<Reached> {
             continue;
         }
         for &to in ctx.adjacent(at) {
-            let Ok(cost) = ctx.group_move(side, &g, to) else { continue };
+            let Ok((g2, cost)) = ctx.move_group(side, &g, to) else { continue };
             let s2 = spent + cost;
             if best.get(&to).is_some_and(|&(s, _)| s <= s2) {
                 continue;
             }
-            let leaving_enemy = ctx.sit.has(at, enemy);
-            let mut g2 = g.clone();
-            for mp in &mut g2.mp {
-                *mp -= cost;
-            }
-            g2.came_from = Some(at);
-            g2.at = to;
-            g2.moved = true;
-            g2.must_stop = leaving_enemy;
-            g2.from_enemy_area = leaving_enemy;
             let mut path = nodes[ni].path.clone();
             path.push(to);
             let attack = ctx.sit.has(to, enemy);
@@ -77,7 +66,6 @@ fn reach(b: &Brain, g0: &Group) -> Vec<Reached> {
             frontier.insert((s2, to, idx));
         }
     }
-    let _ = spent0;
     for (&a, &(_, i)) in &best {
         if a != g0.at {
             out.push(Reached { path: nodes[i].path.clone(), group: nodes[i].group.clone(), attack: nodes[i].attack });
@@ -86,22 +74,15 @@ fn reach(b: &Brain, g0: &Group) -> Vec<Reached> {
     out
 }
 
-/// Whether unit `v` could follow the group's path (the rules' `group_move` for the group with `v`).
+/// Whether unit `v` could follow the group's path (the rules' `move_group` for the group with `v`).
 fn can_follow(b: &Brain, g0: &Group, v: usize, path: &[u32]) -> bool {
     let ctx = &b.ctx;
     let mut g = g0.clone();
     g.units.push(v);
     g.mp.push(ctx.unit(v).spec.movement);
     for &to in path {
-        let Ok(cost) = ctx.group_move(b.side, &g, to) else { return false };
-        let leaving_enemy = ctx.sit.has(g.at, b.side.enemy());
-        for mp in &mut g.mp {
-            *mp -= cost;
-        }
-        g.came_from = Some(g.at);
-        g.at = to;
-        g.moved = true;
-        g.must_stop = leaving_enemy;
+        let Ok((moved, _)) = ctx.move_group(b.side, &g, to) else { return false };
+        g = moved;
     }
     true
 }

@@ -185,13 +185,24 @@ impl Brain {
     }
 
     fn analyse(&mut self) {
-        let side = self.side;
-        let enemy = side.enemy();
         let areas = self.areas();
         for &a in &areas {
-            self.ctrl[a as usize] = self.ctrl_value_for(side, a);
+            self.ctrl[a as usize] = self.ctrl_value_for(self.side, a);
         }
-        // Enemy pressure and distance to the enemy.
+        self.analyse_enemy(&areas);
+        if self.side == Side::German {
+            self.analyse_cavalry_threat();
+            self.analyse_counter_attack(&areas);
+        }
+        let targets = self.targets(&areas);
+        self.analyse_fields(&targets);
+    }
+
+    /// Enemy pressure, the side's units per area, the danger to a spent unit, the distance to the
+    /// enemy.
+    fn analyse_enemy(&mut self, areas: &[u32]) {
+        let side = self.side;
+        let enemy = side.enemy();
         let mut fresh_att = vec![0.0f32; self.n];
         let mut seeds = Vec::new();
         for u in self.ctx.sit.on_map() {
@@ -203,7 +214,7 @@ impl Brain {
                 }
             }
         }
-        for &a in &areas {
+        for &a in areas {
             let mut p = fresh_att[a as usize];
             for &m in self.ctx.adjacent(a) {
                 p += fresh_att[m as usize];
@@ -215,7 +226,7 @@ impl Brain {
                 self.own_in[u.area().unwrap_or(0) as usize].push(u.index);
             }
         }
-        for &a in &areas {
+        for &a in areas {
             let tem = self.ctx.sc.area(a).tem as f32;
             self.danger_base[a as usize] = self.tune.caution * 0.18 * self.press[a as usize] * (1.0 - 0.08 * tem).max(0.5);
         }
@@ -235,85 +246,98 @@ impl Brain {
                 }
             }
         }
-        // 3.2: the German must keep the British cavalry from winning in 32 / 57.
-        if side == Side::German {
-            let iv = self.ctx.sc.spec.immediate_victory.clone();
-            let cav_near = self
-                .ctx
-                .sit
-                .on_map()
-                .filter(|u| {
-                    u.side() == enemy
-                        && u.kind() == Kind::Cavalry
-                        && u.area().is_some_and(|a| iv.areas.iter().any(|&t| t == a || self.ctx.is_adjacent(t, a)))
-                })
-                .count() as u32;
-            if cav_near >= iv.cavalry {
-                self.deny = iv.areas.clone();
-            }
-            // How far the British cavalry is from each immediate-victory area, in the movement
-            // points the rules would charge it (9.32-9.52): enough of it within reach is a threat
-            // to garrison against before it arrives.
-            let cavalry: Vec<u32> =
-                self.ctx.sit.on_map().filter(|u| u.side() == enemy && u.kind() == Kind::Cavalry).filter_map(|u| u.area()).collect();
-            if cavalry.len() as u32 >= iv.cavalry {
-                for &t in &iv.areas {
-                    let mp = self.mp_to(t, enemy, Class::Cavalry);
-                    let mut d: Vec<u32> = cavalry
-                        .iter()
-                        .map(|&a| mp.get(a as usize).copied().unwrap_or(u32::MAX))
-                        .filter(|&m| m <= self.tune.cavalry_watch_mp)
-                        .collect();
-                    d.sort();
-                    if d.len() as u32 >= iv.cavalry {
-                        let m = d[iv.cavalry as usize - 1];
-                        self.watch.push((t, m));
-                        // Block the ways in: the areas next to it that the cavalry would ride
-                        // through (nearer to it than the cavalry is), one fresh unit each.
-                        for &a in self.ctx.adjacent(t) {
-                            if mp.get(a as usize).is_some_and(|&x| x < m) && !iv.areas.contains(&a) && !self.block.iter().any(|b| b.0 == a)
-                            {
-                                self.block.push((a, m));
-                            }
+    }
+
+    /// German: the British cavalry's threat of an immediate victory (3.2): the areas to deny, to
+    /// watch and to block.
+    fn analyse_cavalry_threat(&mut self) {
+        let enemy = self.side.enemy();
+        let iv = self.ctx.sc.spec.immediate_victory.clone();
+        let cav_near = self
+            .ctx
+            .sit
+            .on_map()
+            .filter(|u| {
+                u.side() == enemy
+                    && u.kind() == Kind::Cavalry
+                    && u.area().is_some_and(|a| iv.areas.iter().any(|&t| t == a || self.ctx.is_adjacent(t, a)))
+            })
+            .count() as u32;
+        if cav_near >= iv.cavalry {
+            self.deny = iv.areas.clone();
+        }
+        // How far the British cavalry is from each immediate-victory area, in the movement
+        // points the rules would charge it (9.32-9.52): enough of it within reach is a threat
+        // to garrison against before it arrives.
+        let cavalry: Vec<u32> =
+            self.ctx.sit.on_map().filter(|u| u.side() == enemy && u.kind() == Kind::Cavalry).filter_map(|u| u.area()).collect();
+        if cavalry.len() as u32 >= iv.cavalry {
+            for &t in &iv.areas {
+                let mp = self.mp_to(t, enemy, Class::Cavalry);
+                let mut d: Vec<u32> = cavalry
+                    .iter()
+                    .map(|&a| mp.get(a as usize).copied().unwrap_or(u32::MAX))
+                    .filter(|&m| m <= self.tune.cavalry_watch_mp)
+                    .collect();
+                d.sort();
+                if d.len() as u32 >= iv.cavalry {
+                    let m = d[iv.cavalry as usize - 1];
+                    self.watch.push((t, m));
+                    // Block the ways in: the areas next to it that the cavalry would ride
+                    // through (nearer to it than the cavalry is), one fresh unit each.
+                    for &a in self.ctx.adjacent(t) {
+                        if mp.get(a as usize).is_some_and(|&x| x < m) && !iv.areas.contains(&a) && !self.block.iter().any(|b| b.0 == a) {
+                            self.block.push((a, m));
                         }
                     }
                 }
             }
-            // The prepared counter-attack (12.32): from its turn, the weakest enemy-held victory
-            // area the German can reach is the focus of every unit.
-            if let Some(t0) = self.tune.counter_attack_turn
-                && self.ctx.turn + STAGING >= t0
-            {
-                self.counter_on = self.ctx.turn >= t0;
-                let mut best: Option<(f32, u32)> = None;
-                for &a in &areas {
-                    if self.ctx.sc.area(a).victory.is_none() || self.ctx.controller(a) != enemy {
-                        continue;
-                    }
-                    let fresh = self.ctx.sit.side_in(a, enemy).filter(|u| u.fresh() && !u.is_artillery()).count() as f32;
-                    let spent = self.ctx.sit.side_in(a, enemy).filter(|u| !u.fresh() && !u.is_artillery()).count() as f32;
-                    let near = self
-                        .ctx
-                        .adjacent(a)
-                        .iter()
-                        .map(|&m| self.ctx.sit.side_in(m, side).filter(|u| !u.is_artillery()).count())
-                        .sum::<usize>() as f32;
-                    let score = near.min(6.0) - 1.5 * fresh - 0.5 * spent - self.ctx.sc.area(a).tem as f32;
-                    if best.is_none_or(|(s, _)| score > s) {
-                        best = Some((score, a));
-                    }
+        }
+    }
+
+    /// German: the prepared counter-attack (12.32): its focus, and whether it has begun.
+    fn analyse_counter_attack(&mut self, areas: &[u32]) {
+        let side = self.side;
+        let enemy = side.enemy();
+        // From its turn, the weakest enemy-held victory area the German can reach is the focus of
+        // every unit.
+        if let Some(t0) = self.tune.counter_attack_turn
+            && self.ctx.turn + STAGING >= t0
+        {
+            self.counter_on = self.ctx.turn >= t0;
+            let mut best: Option<(f32, u32)> = None;
+            for &a in areas {
+                if self.ctx.sc.area(a).victory.is_none() || self.ctx.controller(a) != enemy {
+                    continue;
                 }
-                if let Some((_, a)) = best {
-                    self.focus = Some(a);
-                    if self.counter_on {
-                        self.ctrl[a as usize] *= 1.0 + self.tune.counter_attack;
-                    }
+                let fresh = self.ctx.sit.side_in(a, enemy).filter(|u| u.fresh() && !u.is_artillery()).count() as f32;
+                let spent = self.ctx.sit.side_in(a, enemy).filter(|u| !u.fresh() && !u.is_artillery()).count() as f32;
+                let near = self
+                    .ctx
+                    .adjacent(a)
+                    .iter()
+                    .map(|&m| self.ctx.sit.side_in(m, side).filter(|u| !u.is_artillery()).count())
+                    .sum::<usize>() as f32;
+                let score = near.min(6.0) - 1.5 * fresh - 0.5 * spent - self.ctx.sc.area(a).tem as f32;
+                if best.is_none_or(|(s, _)| score > s) {
+                    best = Some((score, a));
+                }
+            }
+            if let Some((_, a)) = best {
+                self.focus = Some(a);
+                if self.counter_on {
+                    self.ctrl[a as usize] *= 1.0 + self.tune.counter_attack;
                 }
             }
         }
-        // Targets of the potential field.
+    }
+
+    /// Targets of the potential field: the areas worth reaching, with their worth.
+    fn targets(&self, areas: &[u32]) -> Vec<(u32, f32)> {
+        let side = self.side;
+        let enemy = side.enemy();
         let mut targets: Vec<(u32, f32)> = Vec::new();
-        for &a in &areas {
+        for &a in areas {
             let mut v = self.ctrl[a as usize];
             if self.deny.contains(&a) {
                 v += WIN / 4.0;
@@ -354,11 +378,17 @@ impl Brain {
                 }
             }
         }
-        self.pot[0] = self.field(&targets, Class::Foot);
+        targets
+    }
+
+    /// The potential field of each movement class.
+    fn analyse_fields(&mut self, targets: &[(u32, f32)]) {
+        let side = self.side;
+        self.pot[0] = self.field(targets, Class::Foot);
         let has_tanks = self.ctx.sit.on_map().any(|u| u.side() == side && u.kind() == Kind::Tank);
-        self.pot[1] = if has_tanks { self.field(&targets, Class::Tank) } else { self.pot[0].clone() };
+        self.pot[1] = if has_tanks { self.field(targets, Class::Tank) } else { self.pot[0].clone() };
         if side == Side::British {
-            let mut cav = targets.clone();
+            let mut cav = targets.to_vec();
             for &a in &self.ctx.sc.spec.immediate_victory.areas {
                 cav.push((a, WIV * self.weight(a)));
             }

@@ -10,32 +10,35 @@ pub mod support;
 use bevy::prelude::*;
 
 use crate::rulesets::rtc::state::{CombatStep, Phase};
-use crate::rulesets::rtc::{Command, phase};
+use crate::rulesets::rtc::{Command, Rtc, phase};
+
+use super::Evaluators;
 
 use brain::Brain;
 
-/// A score for each legal command (higher is better).
-pub fn scores(world: &World, legal: &[Command]) -> Vec<f32> {
-    if legal.len() <= 1 {
-        return vec![0.0; legal.len()];
-    }
-    let mut b = Brain::new(world);
-    if b.ctx.losses.pending.is_some() {
-        return support::losses(&b, legal);
-    }
-    if b.ctx.combat.breakdown.is_some() || b.ctx.bombard.friendly_fire.is_some() {
-        return support::least_valuable(&b, legal);
-    }
-    match phase(world) {
-        Some(Phase::Reinforcement) => support::reinforcement(&b, legal),
-        Some(Phase::Bombardment) => support::bombardment(&b, legal),
-        Some(Phase::Barrage) => support::barrage(&b, legal),
-        Some(Phase::Action) => match b.ctx.combat.attack.as_ref().map(|a| a.step) {
-            Some(CombatStep::Lead) => act::lead(&mut b, legal),
-            Some(CombatStep::Defence) => act::defend(&mut b, legal),
-            None => act::action(&mut b, legal),
-        },
-        Some(Phase::Administration) => support::fatigue(&b, legal),
-        _ => vec![0.0; legal.len()],
+impl Evaluators for Rtc {
+    fn scores(world: &World, legal: &[Command]) -> Vec<f32> {
+        if legal.len() <= 1 {
+            return vec![0.0; legal.len()];
+        }
+        let mut b = Brain::new(world);
+        if b.ctx.losses.pending.is_some() {
+            return support::losses(&b, legal);
+        }
+        if b.ctx.combat.breakdown.is_some() || b.ctx.bombard.friendly_fire.is_some() {
+            return support::least_valuable(&b, legal);
+        }
+        match phase(world) {
+            Some(Phase::Reinforcement) => support::reinforcement(&b, legal),
+            Some(Phase::Bombardment) => support::bombardment(&b, legal),
+            Some(Phase::Barrage) => support::barrage(&b, legal),
+            Some(Phase::Action) => match b.ctx.combat.attack.as_ref().map(|a| a.step) {
+                Some(CombatStep::Lead) => act::lead(&mut b, legal),
+                Some(CombatStep::Defence) => act::defend(&mut b, legal),
+                None => act::action(&mut b, legal),
+            },
+            Some(Phase::Administration) => support::fatigue(&b, legal),
+            _ => vec![0.0; legal.len()],
+        }
     }
 }

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::Describe;
+use crate::engine::RuleEvent;
 
 use super::units::Side;
 
@@ -54,22 +54,7 @@ pub enum Command {
 }
 
 /// What happened, in words, with its rule and its data.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Event {
-    pub rule: String,
-    pub text: String,
-    #[serde(flatten)]
-    pub kind: EventKind,
-}
-
-impl Describe for Event {
-    fn describe(&self) -> String {
-        self.text.clone()
-    }
-    fn rule(&self) -> &str {
-        &self.rule
-    }
-}
+pub type Event = RuleEvent<EventKind>;
 
 /// The typed part of an event, for tests, the AI and animations.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

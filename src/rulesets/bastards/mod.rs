@@ -26,7 +26,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::engine::ruleset::MapVocabulary;
-use crate::engine::session::{RulesetEntry, entry as make_entry};
+use crate::engine::session::Embedded;
 use crate::engine::source::{Diagnostic, SourceFile};
 use crate::engine::{Inbox, Pending, Refusal, Rules, Ruleset, StateView};
 
@@ -39,10 +39,12 @@ pub const ID: &str = "bastards";
 /// The ruleset.
 pub struct Bastards;
 
-/// The registry entry.
-pub fn entry() -> RulesetEntry {
-    make_entry::<Bastards>()
-}
+/// The shipped scenarios and their maps, compiled in (the registry hands them to the fuzz harness).
+pub const SHIPPED: Embedded = &[
+    ("scenarios/bastards/first-tank-battle.ron", include_str!("../../../scenarios/bastards/first-tank-battle.ron")),
+    ("scenarios/bastards/second-villers-bretonneux.ron", include_str!("../../../scenarios/bastards/second-villers-bretonneux.ron")),
+    ("scenarios/bastards/maps/villers-bretonneux.ron", include_str!("../../../scenarios/bastards/maps/villers-bretonneux.ron")),
+];
 
 impl Ruleset for Bastards {
     const ID: &'static str = ID;
@@ -111,10 +113,6 @@ impl Ruleset for Bastards {
 
     fn sides(scenario: &Self::Scenario) -> Vec<String> {
         scenario.spec.info.sides.iter().map(|s| s.id.to_string()).collect()
-    }
-
-    fn ai_scores(world: &World, legal: &[Command]) -> Vec<f32> {
-        crate::ai::bastards::scores(world, legal)
     }
 }
 

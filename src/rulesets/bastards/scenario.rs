@@ -5,9 +5,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::Ruleset;
 use crate::engine::board::HexBoard;
 use crate::engine::loader::Loader;
-use crate::engine::scenario::{ScenarioInfo, check_info};
+use crate::engine::scenario::{ScenarioInfo, check_header, load_named_map};
 use crate::engine::source::{Diagnostic, Problems, SourceFile};
 use crate::engine::validate::check_hex_map;
 
@@ -409,25 +410,9 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
     let tables_file = loader.load_tables(super::ID, super::tables::BUILTIN);
     let tables = super::tables::parse(&tables_file)?;
     let mut diags = Vec::new();
-    let board = match loader.load_relative(&file.path, &spec.map) {
-        Err(mut d) => {
-            d = file.at("map", format!("the map file `{}` cannot be read: {}", spec.map, d.message));
-            diags.push(d);
-            None
-        }
-        Ok(map_file) => match check_hex_map(&map_file, &super::entry()) {
-            Ok(b) => Some(b),
-            Err(ds) => {
-                diags.extend(ds);
-                None
-            }
-        },
-    };
+    let board = load_named_map(file, loader, &spec.map, &mut diags, |map| check_hex_map(map, &super::Bastards::map_vocabulary()));
     let mut problems = Problems::default();
-    if spec.ruleset != super::ID {
-        problems.push("ruleset", format!("this loader reads `{}` scenarios, not `{}`", super::ID, spec.ruleset));
-    }
-    check_info(spec.format, &spec.info, &mut problems);
+    check_header(super::ID, &spec.ruleset, spec.format, &spec.info, &mut problems);
     if let Some(board) = &board {
         check(&spec, board, &tables, &mut problems);
     }
@@ -443,8 +428,18 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
     }
 }
 
-/// The semantic checks of a scenario against its map and tables.
+/// The semantic checks of a scenario against its map and tables, in the order the problems are
+/// reported.
 fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problems) {
+    let rows = check_sides(spec, board, p);
+    check_tracks(spec, p);
+    check_units(spec, board, tables, rows, p);
+    check_arrivals(spec, board, p);
+    check_victory(spec, board, p);
+}
+
+/// The two sides and their map edges; the first and last rows in play.
+fn check_sides(spec: &ScenarioSpec, board: &HexBoard, p: &mut Problems) -> (i32, i32) {
     let side_ids: Vec<&str> = spec.info.sides.iter().map(|s| s.id.as_str()).collect();
     for side in [Side::Allied, Side::German] {
         if !side_ids.contains(&side.id()) {
@@ -454,7 +449,7 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             p.push("map", format!("the map does not say which edge is the {} edge", side.id()));
         }
     }
-    let (first_row, last_row) = match &spec.rows_in_play {
+    match &spec.rows_in_play {
         Some((a, b)) => {
             let mut row = |l: &str, path: &str| match board.parse(&format!("{l}01")) {
                 Ok(h) => Some(board.offset_of(h).1),
@@ -467,8 +462,11 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             (ra.unwrap_or(0), rb.unwrap_or(board.rows as i32 - 1))
         }
         None => (0, board.rows as i32 - 1),
-    };
-    // Turn track.
+    }
+}
+
+/// The turn track, the intensity and confusion tracks and the activation markers.
+fn check_tracks(spec: &ScenarioSpec, p: &mut Problems) {
     if spec.turns.is_empty() {
         p.push("turns", "the turn track needs at least one turn");
     }
@@ -503,7 +501,10 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             p.push(format!("activation_markers.{i}.count"), "more than 20 markers of one kind is out of range");
         }
     }
-    // Units.
+}
+
+/// The units: ids, medals, sides, set-up hexes in the rows in play, stacking.
+fn check_units(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, (first_row, last_row): (i32, i32), p: &mut Problems) {
     let mut occupied: BTreeMap<(i32, i32), usize> = BTreeMap::new();
     for (i, u) in spec.units.iter().enumerate() {
         if spec.units[..i].iter().any(|o| o.id == u.id) {
@@ -546,6 +547,10 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             }
         }
     }
+}
+
+/// Reinforcements, the night assault, the units that arrive later and the garrisons.
+fn check_arrivals(spec: &ScenarioSpec, board: &HexBoard, p: &mut Problems) {
     let unit_ids: Vec<&str> = spec.units.iter().map(|u| u.id.as_str()).collect();
     let mut later: BTreeMap<String, String> = BTreeMap::new();
     let mut check_ref = |id: &str, path: String, what: String, p: &mut Problems| {
@@ -602,6 +607,10 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             p.push(format!("garrisons.{i}.place"), format!("the map has no place named `{}`", g.place));
         }
     }
+}
+
+/// The victory places, and the computer opponent's tuning per side.
+fn check_victory(spec: &ScenarioSpec, board: &HexBoard, p: &mut Problems) {
     let places: Vec<&str> = board.places.iter().map(|pl| pl.name.as_str()).collect();
     let check_place = |name: &str, path: String, p: &mut Problems| {
         if !(places.contains(&name) || name == "german trenches" || name == "allied trenches") {
@@ -634,6 +643,7 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             }
         }
     }
+    let side_ids: Vec<&str> = spec.info.sides.iter().map(|s| s.id.as_str()).collect();
     for (side, _) in spec.ai.iter() {
         if !side_ids.contains(&side.as_str()) {
             p.push(format!("ai.{side}"), format!("`{side}` is not a side of this scenario"));

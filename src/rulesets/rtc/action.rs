@@ -156,18 +156,9 @@ pub fn apply(world: &mut World, cmd: Command) {
         }
         Command::MoveTo(to) => {
             let Some(g) = ctx.impulse.activation.as_ref().and_then(|a| a.group.clone()) else { return };
-            let Ok(cost) = ctx.group_move(side, &g, to) else { return };
+            let Ok((g2, cost)) = ctx.move_group(side, &g, to) else { return };
             let from = g.at;
-            let leaving_enemy = ctx.sit.has(from, side.enemy());
-            let mut g2 = g.clone();
-            for mp in &mut g2.mp {
-                *mp -= cost;
-            }
-            g2.came_from = Some(from);
-            g2.at = to;
-            g2.moved = true;
-            g2.must_stop = leaving_enemy;
-            g2.from_enemy_area = leaving_enemy;
+            let leaving_enemy = g2.from_enemy_area;
             for &i in &g.units {
                 ops::put(world, i, to);
             }

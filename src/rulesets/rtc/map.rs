@@ -228,6 +228,23 @@ impl Ctx {
         false
     }
 
+    /// The group after it enters `to`, and the movement points that cost (9.31); a group that left an
+    /// area with enemy units stops there (9.34). Or why it may not enter (see [`Ctx::group_move`]).
+    pub fn move_group(&self, side: Side, g: &Group, to: u32) -> Result<(Group, u32), String> {
+        let cost = self.group_move(side, g, to)?;
+        let leaving_enemy = self.sit.has(g.at, side.enemy());
+        let mut moved = g.clone();
+        for mp in &mut moved.mp {
+            *mp -= cost;
+        }
+        moved.came_from = Some(g.at);
+        moved.at = to;
+        moved.moved = true;
+        moved.must_stop = leaving_enemy;
+        moved.from_enemy_area = leaving_enemy;
+        Ok((moved, cost))
+    }
+
     /// Why a group may not enter `to` now, or its cost (9.3-9.6).
     pub fn group_move(&self, side: Side, g: &Group, to: u32) -> Result<u32, String> {
         let from = g.at;

@@ -28,7 +28,7 @@ use std::sync::Arc;
 use bevy::prelude::*;
 
 use crate::engine::ruleset::MapVocabulary;
-use crate::engine::session::{RulesetEntry, entry as make_entry};
+use crate::engine::session::Embedded;
 use crate::engine::source::{Diagnostic, SourceFile};
 use crate::engine::{Inbox, Pending, Refusal, Rules, Ruleset, StateView};
 
@@ -42,10 +42,11 @@ pub const ID: &str = "rtc";
 /// The ruleset.
 pub struct Rtc;
 
-/// The registry entry.
-pub fn entry() -> RulesetEntry {
-    make_entry::<Rtc>()
-}
+/// The shipped scenarios and their maps, compiled in (the registry hands them to the fuzz harness).
+pub const SHIPPED: Embedded = &[
+    ("scenarios/rtc/cambrai.ron", include_str!("../../../scenarios/rtc/cambrai.ron")),
+    ("scenarios/rtc/maps/cambrai.ron", include_str!("../../../scenarios/rtc/maps/cambrai.ron")),
+];
 
 impl Ruleset for Rtc {
     const ID: &'static str = ID;
@@ -101,11 +102,6 @@ impl Ruleset for Rtc {
 
     fn sides(scenario: &Self::Scenario) -> Vec<String> {
         scenario.spec.info.sides.iter().map(|s| s.id.to_string()).collect()
-    }
-
-    /// The computer opponent's evaluators are in `src/ai/rtc/` (docs/ai.md).
-    fn ai_scores(world: &World, legal: &[Command]) -> Vec<f32> {
-        crate::ai::rtc::scores(world, legal)
     }
 }
 

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{AreaBoard, AreaMapSpec};
 use crate::engine::loader::Loader;
-use crate::engine::scenario::{ScenarioInfo, check_info};
+use crate::engine::scenario::{ScenarioInfo, check_header, load_named_map};
 use crate::engine::source::{Diagnostic, Problems, SourceFile};
 
 use super::tables::Tables;
@@ -305,24 +305,9 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
     let tables_file = loader.load_tables(super::ID, super::tables::BUILTIN);
     let tables = super::tables::parse(&tables_file)?;
     let mut diags = Vec::new();
-    let map = match loader.load_relative(&file.path, &spec.map) {
-        Err(d) => {
-            diags.push(file.at("map", format!("the map file `{}` cannot be read: {}", spec.map, d.message)));
-            None
-        }
-        Ok(map_file) => match load_map(&map_file) {
-            Ok(m) => Some(m),
-            Err(ds) => {
-                diags.extend(ds);
-                None
-            }
-        },
-    };
+    let map = load_named_map(file, loader, &spec.map, &mut diags, load_map);
     let mut p = Problems::default();
-    if spec.ruleset != super::ID {
-        p.push("ruleset", format!("this loader reads `{}` scenarios, not `{}`", super::ID, spec.ruleset));
-    }
-    check_info(spec.format, &spec.info, &mut p);
+    check_header(super::ID, &spec.ruleset, spec.format, &spec.info, &mut p);
     if let Some((board, infos)) = &map {
         check(&spec, board, infos, &tables, &mut p);
     }
