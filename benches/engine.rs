@@ -21,7 +21,7 @@ fn open<R: Ruleset>(scenario: &str) -> Game<R> {
     Game::<R>::open(&path, 7, Vec::new()).unwrap_or_else(|e| panic!("{scenario} loads: {e:?}"))
 }
 
-fn scenario<R: Ruleset>(c: &mut Criterion, name: &str, file: &str) {
+fn scenario<R: salient::ai::Evaluators>(c: &mut Criterion, name: &str, file: &str) {
     let mut group = c.benchmark_group(name);
     group.sample_size(30).measurement_time(Duration::from_secs(3)).warm_up_time(Duration::from_millis(500));
     let mut game = open::<R>(file);

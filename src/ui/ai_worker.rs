@@ -55,7 +55,7 @@ pub struct ComputerPlayer<R: Ruleset> {
 /// The computer player of Into the Bastards!.
 pub type AiWorker = ComputerPlayer<Bastards>;
 
-fn worker<R: Ruleset>(requests: Receiver<Request<R>>, answers: Sender<Answer<R::Command>>) {
+fn worker<R: crate::ai::Evaluators>(requests: Receiver<Request<R>>, answers: Sender<Answer<R::Command>>) {
     let mut game: Option<Game<R>> = None;
     while let Ok(req) = requests.recv() {
         match req {
@@ -84,7 +84,7 @@ fn worker<R: Ruleset>(requests: Receiver<Request<R>>, answers: Sender<Answer<R::
     }
 }
 
-impl<R: Ruleset> ComputerPlayer<R> {
+impl<R: crate::ai::Evaluators> ComputerPlayer<R> {
     pub fn spawn() -> Option<Self> {
         let (to_worker, requests) = channel();
         let (answers, from_worker) = channel();
