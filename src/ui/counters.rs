@@ -5,9 +5,12 @@
 
 use std::collections::{HashMap, VecDeque};
 
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
+use crate::engine::board::HexBoard;
+use crate::rulesets::bastards::EventKind;
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
 use crate::rulesets::bastards::state::Barrage;
 use crate::rulesets::bastards::units::Location;
@@ -20,6 +23,7 @@ use super::geometry::{HEX, hex_to_world};
 use super::map::{DrawnMap, MapArt, MapEntity, image_from_rgba, z};
 use super::session::{Change, PlaySession};
 use super::settings::Settings;
+use super::widgets::{colour, events_from, rising_alpha, rising_read};
 
 /// Size of a counter on the map, in world units.
 pub const COUNTER: f32 = 68.0;
@@ -202,8 +206,36 @@ pub fn resting_places(sit: &Situation, active: Option<&str>, selected: Option<&s
     out
 }
 
+/// A counter as `sync_counters` changes it: its face, place, motion and marker children.
+type CounterItem =
+    (Entity, &'static mut Counter, &'static mut Sprite, &'static mut Transform, Option<&'static mut Motion>, &'static Children);
+
+/// What the counters were last synced for: the game's revision, the selected unit, the atlas.
+type Synced = (u64, Option<String>, Option<(String, bool)>);
+
+/// The counters and their markers, as `sync_counters` reads and changes them.
+#[derive(SystemParam)]
+struct CounterQueries<'w, 's> {
+    counters: Query<'w, 's, CounterItem, Without<CounterMarker>>,
+    markers: Query<'w, 's, (&'static CounterMarker, &'static mut Visibility, &'static mut Sprite), Without<Counter>>,
+    barrages: Query<'w, 's, Entity, With<BarrageMarker>>,
+}
+
+/// What a change shows of each counter: the active and selected units, where each unit rests, the
+/// paths of this change's moves and whether to animate at all.
+struct CounterScene<'a> {
+    sit: &'a Situation,
+    atlas: &'a CounterAtlas,
+    active: Option<String>,
+    selected: Option<&'a str>,
+    places: HashMap<String, (Vec2, f32)>,
+    paths: HashMap<String, Vec<Vec2>>,
+    animate: bool,
+    speed: f32,
+}
+
 /// Keeps one counter per unit, on the right face, in the right place, with its markers.
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
+#[allow(clippy::too_many_arguments)]
 fn sync_counters(
     mut commands: Commands,
     session: Option<Res<PlaySession>>,
@@ -212,10 +244,8 @@ fn sync_counters(
     drawn: Option<Res<DrawnMap>>,
     selection: Res<Selection>,
     settings: Res<Settings>,
-    mut seen: Local<(u64, Option<String>, Option<(String, bool)>)>,
-    mut counters: Query<(Entity, &mut Counter, &mut Sprite, &mut Transform, Option<&mut Motion>, &Children), Without<CounterMarker>>,
-    mut marker_q: Query<(&CounterMarker, &mut Visibility, &mut Sprite), Without<Counter>>,
-    barrages: Query<Entity, With<BarrageMarker>>,
+    mut seen: Local<Synced>,
+    mut q: CounterQueries,
     art_res: Res<MapArt>,
 ) {
     let (Some(session), Some(atlas), Some(markers), Some(_)) = (session, atlas, markers, drawn) else { return };
@@ -233,95 +263,41 @@ fn sync_counters(
         .and_then(|a| a.current.as_ref())
         .and_then(|a| sit.get(a.unit))
         .map(|u| u.unit.id.to_string());
-    let places = resting_places(&sit, active.as_deref(), selection.unit.as_deref());
-    let board = sit.board();
     let speed = settings.animation.counter_speed();
     let animate = session.last_change == Change::Played && speed > 0.0 && !atlas_changed;
+    let scene = CounterScene {
+        places: resting_places(&sit, active.as_deref(), selection.unit.as_deref()),
+        paths: if animate { move_paths(&session, sit.board()) } else { HashMap::new() },
+        sit: &sit,
+        atlas: &atlas,
+        active,
+        selected: selection.unit.as_deref(),
+        animate,
+        speed,
+    };
 
-    // Paths of this change's movements, by unit.
-    let mut paths: HashMap<String, Vec<Vec2>> = HashMap::new();
-    if animate {
-        for e in &session.log[session.new_from.min(session.log.len())..] {
-            if let Some(unit) = e.field("unit") {
-                let hexes: Vec<String> = match e.kind() {
-                    Some("moved") => e.list("path"),
-                    Some("infiltrated" | "withdrew" | "deployed") => e.field("to").or_else(|| e.field("hex")).into_iter().collect(),
-                    Some("pulled_back") => e.field("to").into_iter().filter(|s| s != "null").collect(),
-                    _ => continue,
-                };
-                let pts = hexes.iter().filter_map(|l| board.parse(l).ok()).map(|h| hex_to_world(board, h));
-                paths.entry(unit).or_default().extend(pts);
-            }
-        }
-    }
-
-    let mut existing: HashMap<String, Entity> = HashMap::new();
-    for (e, mut c, mut sprite, mut tf, motion, children) in &mut counters {
-        existing.insert(c.unit.clone(), e);
+    // Where each counter rests now (or rested last, off the map), by unit.
+    let mut homes: HashMap<String, Vec2> = HashMap::new();
+    for (e, mut c, mut sprite, mut tf, motion, children) in &mut q.counters {
+        homes.insert(c.unit.clone(), c.home);
         let Some(u) = sit.by_id(&c.unit) else { continue };
         if let Some(rect) = atlas.cells.get(&(c.unit.clone(), u.reduced)) {
             sprite.image = atlas.image.clone();
             sprite.rect = Some(*rect);
         }
         // Activated units are turned round (2.1) and shaded a little.
-        let turned = u.record.activated && active.as_deref() != Some(&*u.unit.id);
+        let turned = u.record.activated && scene.active.as_deref() != Some(&*u.unit.id);
         tf.rotation = if turned { Quat::from_rotation_z(std::f32::consts::PI) } else { Quat::IDENTITY };
         sprite.color = if turned { Color::srgb(0.8, 0.8, 0.8) } else { Color::WHITE };
-        match places.get(&c.unit) {
-            Some((home, zz)) => {
-                let was_on_map = c.on_map;
-                c.home = *home;
-                c.on_map = true;
-                c.z = *zz;
-                tf.translation.z = *zz;
-                commands.entity(e).insert(Visibility::Inherited).remove::<Fading>();
-                let mut route: VecDeque<Vec2> = VecDeque::new();
-                if animate && was_on_map {
-                    if let Some(p) = paths.get(&c.unit) {
-                        route.extend(p.iter().copied());
-                    }
-                    route.push_back(*home);
-                } else if animate && !was_on_map {
-                    // Entering the map: from its edge, along its path.
-                    if let Some(p) = paths.get(&c.unit) {
-                        if let Some(first) = p.first() {
-                            tf.translation = first.extend(*zz);
-                        }
-                        route.extend(p.iter().copied());
-                    } else {
-                        tf.translation = home.extend(*zz);
-                    }
-                    route.push_back(*home);
-                } else {
-                    tf.translation = home.extend(*zz);
-                }
-                match motion {
-                    Some(mut m) if !route.is_empty() => {
-                        m.waypoints = route;
-                        m.speed = speed;
-                    }
-                    None if !route.is_empty() => {
-                        commands.entity(e).insert(Motion { waypoints: route, speed });
-                    }
-                    _ => {}
-                }
-            }
-            None => {
-                if c.on_map && animate {
-                    commands.entity(e).insert(Fading(0.0));
-                } else {
-                    commands.entity(e).insert(Visibility::Hidden);
-                }
-                c.on_map = false;
-            }
-        }
+        place_counter(&mut commands, e, &mut c, &mut tf, motion, &scene);
+        homes.insert(c.unit.clone(), c.home);
         for child in children.iter() {
-            if let Ok((kind, mut vis, mut msprite)) = marker_q.get_mut(child) {
+            if let Ok((kind, mut vis, mut msprite)) = q.markers.get_mut(child) {
                 let show = match kind {
                     CounterMarker::Breakdown => u.breakdown,
                     CounterMarker::Hero => u.hero,
-                    CounterMarker::Active => active.as_deref() == Some(&*u.unit.id),
-                    CounterMarker::Selected => selection.unit.as_deref() == Some(&*u.unit.id) && active.as_deref() != Some(&*u.unit.id),
+                    CounterMarker::Active => scene.active.as_deref() == Some(&*u.unit.id),
+                    CounterMarker::Selected => scene.selected == Some(&*u.unit.id) && scene.active.as_deref() != Some(&*u.unit.id),
                 };
                 *vis = if show { Visibility::Inherited } else { Visibility::Hidden };
                 if matches!(kind, CounterMarker::Active) {
@@ -330,149 +306,213 @@ fn sync_counters(
             }
         }
     }
-
-    // New counters.
-    for u in &sit.units {
-        let id = u.unit.id.to_string();
-        if existing.contains_key(&id) {
-            continue;
-        }
-        let Some(rect) = atlas.cells.get(&(id.clone(), u.reduced)) else { continue };
-        let (home, zz, on_map) = match places.get(&id) {
-            Some((h, zz)) => (*h, *zz, true),
-            None => (Vec2::ZERO, z::COUNTERS, false),
-        };
-        let size = Vec2::splat(COUNTER * CELL as f32 / (CELL as f32 - 12.0));
-        let turned = u.record.activated;
-        commands
-            .spawn((
-                MapEntity,
-                Counter { unit: id.clone(), home, on_map, z: zz },
-                Sprite {
-                    image: atlas.image.clone(),
-                    rect: Some(*rect),
-                    custom_size: Some(size),
-                    color: if turned { Color::srgb(0.8, 0.8, 0.8) } else { Color::WHITE },
-                    ..default()
-                },
-                Transform::from_translation(home.extend(zz)).with_rotation(if turned {
-                    Quat::from_rotation_z(std::f32::consts::PI)
-                } else {
-                    Quat::IDENTITY
-                }),
-                if on_map { Visibility::Inherited } else { Visibility::Hidden },
-            ))
-            .with_children(|p| {
-                let vis = |show: bool| if show { Visibility::Inherited } else { Visibility::Hidden };
-                p.spawn((
-                    CounterMarker::Active,
-                    Sprite {
-                        image: markers.frame.clone(),
-                        custom_size: Some(size * 1.12),
-                        color: colour(atlas.palette.active),
-                        ..default()
-                    },
-                    Transform::from_xyz(0.0, 0.0, 0.05),
-                    vis(active.as_deref() == Some(id.as_str())),
-                ));
-                p.spawn((
-                    CounterMarker::Selected,
-                    Sprite { image: markers.frame.clone(), custom_size: Some(size * 1.08), color: Color::WHITE, ..default() },
-                    Transform::from_xyz(0.0, 0.0, 0.04),
-                    vis(selection.unit.as_deref() == Some(id.as_str())),
-                ));
-                p.spawn((
-                    CounterMarker::Breakdown,
-                    Sprite { image: markers.breakdown.clone(), custom_size: Some(Vec2::splat(34.0)), ..default() },
-                    Transform::from_xyz(-COUNTER * 0.42, COUNTER * 0.36, 0.1),
-                    vis(u.breakdown),
-                ));
-                p.spawn((
-                    CounterMarker::Hero,
-                    Sprite { image: markers.hero.clone(), custom_size: Some(Vec2::splat(32.0)), ..default() },
-                    Transform::from_xyz(COUNTER * 0.44, COUNTER * 0.36, 0.1),
-                    vis(u.hero),
-                ));
-            });
+    for u in sit.units.iter().filter(|u| !homes.contains_key(&*u.unit.id)) {
+        spawn_counter(&mut commands, u, &scene, &markers);
     }
-
-    // Barrage markers waiting to be fired.
-    for e in &barrages {
+    for e in &q.barrages {
         commands.entity(e).despawn();
     }
-    if let Some(b) = session.game.world().get_resource::<Barrage>() {
-        for h in &b.placed {
-            let p = hex_to_world(board, *h) + Vec2::new(HEX * 0.18, -HEX * 0.16);
-            commands.spawn((
-                MapEntity,
-                BarrageMarker,
-                Sprite { image: markers.barrage.clone(), custom_size: Some(Vec2::splat(54.0)), ..default() },
-                Transform::from_translation(p.extend(z::BARRAGE + 8.0)),
-            ));
-        }
-    }
-
-    // Die results and what they did, floating over the map.
+    spawn_barrages(&mut commands, &session, sit.board(), &markers);
     if animate {
         let font = TextFont { font: art_res.font_bold.clone().into(), font_size: FontSize::Px(22.0), ..default() };
-        let mut stack: HashMap<String, f32> = HashMap::new();
-        for e in &session.log[session.new_from.min(session.log.len())..] {
-            let (text, colour, at) = match e.kind() {
-                Some("fired") => {
-                    let hit = e.field("hit").as_deref() == Some("true");
-                    let roll = e.field("roll").unwrap_or_default();
-                    let m: i32 = e.field("modifier").and_then(|m| m.parse().ok()).unwrap_or(0);
-                    let m = if m != 0 { format!(" {m:+}") } else { String::new() };
-                    (
-                        format!("{roll}{m}: {}", if hit { "HIT" } else { "miss" }),
-                        if hit { Color::srgb(1.0, 0.35, 0.25) } else { Color::srgb(0.9, 0.9, 0.9) },
-                        e.field("target"),
-                    )
-                }
-                Some("assaulted") => {
-                    let dice = e.list("dice").join(" ");
-                    let dice = if dice.is_empty() { e.field("dice").unwrap_or_default() } else { dice };
-                    (
-                        format!("assault {dice}: {} loss(es)", e.field("losses").unwrap_or_default()),
-                        Color::srgb(1.0, 0.7, 0.3),
-                        e.field("target"),
-                    )
-                }
-                Some("eliminated") => ("ELIMINATED".to_string(), Color::srgb(1.0, 0.25, 0.2), e.field("unit")),
-                Some("loss") => (e.field("status").unwrap_or_default().to_uppercase(), Color::srgb(1.0, 0.55, 0.3), e.field("unit")),
-                Some("broke_down") => ("BREAKDOWN".to_string(), Color::srgb(1.0, 0.7, 0.2), e.field("unit")),
-                Some("barrage_landed") => {
-                    let hex = e.field("hex").unwrap_or_default();
-                    if let Ok(h) = board.parse(&hex) {
-                        let p = hex_to_world(board, h);
-                        spawn_float(
-                            &mut commands,
-                            &font,
-                            p,
-                            if e.field("scattered").as_deref() == Some("true") { "scattered here" } else { "barrage on target" },
-                            Color::srgb(1.0, 0.6, 0.2),
-                        );
-                    }
-                    continue;
-                }
-                Some("rallied" | "reorganised") => ("RALLIED".to_string(), Color::srgb(0.6, 1.0, 0.6), e.field("unit")),
-                _ => continue,
-            };
-            let Some(unit) = at else { continue };
-            let Some(p) =
-                places.get(&unit).map(|p| p.0).or_else(|| sit.by_id(&unit).and_then(|u| u.hex()).map(|h| hex_to_world(board, h))).or_else(
-                    || {
-                        // Gone from the map: where its counter was.
-                        counters.iter().find(|c| c.1.unit == unit).map(|c| c.1.home)
-                    },
-                )
-            else {
-                continue;
-            };
-            let k = stack.entry(unit).or_insert(0.0);
-            spawn_float(&mut commands, &font, p + Vec2::new(0.0, 30.0 + *k), &text, colour);
-            *k += 26.0;
+        float_results(&mut commands, &font, &session, &scene, &homes);
+    }
+}
+
+/// The hexes each unit went through in the last change (moves, infiltrations, withdrawals,
+/// deployments, pull-backs), as points of the map.
+fn move_paths(session: &PlaySession, board: &HexBoard) -> HashMap<String, Vec<Vec2>> {
+    let mut paths: HashMap<String, Vec<Vec2>> = HashMap::new();
+    for ev in events_from(&session.log, session.new_from, session.game.journal()) {
+        let (unit, hexes): (&str, Vec<&str>) = match &ev.kind {
+            EventKind::Moved { unit, path, .. } => (unit, path.iter().map(String::as_str).collect()),
+            EventKind::Infiltrated { unit, to } | EventKind::Withdrew { unit, to } | EventKind::Deployed { unit, hex: to } => {
+                (unit, vec![to.as_str()])
+            }
+            EventKind::PulledBack { unit, to } => (unit, to.iter().map(String::as_str).collect()),
+            _ => continue,
+        };
+        let pts = hexes.iter().filter_map(|l| board.parse(l).ok()).map(|h| hex_to_world(board, h));
+        paths.entry(unit.to_string()).or_default().extend(pts);
+    }
+    paths
+}
+
+/// Puts a counter where its unit rests, along its path when the change is animated; a counter that
+/// leaves the map fades out (animated) or is hidden.
+fn place_counter(
+    commands: &mut Commands,
+    e: Entity,
+    c: &mut Counter,
+    tf: &mut Transform,
+    motion: Option<Mut<Motion>>,
+    scene: &CounterScene,
+) {
+    let Some((home, zz)) = scene.places.get(&c.unit) else {
+        if c.on_map && scene.animate {
+            commands.entity(e).insert(Fading(0.0));
+        } else {
+            commands.entity(e).insert(Visibility::Hidden);
         }
+        c.on_map = false;
+        return;
+    };
+    let was_on_map = c.on_map;
+    c.home = *home;
+    c.on_map = true;
+    c.z = *zz;
+    tf.translation.z = *zz;
+    commands.entity(e).insert(Visibility::Inherited).remove::<Fading>();
+    let mut route: VecDeque<Vec2> = VecDeque::new();
+    let path = scene.paths.get(&c.unit);
+    if scene.animate && was_on_map {
+        if let Some(p) = path {
+            route.extend(p.iter().copied());
+        }
+        route.push_back(*home);
+    } else if scene.animate && !was_on_map {
+        // Entering the map: from its edge, along its path.
+        if let Some(p) = path {
+            if let Some(first) = p.first() {
+                tf.translation = first.extend(*zz);
+            }
+            route.extend(p.iter().copied());
+        } else {
+            tf.translation = home.extend(*zz);
+        }
+        route.push_back(*home);
+    } else {
+        tf.translation = home.extend(*zz);
+    }
+    match motion {
+        Some(mut m) if !route.is_empty() => {
+            m.waypoints = route;
+            m.speed = scene.speed;
+        }
+        None if !route.is_empty() => {
+            commands.entity(e).insert(Motion { waypoints: route, speed: scene.speed });
+        }
+        _ => {}
+    }
+}
+
+/// A new unit's counter, with its markers (active and selected frames, breakdown, hero).
+fn spawn_counter(commands: &mut Commands, u: &UnitInfo, scene: &CounterScene, markers: &MarkerArt) {
+    let id = u.unit.id.to_string();
+    let atlas = scene.atlas;
+    let Some(rect) = atlas.cells.get(&(id.clone(), u.reduced)) else { return };
+    let (home, zz, on_map) = match scene.places.get(&id) {
+        Some((h, zz)) => (*h, *zz, true),
+        None => (Vec2::ZERO, z::COUNTERS, false),
+    };
+    let size = Vec2::splat(COUNTER * CELL as f32 / (CELL as f32 - 12.0));
+    let turned = u.record.activated;
+    commands
+        .spawn((
+            MapEntity,
+            Counter { unit: id.clone(), home, on_map, z: zz },
+            Sprite {
+                image: atlas.image.clone(),
+                rect: Some(*rect),
+                custom_size: Some(size),
+                color: if turned { Color::srgb(0.8, 0.8, 0.8) } else { Color::WHITE },
+                ..default()
+            },
+            Transform::from_translation(home.extend(zz)).with_rotation(if turned {
+                Quat::from_rotation_z(std::f32::consts::PI)
+            } else {
+                Quat::IDENTITY
+            }),
+            if on_map { Visibility::Inherited } else { Visibility::Hidden },
+        ))
+        .with_children(|p| {
+            let vis = |show: bool| if show { Visibility::Inherited } else { Visibility::Hidden };
+            p.spawn((
+                CounterMarker::Active,
+                Sprite { image: markers.frame.clone(), custom_size: Some(size * 1.12), color: colour(atlas.palette.active), ..default() },
+                Transform::from_xyz(0.0, 0.0, 0.05),
+                vis(scene.active.as_deref() == Some(id.as_str())),
+            ));
+            p.spawn((
+                CounterMarker::Selected,
+                Sprite { image: markers.frame.clone(), custom_size: Some(size * 1.08), color: Color::WHITE, ..default() },
+                Transform::from_xyz(0.0, 0.0, 0.04),
+                vis(scene.selected == Some(id.as_str())),
+            ));
+            p.spawn((
+                CounterMarker::Breakdown,
+                Sprite { image: markers.breakdown.clone(), custom_size: Some(Vec2::splat(34.0)), ..default() },
+                Transform::from_xyz(-COUNTER * 0.42, COUNTER * 0.36, 0.1),
+                vis(u.breakdown),
+            ));
+            p.spawn((
+                CounterMarker::Hero,
+                Sprite { image: markers.hero.clone(), custom_size: Some(Vec2::splat(32.0)), ..default() },
+                Transform::from_xyz(COUNTER * 0.44, COUNTER * 0.36, 0.1),
+                vis(u.hero),
+            ));
+        });
+}
+
+/// Barrage markers waiting to be fired (5).
+fn spawn_barrages(commands: &mut Commands, session: &PlaySession, board: &HexBoard, markers: &MarkerArt) {
+    let Some(b) = session.game.world().get_resource::<Barrage>() else { return };
+    for h in &b.placed {
+        let p = hex_to_world(board, *h) + Vec2::new(HEX * 0.18, -HEX * 0.16);
+        commands.spawn((
+            MapEntity,
+            BarrageMarker,
+            Sprite { image: markers.barrage.clone(), custom_size: Some(Vec2::splat(54.0)), ..default() },
+            Transform::from_translation(p.extend(z::BARRAGE + 8.0)),
+        ));
+    }
+}
+
+/// Die results and what they did in the last change, floating over the map: fire and assault
+/// results, losses, eliminations, breakdowns, rallies, barrages landing.
+fn float_results(commands: &mut Commands, font: &TextFont, session: &PlaySession, scene: &CounterScene, homes: &HashMap<String, Vec2>) {
+    let (sit, board) = (scene.sit, scene.sit.board());
+    let mut stack: HashMap<&str, f32> = HashMap::new();
+    for ev in events_from(&session.log, session.new_from, session.game.journal()) {
+        let (text, colour, unit) = match &ev.kind {
+            EventKind::Fired { target, roll, modifier, hit, .. } => {
+                let m = if *modifier != 0 { format!(" {modifier:+}") } else { String::new() };
+                (
+                    format!("{roll}{m}: {}", if *hit { "HIT" } else { "miss" }),
+                    if *hit { Color::srgb(1.0, 0.35, 0.25) } else { Color::srgb(0.9, 0.9, 0.9) },
+                    target,
+                )
+            }
+            EventKind::Assaulted { target, dice, losses, .. } => {
+                let dice: Vec<String> = dice.iter().map(u32::to_string).collect();
+                (format!("assault {}: {losses} loss(es)", dice.join(" ")), Color::srgb(1.0, 0.7, 0.3), target)
+            }
+            EventKind::Eliminated { unit, .. } => ("ELIMINATED".to_string(), Color::srgb(1.0, 0.25, 0.2), unit),
+            EventKind::Loss { unit, status } => (status.to_uppercase(), Color::srgb(1.0, 0.55, 0.3), unit),
+            EventKind::BrokeDown { unit } => ("BREAKDOWN".to_string(), Color::srgb(1.0, 0.7, 0.2), unit),
+            EventKind::BarrageLanded { hex, scattered, .. } => {
+                if let Ok(h) = board.parse(hex) {
+                    let text = if *scattered { "scattered here" } else { "barrage on target" };
+                    spawn_float(commands, font, hex_to_world(board, h), text, Color::srgb(1.0, 0.6, 0.2));
+                }
+                continue;
+            }
+            EventKind::Rallied { unit, .. } | EventKind::Reorganised { unit } => ("RALLIED".to_string(), Color::srgb(0.6, 1.0, 0.6), unit),
+            _ => continue,
+        };
+        // On the map, or gone from it: where its counter was.
+        let Some(p) = scene
+            .places
+            .get(unit)
+            .map(|p| p.0)
+            .or_else(|| sit.by_id(unit).and_then(|u| u.hex()).map(|h| hex_to_world(board, h)))
+            .or_else(|| homes.get(unit).copied())
+        else {
+            continue;
+        };
+        let k = stack.entry(unit.as_str()).or_insert(0.0);
+        spawn_float(commands, font, p + Vec2::new(0.0, 30.0 + *k), &text, colour);
+        *k += 26.0;
     }
 }
 
@@ -487,10 +527,6 @@ fn spawn_float(commands: &mut Commands, font: &TextFont, p: Vec2, text: &str, co
         Anchor::CENTER,
         Transform::from_translation(p.extend(z::FLOATING_TEXT)),
     ));
-}
-
-fn colour(c: art::Rgba) -> Color {
-    Color::srgba_u8(c[0], c[1], c[2], c[3])
 }
 
 /// Moves counters along their paths, fades the eliminated, lifts floating text.
@@ -539,12 +575,11 @@ fn animate(
     }
     for (e, mut f, mut tf, mut col) in &mut floating {
         f.age += dt * rate.min(3.0);
-        if f.age < f.life * 0.6 {
+        if rising_read(f.age, f.life) {
             busy += 1;
         }
         tf.translation.y += 22.0 * dt;
-        let a = (1.0 - (f.age - f.life * 0.6) / (f.life * 0.4)).clamp(0.0, 1.0);
-        col.0 = col.0.with_alpha(a);
+        col.0 = col.0.with_alpha(rising_alpha(f.age, f.life));
         if f.age >= f.life {
             commands.entity(e).despawn();
         }

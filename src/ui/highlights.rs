@@ -3,9 +3,12 @@
 //! be chosen, night-deployment hexes; the hovered hex, the path a move would take, and the line of
 //! sight tool's line (green or red, the blocker ringed).
 
+use std::collections::BTreeSet;
+
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
+use crate::engine::board::HexBoard;
 use crate::rulesets::bastards::actions::{Ctx, movement};
 use crate::rulesets::bastards::preview::Preview;
 
@@ -18,19 +21,12 @@ use super::map::{DrawnMap, MapArt, MapEntity, z};
 use super::orders::{OrderMode, Orders};
 use super::session::PlaySession;
 use super::settings::Settings;
+use super::widgets::{colour, pct};
 use super::{Frame, Screen};
 
 /// A highlight entity (rebuilt whenever the orders change).
 #[derive(Component)]
 pub struct Highlight;
-
-fn colour(c: Rgba) -> Color {
-    Color::srgba_u8(c[0], c[1], c[2], c[3])
-}
-
-fn pct(p: f32) -> String {
-    format!("{:.0}%", p * 100.0)
-}
 
 #[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn rebuild_highlights(
@@ -57,126 +53,167 @@ fn rebuild_highlights(
     if !orders.human {
         return;
     }
-    let pal = Palette::new(settings.colour_blind);
     let board = &drawn.scenario.board;
-    let hex_size = Vec2::new(HEX, hex_radius() * 2.0);
-    let font = |size: f32| TextFont { font: art.font_bold.clone().into(), font_size: FontSize::Px(size), ..default() };
-    let shadow = bevy::sprite::Text2dShadow { offset: Vec2::new(1.5, -1.5), color: Color::srgba(0.0, 0.0, 0.0, 0.95) };
     // Hexes with counters in them: their labels go below the counters, not over them.
-    let occupied: std::collections::BTreeSet<(i32, i32)> =
+    let occupied: BTreeSet<(i32, i32)> =
         counters.iter().filter(|c| c.on_map).filter_map(|c| super::geometry::world_to_hex(board, c.home)).map(|h| (h.x, h.y)).collect();
-    let fill = |commands: &mut Commands, h: hexx::Hex, c: Rgba, text: Option<String>, size: f32| {
-        let p = hex_to_world(board, h);
-        let (label_y, size) = if occupied.contains(&(h.x, h.y)) { (-HEX * 0.47, size - 2.0) } else { (-HEX * 0.3, size) };
-        commands.spawn((
+    let mut marks = Marks {
+        commands: &mut commands,
+        board,
+        art: &art,
+        counters: counters.iter().collect(),
+        occupied,
+        pal: Palette::new(settings.colour_blind),
+        hex_size: Vec2::new(HEX, hex_radius() * 2.0),
+    };
+    marks.hexes(&orders, *mode, selection.unit.as_deref());
+    marks.rings(&orders, *mode, selection.unit.as_deref());
+}
+
+/// Spawns the highlights: hexes shaded with a label, rings round counters with their odds.
+struct Marks<'a, 'w, 's> {
+    commands: &'a mut Commands<'w, 's>,
+    board: &'a HexBoard,
+    art: &'a MapArt,
+    counters: Vec<&'a Counter>,
+    occupied: BTreeSet<(i32, i32)>,
+    pal: Palette,
+    hex_size: Vec2,
+}
+
+impl Marks<'_, '_, '_> {
+    fn font(&self, size: f32) -> TextFont {
+        TextFont { font: self.art.font_bold.clone().into(), font_size: FontSize::Px(size), ..default() }
+    }
+
+    fn shadow() -> bevy::sprite::Text2dShadow {
+        bevy::sprite::Text2dShadow { offset: Vec2::new(1.5, -1.5), color: Color::srgba(0.0, 0.0, 0.0, 0.95) }
+    }
+
+    /// A hex shaded in a colour, with a label (below the counters if any).
+    fn fill(&mut self, h: hexx::Hex, c: Rgba, text: Option<String>, size: f32) {
+        let p = hex_to_world(self.board, h);
+        let (label_y, size) = if self.occupied.contains(&(h.x, h.y)) { (-HEX * 0.47, size - 2.0) } else { (-HEX * 0.3, size) };
+        self.commands.spawn((
             MapEntity,
             Highlight,
-            Sprite { image: art.hex_fill.clone(), color: colour(c), custom_size: Some(hex_size), ..default() },
+            Sprite { image: self.art.hex_fill.clone(), color: colour(c), custom_size: Some(self.hex_size), ..default() },
             Transform::from_translation(p.extend(z::HIGHLIGHT)),
         ));
         if let Some(t) = text {
-            commands.spawn((
+            let font = self.font(size);
+            self.commands.spawn((
                 MapEntity,
                 Highlight,
                 Text2d::new(t),
-                font(size),
+                font,
                 TextColor(Color::WHITE),
-                shadow,
+                Self::shadow(),
                 Anchor::CENTER,
                 Transform::from_translation((p + Vec2::new(0.0, label_y)).extend(z::COUNTERS + 20.0)),
             ));
         }
-    };
-    let show_moves = matches!(*mode, OrderMode::Auto | OrderMode::Move);
-    if show_moves {
-        for (h, p) in &orders.moves {
-            let mut t = format!("{} MP", p.mp);
-            if p.medals > 0 {
-                t.push_str(&format!(" {}", "●".repeat(p.medals as usize)));
-            }
-            let risk = p.chance("breakdown");
-            if risk > 0.0 {
-                t.push_str(&format!(" ⚠{}", pct(risk)));
-            }
-            let c = if risk > 0.0 { [230, 150, 40, 90] } else { pal.moves };
-            fill(&mut commands, *h, c, Some(t), 14.0);
-        }
-        for (h, cost) in &orders.reach_if_activated {
-            fill(&mut commands, *h, pal.moves_hypothetical, Some(format!("{cost} MP")), 13.0);
-        }
-    }
-    if matches!(*mode, OrderMode::Auto | OrderMode::Infiltrate) {
-        for (h, p) in &orders.infiltrate {
-            fill(&mut commands, *h, pal.step, Some(format!("infiltrate {}", "●".repeat(p.medals as usize))), 14.0);
-        }
-    }
-    if matches!(*mode, OrderMode::Auto | OrderMode::Withdraw) {
-        for (h, p) in &orders.withdraw {
-            fill(&mut commands, *h, pal.step, Some(format!("withdraw {}", "●".repeat(p.medals as usize))), 14.0);
-        }
-    }
-    if let Some(sel) = selection.unit.as_deref()
-        && let Some(hs) = orders.deploy.get(sel)
-    {
-        for h in hs {
-            fill(&mut commands, *h, pal.moves, Some("deploy".into()), 14.0);
-        }
     }
 
-    // Rings round units: targets with odds, units that can be chosen or activated.
-    let ring = |commands: &mut Commands, unit: &str, c: Rgba, text: Option<String>, row: f32| {
-        let Some(counter) = counters.iter().find(|x| x.unit == unit && x.on_map) else { return };
+    /// A ring round a unit's hex, with a label above its counter (`row` lines up).
+    fn ring(&mut self, unit: &str, c: Rgba, text: Option<String>, row: f32) {
+        let Some(counter) = self.counters.iter().find(|x| x.unit == unit && x.on_map) else { return };
         let p = counter.home;
-        commands.spawn((
+        let centre = hex_centre_of(counter, self.board);
+        self.commands.spawn((
             MapEntity,
             Highlight,
-            Sprite { image: art.hex_ring.clone(), color: colour(c), custom_size: Some(hex_size * 0.98), ..default() },
-            Transform::from_translation(hex_centre_of(counter, board).extend(z::HIGHLIGHT + 0.5)),
+            Sprite { image: self.art.hex_ring.clone(), color: colour(c), custom_size: Some(self.hex_size * 0.98), ..default() },
+            Transform::from_translation(centre.extend(z::HIGHLIGHT + 0.5)),
         ));
         if let Some(t) = text {
-            commands.spawn((
+            let font = self.font(17.0);
+            self.commands.spawn((
                 MapEntity,
                 Highlight,
                 Text2d::new(t),
-                font(17.0),
+                font,
                 TextColor(colour(c)),
-                shadow,
+                Self::shadow(),
                 Anchor::CENTER,
                 Transform::from_translation((p + Vec2::new(0.0, COUNTER * 0.62 + row * 19.0)).extend(z::COUNTERS + 21.0)),
             ));
         }
-    };
-    let preview_line = |name: &str, p: &Preview, key: &str| format!("{name} {}", pct(p.chance(key)));
-    let fire_mode = matches!(*mode, OrderMode::Auto | OrderMode::Fire);
-    let assault_mode = matches!(*mode, OrderMode::Auto | OrderMode::Assault);
-    for (id, p) in &orders.fire {
-        if fire_mode {
-            ring(&mut commands, id, pal.fire, Some(preview_line("fire: hit", p, "hit")), 0.0);
+    }
+
+    /// The hexes of the orders the mode shows: moves with their MP, medals and breakdown risk, the
+    /// reach before activating, infiltration, withdrawal, night deployment.
+    fn hexes(&mut self, orders: &Orders, mode: OrderMode, selected: Option<&str>) {
+        let pal = self.pal.clone();
+        if matches!(mode, OrderMode::Auto | OrderMode::Move) {
+            for (h, p) in &orders.moves {
+                let mut t = format!("{} MP", p.mp);
+                if p.medals > 0 {
+                    t.push_str(&format!(" {}", "●".repeat(p.medals as usize)));
+                }
+                let risk = p.chance("breakdown");
+                if risk > 0.0 {
+                    t.push_str(&format!(" ⚠{}", pct(risk)));
+                }
+                let c = if risk > 0.0 { [230, 150, 40, 90] } else { pal.moves };
+                self.fill(*h, c, Some(t), 14.0);
+            }
+            for (h, cost) in &orders.reach_if_activated {
+                self.fill(*h, pal.moves_hypothetical, Some(format!("{cost} MP")), 13.0);
+            }
+        }
+        if matches!(mode, OrderMode::Auto | OrderMode::Infiltrate) {
+            for (h, p) in &orders.infiltrate {
+                self.fill(*h, pal.step, Some(format!("infiltrate {}", "●".repeat(p.medals as usize))), 14.0);
+            }
+        }
+        if matches!(mode, OrderMode::Auto | OrderMode::Withdraw) {
+            for (h, p) in &orders.withdraw {
+                self.fill(*h, pal.step, Some(format!("withdraw {}", "●".repeat(p.medals as usize))), 14.0);
+            }
+        }
+        if let Some(hs) = selected.and_then(|sel| orders.deploy.get(sel)) {
+            for h in hs {
+                self.fill(*h, pal.moves, Some("deploy".into()), 14.0);
+            }
         }
     }
-    for (id, p) in &orders.assault {
-        if assault_mode {
-            let row = if fire_mode && orders.fire.contains_key(id) { 1.0 } else { 0.0 };
-            ring(&mut commands, id, pal.assault, Some(preview_line("assault", p, "success")), row);
+
+    /// Rings round units: targets with odds, units that can be chosen or activated.
+    fn rings(&mut self, orders: &Orders, mode: OrderMode, selected: Option<&str>) {
+        let pal = self.pal.clone();
+        let preview_line = |name: &str, p: &Preview, key: &str| format!("{name} {}", pct(p.chance(key)));
+        let fire_mode = matches!(mode, OrderMode::Auto | OrderMode::Fire);
+        let assault_mode = matches!(mode, OrderMode::Auto | OrderMode::Assault);
+        for (id, p) in &orders.fire {
+            if fire_mode {
+                self.ring(id, pal.fire, Some(preview_line("fire: hit", p, "hit")), 0.0);
+            }
         }
-    }
-    for (id, hit) in &orders.fire_if_activated {
-        ring(&mut commands, id, [pal.fire[0], pal.fire[1], pal.fire[2], 150], Some(format!("fire: hit {}", pct(*hit))), 0.0);
-    }
-    for id in orders.choose.keys() {
-        ring(&mut commands, id, pal.choosable, None, 0.0);
-    }
-    if orders.active.is_none() {
-        for id in &orders.activatable {
-            if selection.unit.as_deref() != Some(id.as_str()) {
-                ring(&mut commands, id, [pal.choosable[0], pal.choosable[1], pal.choosable[2], 120], None, 0.0);
+        for (id, p) in &orders.assault {
+            if assault_mode {
+                let row = if fire_mode && orders.fire.contains_key(id) { 1.0 } else { 0.0 };
+                self.ring(id, pal.assault, Some(preview_line("assault", p, "success")), row);
+            }
+        }
+        for (id, hit) in &orders.fire_if_activated {
+            self.ring(id, [pal.fire[0], pal.fire[1], pal.fire[2], 150], Some(format!("fire: hit {}", pct(*hit))), 0.0);
+        }
+        for id in orders.choose.keys() {
+            self.ring(id, pal.choosable, None, 0.0);
+        }
+        if orders.active.is_none() {
+            for id in &orders.activatable {
+                if selected != Some(id.as_str()) {
+                    self.ring(id, [pal.choosable[0], pal.choosable[1], pal.choosable[2], 120], None, 0.0);
+                }
             }
         }
     }
 }
 
 /// The centre of the hex a counter rests in.
-fn hex_centre_of(counter: &Counter, board: &crate::engine::board::HexBoard) -> Vec2 {
+fn hex_centre_of(counter: &Counter, board: &HexBoard) -> Vec2 {
     super::geometry::world_to_hex(board, counter.home).map(|h| hex_to_world(board, h)).unwrap_or(counter.home)
 }
 

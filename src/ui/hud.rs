@@ -17,7 +17,7 @@ use crate::rulesets::bastards::preview::preview;
 use crate::rulesets::bastards::scenario::{MarkerKind, VictorySpec};
 use crate::rulesets::bastards::state::{Activations, Barrage, Clock, Pool, Sequence, Tracks};
 use crate::rulesets::bastards::units::{Location, Side};
-use crate::rulesets::bastards::{Bastards, Command};
+use crate::rulesets::bastards::{Bastards, Command, EventKind};
 
 use super::ai_worker::{AiWorker, computer_thinking};
 use super::art::palette::Palette;
@@ -27,9 +27,10 @@ use super::input::{AwaitingConfirmation, Hover, Intent, Intents, SightTool, Toas
 use super::orders::{OrderMode, Orders, odds_text};
 use super::rules_text::{RuleBooks, rule_link, rule_window};
 use super::saves::SaveRequests;
-use super::session::{LogEntry, PlaySession, Seat};
+use super::session::{PlaySession, Seat};
 use super::settings::Settings;
 use super::theme::{self, BRASS, DIM, PARCHMENT, RED};
+use super::widgets::{die_face, panels_root, pct, typed_lines};
 use super::{Frame, Screen};
 
 /// The panels' own state.
@@ -81,18 +82,6 @@ fn side_colour(side: Side, pal: &Palette) -> egui::Color32 {
     egui::Color32::from_rgb(c[0], c[1], c[2])
 }
 
-fn die_face(v: u32) -> &'static str {
-    match v {
-        1 => "⚀",
-        2 => "⚁",
-        3 => "⚂",
-        4 => "⚃",
-        5 => "⚄",
-        6 => "⚅",
-        _ => "🎲",
-    }
-}
-
 fn location_text(sit: &Situation, u: &UnitInfo) -> String {
     match u.location {
         Location::OnMap(h) => {
@@ -106,19 +95,26 @@ fn location_text(sit: &Situation, u: &UnitInfo) -> String {
     }
 }
 
-fn pct(p: f32) -> String {
-    format!("{:.0}%", p * 100.0)
+/// What every part of the panels reads: the game, its situation and the sides' colours.
+struct Scene<'a> {
+    session: &'a PlaySession,
+    sit: Situation,
+    pal: Palette,
 }
 
-#[allow(clippy::too_many_lines)]
+/// What the panels asked for in this frame, done once they are drawn.
+#[derive(Default)]
+struct Asks {
+    open_rule: Option<String>,
+    commands: Vec<Command>,
+    undo: bool,
+    fit: bool,
+}
+
 fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
-    let Some(session) = p.session.as_deref() else { return Ok(()) };
-    let pal = Palette::new(p.settings.colour_blind);
-    let sit = session.situation();
-    let world = session.game.world();
-    let scenario = session.scenario().clone();
-    let view = &session.view;
+    let Some(session) = p.session.take() else { return Ok(()) };
+    let scene = Scene { session: &session, sit: session.situation(), pal: Palette::new(p.settings.colour_blind) };
     let zoom = ctx.zoom_factor();
 
     // The counter atlas as an egui texture, for the unit card.
@@ -130,240 +126,11 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
         p.state.atlas_texture = Some((tex, atlas.key.clone()));
     }
 
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "hud".into(),
-        egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()),
-    );
-    let mut open_rule: Option<String> = None;
-    let mut commands_requested: Vec<Command> = Vec::new();
-    let mut undo = false;
-    let mut fit = false;
-
-    // ---- Top bar ----
-    egui::Panel::top("top")
-        .frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 6)))
-        .show(&mut root, |ui| {
-            // The buttons first, from the right, so that the labels never run under them.
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("☰ Menu").on_hover_text("Esc").clicked() {
-                    p.state.game_menu = !p.state.game_menu;
-                }
-                if ui.button("Load").on_hover_text("F9: load the quick save").clicked() {
-                    p.saves.open_load = true;
-                }
-                if ui.button("Save").on_hover_text("F5: quick save").clicked() {
-                    p.saves.open_save = true;
-                }
-                if ui.button("Fit map").on_hover_text("F").clicked() {
-                    fit = true;
-                }
-                let can = session.player_can_undo();
-                let why = can.clone().err().unwrap_or_default();
-                if ui.add_enabled(can.is_ok(), egui::Button::new("⟲ Undo")).on_hover_text("Ctrl+Z").on_disabled_hover_text(why).clicked()
-                {
-                    undo = true;
-                }
-                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    ui.label(theme::title("Into the Bastards!", 20.0));
-                    let turn = view.turn;
-                    let spec = scenario.turn(turn);
-                    let last = scenario.last_turn();
-                    ui.label(theme::strong(format!("Turn {turn}/{last}")));
-                    if let Some(s) = spec {
-                        ui.label(egui::RichText::new(&s.label).color(PARCHMENT));
-                    }
-                    let random = world.get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random);
-                    ui.label(egui::RichText::new(if random { "random sequence" } else { "classic sequence" }).small().color(if random {
-                        RED
-                    } else {
-                        DIM
-                    }));
-                    ui.separator();
-                    // At the end the phase reads "game over" too: say it once, below.
-                    if session.to_move().is_some() {
-                        ui.label(egui::RichText::new(&view.phase).color(BRASS));
-                        ui.separator();
-                    }
-                    match session.to_move() {
-                        Some(side) => {
-                            let who = match session.seat(side) {
-                                Seat::Human => "you".to_string(),
-                                Seat::Computer if computer_thinking(p.worker.as_deref()) => "computer, thinking…".to_string(),
-                                Seat::Computer => "computer".to_string(),
-                            };
-                            ui.label(
-                                egui::RichText::new(format!("{} to move ({who})", side.name())).color(side_colour(side, &pal)).strong(),
-                            );
-                        }
-                        None => {
-                            ui.label(egui::RichText::new("Game over").color(RED).strong());
-                        }
-                    }
-                    // The scenario's name last, shortened to the room the rest leaves.
-                    ui.separator();
-                    ui.add(egui::Label::new(egui::RichText::new(&scenario.spec.info.name).color(DIM)).truncate());
-                });
-            });
-        });
-
-    // ---- Action bar ----
-    egui::Panel::bottom("actions")
-        .frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 7)))
-        .show(&mut root, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                if let Some((cmds, text)) = p.awaiting.0.clone() {
-                    ui.label(egui::RichText::new("Confirm:").color(BRASS).strong());
-                    ui.label(egui::RichText::new(&text).color(PARCHMENT));
-                    if ui.button(egui::RichText::new("✔ Confirm (Enter)").strong()).clicked() {
-                        p.awaiting.0 = None;
-                        p.intents.0.push(Intent::Commands(cmds));
-                    }
-                    if ui.button("✖ Cancel (Esc)").clicked() {
-                        p.awaiting.0 = None;
-                    }
-                    return;
-                }
-                if !p.orders.human {
-                    let text = match session.to_move() {
-                        Some(s) => format!("{} is played by the computer.", s.name()),
-                        None => view.result.clone().unwrap_or_else(|| "The game is over.".into()),
-                    };
-                    ui.label(egui::RichText::new(text).color(DIM));
-                    if let Some(w) = p.worker.as_deref()
-                        && !w.status.is_empty()
-                    {
-                        ui.label(egui::RichText::new(&w.status).color(RED));
-                    }
-                    return;
-                }
-                if let Some(active) = p.orders.active.as_deref().and_then(|id| sit.by_id(id)) {
-                    let act = world.get_resource::<Activations>().and_then(|a| a.current.clone());
-                    let left = act.as_ref().map(|a| a.medals_left()).unwrap_or(0);
-                    let mp = act.as_ref().map(|a| a.mp_left).unwrap_or(0);
-                    ui.label(theme::strong(active.unit.name.to_string()));
-                    ui.label(
-                        egui::RichText::new(format!(
-                            "{}{}",
-                            "●".repeat(left as usize),
-                            if mp > 0 { format!(" +{mp} MP") } else { String::new() }
-                        ))
-                        .color(BRASS)
-                        .size(16.0),
-                    )
-                    .on_hover_text(format!("{left} medal{} left to spend", if left == 1 { "" } else { "s" }));
-                    ui.separator();
-                }
-                for item in p.orders.actions.clone() {
-                    let selected = item.mode.is_some_and(|m| m == *p.mode);
-                    let mut text = item.label.clone();
-                    if let Some(c) = &item.cost {
-                        text.push_str(&format!("  ({c})"));
-                    }
-                    if let Some(k) = item.hotkey {
-                        text.push_str(&format!("  [{k}]"));
-                    }
-                    let button =
-                        egui::Button::new(if item.enabled { egui::RichText::new(text) } else { egui::RichText::new(text).color(DIM) })
-                            .selected(selected);
-                    let mut resp = ui.add_enabled(item.enabled, button);
-                    if let Some(reason) = &item.reason {
-                        let rule = item.rule.clone().map(|r| format!(" (rule {r})")).unwrap_or_default();
-                        resp = resp.on_disabled_hover_text(format!("{reason}{rule}"));
-                    }
-                    if let Some(d) = &item.detail {
-                        resp = resp.on_hover_text(d);
-                    }
-                    if resp.clicked() {
-                        if let Some(m) = item.mode {
-                            *p.mode = if *p.mode == m { OrderMode::Auto } else { m };
-                        }
-                        if let Some(c) = &item.command {
-                            commands_requested.push(c.clone());
-                        }
-                    }
-                }
-                // The reason the first greyed action is not allowed, in words.
-                if let Some(item) = p
-                    .orders
-                    .actions
-                    .iter()
-                    .find(|a| !a.enabled && a.reason.is_some() && a.mode.is_none() && a.command == Some(Command::EndActivation))
-                {
-                    ui.label(egui::RichText::new(item.reason.clone().unwrap_or_default()).small().color(DIM));
-                }
-                if *p.mode != OrderMode::Auto {
-                    ui.label(egui::RichText::new(format!("{:?}: click a highlighted hex or unit (Esc: cancel)", *p.mode)).color(BRASS));
-                }
-                if p.orders.actions.is_empty() && p.orders.pending.is_some() {
-                    ui.label(egui::RichText::new("Select a unit.").color(DIM));
-                }
-            });
-        });
-
-    // ---- Right column ----
-    egui::Panel::right("side")
-        .resizable(true)
-        .default_size(350.0)
-        .min_size(280.0)
-        .frame(egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(10)))
-        .show(&mut root, |ui| {
-            // The decision awaited.
-            if let Some(pending) = &p.orders.pending {
-                let side = Side::from_id(&pending.side);
-                let colour = side.map(|s| side_colour(s, &pal)).unwrap_or(BRASS);
-                egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.5, colour)).show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new(side.map(|s| s.name()).unwrap_or("")).color(colour).strong());
-                        rule_link(ui, &pending.rule, &mut open_rule);
-                    });
-                    ui.label(egui::RichText::new(&pending.prompt).color(PARCHMENT));
-                });
-            } else if let Some(result) = &view.result {
-                ui.label(egui::RichText::new(result).color(RED).strong());
-            }
-            ui.add_space(4.0);
-            tracks_ui(ui, session, &sit, &pal, &mut open_rule);
-            ui.separator();
-            // The selected unit.
-            let selected = p.selection.unit.clone().and_then(|id| sit.by_id(&id).cloned());
-            if let Some(u) = selected {
-                unit_card(
-                    ui,
-                    session,
-                    &sit,
-                    &u,
-                    p.state.atlas_texture.as_ref().map(|t| &t.0),
-                    p.atlas.as_deref(),
-                    &p.orders,
-                    &mut commands_requested,
-                );
-            } else {
-                ui.label(egui::RichText::new("Click a counter to see its card. Tab: next unit to activate.").small().color(DIM));
-            }
-            if !p.orders.deploy.is_empty() {
-                ui.label(
-                    egui::RichText::new("Night assault: click a shaded hex to deploy the unit picked; Tab picks another.")
-                        .small()
-                        .color(BRASS),
-                );
-            }
-            ui.separator();
-            if let Some(pick) = off_map_ui(ui, session, &sit, &p.orders) {
-                p.selection.unit = Some(pick);
-            }
-            ui.separator();
-            // The log.
-            ui.horizontal(|ui| {
-                ui.label(theme::title("Log", 17.0));
-                ui.checkbox(&mut p.state.hide_rolls, egui::RichText::new("hide dice").small());
-                if ui.small_button("whole log…").clicked() {
-                    p.state.full_log = true;
-                }
-            });
-            log_ui(ui, &session.log, p.state.hide_rolls, &mut open_rule);
-        });
+    let mut root = panels_root(&ctx, "hud");
+    let mut asks = Asks::default();
+    top_bar(&mut root, &ctx, &mut p, &scene, &mut asks);
+    action_bar(&mut root, &ctx, &mut p, &scene, &mut asks);
+    right_column(&mut root, &ctx, &mut p, &scene, &mut asks);
 
     // The map's area.
     let free = root.available_rect_before_wrap();
@@ -387,166 +154,36 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
         // Nor over the game-over window.
         && (!session.game.is_over() || p.game_over_closed.0)
     {
-        let comms = match &p.state.comms {
-            Some((rev, c)) if *rev == session.revision => c.clone(),
-            _ => {
-                let c = [sit.communications(Side::Allied), sit.communications(Side::German)];
-                p.state.comms = Some((session.revision, c.clone()));
-                c
-            }
-        };
-        egui::Area::new("map-tooltip".into()).order(egui::Order::Tooltip).interactable(false).fixed_pos(pos + egui::vec2(18.0, 18.0)).show(
-            &ctx,
-            |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_max_width(330.0);
-                    tooltip_ui(ui, session, &sit, &p.orders, *p.mode, &p.hover, &p.sight, p.selection.unit.as_deref(), &comms);
-                });
-            },
-        );
+        map_tooltip(&ctx, &mut p, &scene, pos);
     }
-
-    // ---- Toasts ----
-    if !p.toasts.0.is_empty() {
-        egui::Area::new("toasts".into())
-            .order(egui::Order::Foreground)
-            .interactable(false)
-            .fixed_pos(egui::pos2(free.center().x - 260.0, free.min.y + 12.0))
-            .show(&ctx, |ui| {
-                for (t, age) in &p.toasts.0 {
-                    let a = (1.0 - (age - 4.5).max(0.0) / 1.5).clamp(0.0, 1.0);
-                    egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(60, 30, 24, (235.0 * a) as u8)).show(
-                        ui,
-                        |ui| {
-                            ui.set_width(520.0);
-                            ui.label(egui::RichText::new(t).color(egui::Color32::from_rgba_unmultiplied(250, 235, 220, (255.0 * a) as u8)));
-                        },
-                    );
-                }
-            });
-    }
-
-    // ---- The whole log ----
+    toasts_ui(&ctx, &p.toasts, free);
     if p.state.full_log {
-        let mut open = true;
-        egui::Window::new(theme::title("Log", 20.0)).id("full-log".into()).open(&mut open).default_size(egui::vec2(720.0, 560.0)).show(
-            &ctx,
-            |ui| {
-                let lines: Vec<(u32, String, String)> = session
-                    .log
-                    .iter()
-                    .filter(|e| !(p.state.hide_rolls && e.is_roll()))
-                    .map(|e| {
-                        let text = match &e.line {
-                            JournalLine::Roll { value, purpose, sides, .. } => {
-                                format!("{} {value}  {purpose}", if *sides == 6 { die_face(*value) } else { "🎲" })
-                            }
-                            JournalLine::Event { text, .. } => text.clone(),
-                        };
-                        (e.turn, text, e.line.rule().to_string())
-                    })
-                    .collect();
-                let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-                egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show_rows(
-                    ui,
-                    row,
-                    lines.len(),
-                    |ui, range| {
-                        for (turn, text, rule) in &lines[range] {
-                            ui.horizontal(|ui| {
-                                ui.label(egui::RichText::new(format!("T{turn}")).small().color(DIM));
-                                ui.add(egui::Label::new(egui::RichText::new(text).color(PARCHMENT)).truncate()).on_hover_text(text);
-                                rule_link(ui, rule, &mut p.state.rule);
-                            });
-                        }
-                    },
-                );
-            },
-        );
-        if !open {
-            p.state.full_log = false;
-        }
+        full_log_window(&ctx, &mut p.state, &session);
     }
 
     // ---- Rule popup ----
-    if let Some(r) = open_rule {
+    if let Some(r) = asks.open_rule.take() {
         p.state.rule = Some(r);
     }
     rule_window(&ctx, p.books.of(crate::rulesets::bastards::ID), crate::rulesets::bastards::ID, &mut p.state.rule, free.center());
-
-    // ---- In-game menu ----
     if p.state.game_menu {
-        let mut open = true;
-        egui::Window::new(theme::title("Menu", 20.0))
-            .id("game-menu".into())
-            .open(&mut open)
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-            .show(&ctx, |ui| {
-                ui.set_width(240.0);
-                let w = egui::vec2(230.0, 30.0);
-                if ui.add_sized(w, egui::Button::new("Resume")).clicked() {
-                    p.state.game_menu = false;
-                }
-                if ui.add_sized(w, egui::Button::new("Save game…")).clicked() {
-                    p.saves.open_save = true;
-                    p.state.game_menu = false;
-                }
-                if ui.add_sized(w, egui::Button::new("Load game…")).clicked() {
-                    p.saves.open_load = true;
-                    p.state.game_menu = false;
-                }
-                if ui.add_sized(w, egui::Button::new("Settings…")).clicked() {
-                    p.state.settings = true;
-                    p.state.game_menu = false;
-                }
-                if ui.add_sized(w, egui::Button::new("Rules: sequence of play")).clicked() {
-                    p.state.rule = Some("SoP".into());
-                }
-                ui.separator();
-                if ui.add_sized(w, egui::Button::new("Main menu (autosaves)")).clicked() {
-                    p.saves.autosave_now = true;
-                    p.saves.menu_after = true;
-                    p.state.game_menu = false;
-                }
-                if ui.add_sized(w, egui::Button::new("Quit (autosaves)")).clicked() {
-                    p.saves.autosave_now = true;
-                    p.saves.quit_after = true;
-                }
-            });
-        if !open {
-            p.state.game_menu = false;
-        }
+        game_menu(&ctx, &mut p);
     }
     if p.state.settings {
-        let mut open = true;
-        egui::Window::new(theme::title("Settings", 20.0))
-            .id("settings".into())
-            .open(&mut open)
-            .collapsible(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-            .show(&ctx, |ui| {
-                if super::settings::settings_ui(ui, &mut p.settings) {
-                    let _ = p.settings.save();
-                }
-            });
-        if !open {
-            p.state.settings = false;
-        }
+        settings_window(&ctx, &mut p);
     }
 
     // What the panels asked for.
-    for c in commands_requested {
+    for c in asks.commands {
         if let Command::Activate(id) = &c {
             p.selection.unit = Some(id.clone());
         }
         request(c, &p.orders, &p.settings, &mut p.intents, &mut p.awaiting);
     }
-    if undo {
+    if asks.undo {
         p.intents.0.push(Intent::Undo);
     }
-    if fit {
+    if asks.fit {
         for mut cam in &mut p.cameras {
             cam.fit_requested = true;
         }
@@ -554,11 +191,395 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     Ok(())
 }
 
+/// The top bar: the game's buttons from the right (so the labels never run under them), then the
+/// turn, the sequence, the phase, who is to move and the scenario's name.
+fn top_bar(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, scene: &Scene, asks: &mut Asks) {
+    let session = scene.session;
+    egui::Panel::top("top")
+        .frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 6)))
+        .show(root, |ui| {
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("☰ Menu").on_hover_text("Esc").clicked() {
+                    p.state.game_menu = !p.state.game_menu;
+                }
+                if ui.button("Load").on_hover_text("F9: load the quick save").clicked() {
+                    p.saves.open_load = true;
+                }
+                if ui.button("Save").on_hover_text("F5: quick save").clicked() {
+                    p.saves.open_save = true;
+                }
+                if ui.button("Fit map").on_hover_text("F").clicked() {
+                    asks.fit = true;
+                }
+                let can = session.player_can_undo();
+                let why = can.clone().err().unwrap_or_default();
+                if ui.add_enabled(can.is_ok(), egui::Button::new("⟲ Undo")).on_hover_text("Ctrl+Z").on_disabled_hover_text(why).clicked()
+                {
+                    asks.undo = true;
+                }
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| top_bar_labels(ui, p, scene));
+            });
+        });
+}
+
+/// The top bar's words, left to right.
+fn top_bar_labels(ui: &mut egui::Ui, p: &HudParams, scene: &Scene) {
+    let (session, view) = (scene.session, &scene.session.view);
+    let scenario = session.scenario();
+    ui.label(theme::title("Into the Bastards!", 20.0));
+    let turn = view.turn;
+    let spec = scenario.turn(turn);
+    let last = scenario.last_turn();
+    ui.label(theme::strong(format!("Turn {turn}/{last}")));
+    if let Some(s) = spec {
+        ui.label(egui::RichText::new(&s.label).color(PARCHMENT));
+    }
+    let random = session.game.world().get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random);
+    ui.label(egui::RichText::new(if random { "random sequence" } else { "classic sequence" }).small().color(if random {
+        RED
+    } else {
+        DIM
+    }));
+    ui.separator();
+    // At the end the phase reads "game over" too: say it once, below.
+    if session.to_move().is_some() {
+        ui.label(egui::RichText::new(&view.phase).color(BRASS));
+        ui.separator();
+    }
+    match session.to_move() {
+        Some(side) => {
+            let who = match session.seat(side) {
+                Seat::Human => "you".to_string(),
+                Seat::Computer if computer_thinking(p.worker.as_deref()) => "computer, thinking…".to_string(),
+                Seat::Computer => "computer".to_string(),
+            };
+            ui.label(egui::RichText::new(format!("{} to move ({who})", side.name())).color(side_colour(side, &scene.pal)).strong());
+        }
+        None => {
+            ui.label(egui::RichText::new("Game over").color(RED).strong());
+        }
+    }
+    // The scenario's name last, shortened to the room the rest leaves.
+    ui.separator();
+    ui.add(egui::Label::new(egui::RichText::new(&scenario.spec.info.name).color(DIM)).truncate());
+}
+
+/// The action bar along the bottom: a command awaiting confirmation, the computer's turn, or the
+/// active unit's medals and the orders it may give.
+fn action_bar(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, scene: &Scene, asks: &mut Asks) {
+    let (session, sit) = (scene.session, &scene.sit);
+    egui::Panel::bottom("actions")
+        .frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 7)))
+        .show(root, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                if let Some((cmds, text)) = p.awaiting.0.clone() {
+                    ui.label(egui::RichText::new("Confirm:").color(BRASS).strong());
+                    ui.label(egui::RichText::new(&text).color(PARCHMENT));
+                    if ui.button(egui::RichText::new("✔ Confirm (Enter)").strong()).clicked() {
+                        p.awaiting.0 = None;
+                        p.intents.0.push(Intent::Commands(cmds));
+                    }
+                    if ui.button("✖ Cancel (Esc)").clicked() {
+                        p.awaiting.0 = None;
+                    }
+                    return;
+                }
+                if !p.orders.human {
+                    let text = match session.to_move() {
+                        Some(s) => format!("{} is played by the computer.", s.name()),
+                        None => session.view.result.clone().unwrap_or_else(|| "The game is over.".into()),
+                    };
+                    ui.label(egui::RichText::new(text).color(DIM));
+                    if let Some(w) = p.worker.as_deref()
+                        && !w.status.is_empty()
+                    {
+                        ui.label(egui::RichText::new(&w.status).color(RED));
+                    }
+                    return;
+                }
+                if let Some(active) = p.orders.active.as_deref().and_then(|id| sit.by_id(id)) {
+                    let act = session.game.world().get_resource::<Activations>().and_then(|a| a.current.clone());
+                    let left = act.as_ref().map(|a| a.medals_left()).unwrap_or(0);
+                    let mp = act.as_ref().map(|a| a.mp_left).unwrap_or(0);
+                    ui.label(theme::strong(active.unit.name.to_string()));
+                    ui.label(
+                        egui::RichText::new(format!(
+                            "{}{}",
+                            "●".repeat(left as usize),
+                            if mp > 0 { format!(" +{mp} MP") } else { String::new() }
+                        ))
+                        .color(BRASS)
+                        .size(16.0),
+                    )
+                    .on_hover_text(format!("{left} medal{} left to spend", if left == 1 { "" } else { "s" }));
+                    ui.separator();
+                }
+                action_buttons(ui, p, asks);
+            });
+        });
+}
+
+/// The orders of the action bar as buttons (greyed with the reason and its rule when not allowed),
+/// and what the player is asked to click.
+fn action_buttons(ui: &mut egui::Ui, p: &mut HudParams, asks: &mut Asks) {
+    for item in p.orders.actions.clone() {
+        let selected = item.mode.is_some_and(|m| m == *p.mode);
+        let mut text = item.label.clone();
+        if let Some(c) = &item.cost {
+            text.push_str(&format!("  ({c})"));
+        }
+        if let Some(k) = item.hotkey {
+            text.push_str(&format!("  [{k}]"));
+        }
+        let button = egui::Button::new(if item.enabled { egui::RichText::new(text) } else { egui::RichText::new(text).color(DIM) })
+            .selected(selected);
+        let mut resp = ui.add_enabled(item.enabled, button);
+        if let Some(reason) = &item.reason {
+            let rule = item.rule.clone().map(|r| format!(" (rule {r})")).unwrap_or_default();
+            resp = resp.on_disabled_hover_text(format!("{reason}{rule}"));
+        }
+        if let Some(d) = &item.detail {
+            resp = resp.on_hover_text(d);
+        }
+        if resp.clicked() {
+            if let Some(m) = item.mode {
+                *p.mode = if *p.mode == m { OrderMode::Auto } else { m };
+            }
+            if let Some(c) = &item.command {
+                asks.commands.push(c.clone());
+            }
+        }
+    }
+    // The reason the first greyed action is not allowed, in words.
+    if let Some(item) =
+        p.orders.actions.iter().find(|a| !a.enabled && a.reason.is_some() && a.mode.is_none() && a.command == Some(Command::EndActivation))
+    {
+        ui.label(egui::RichText::new(item.reason.clone().unwrap_or_default()).small().color(DIM));
+    }
+    if *p.mode != OrderMode::Auto {
+        ui.label(egui::RichText::new(format!("{:?}: click a highlighted hex or unit (Esc: cancel)", *p.mode)).color(BRASS));
+    }
+    if p.orders.actions.is_empty() && p.orders.pending.is_some() {
+        ui.label(egui::RichText::new("Select a unit.").color(DIM));
+    }
+}
+
+/// The right-hand column: the decision awaited, the tracks, the selected unit's card, the units off
+/// the map and the log.
+fn right_column(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, scene: &Scene, asks: &mut Asks) {
+    let (session, sit) = (scene.session, &scene.sit);
+    egui::Panel::right("side")
+        .resizable(true)
+        .default_size(350.0)
+        .min_size(280.0)
+        .frame(egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(10)))
+        .show(root, |ui| {
+            // The decision awaited.
+            if let Some(pending) = &p.orders.pending {
+                let side = Side::from_id(&pending.side);
+                let colour = side.map(|s| side_colour(s, &scene.pal)).unwrap_or(BRASS);
+                egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.5, colour)).show(ui, |ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(side.map(|s| s.name()).unwrap_or("")).color(colour).strong());
+                        rule_link(ui, &pending.rule, &mut asks.open_rule);
+                    });
+                    ui.label(egui::RichText::new(&pending.prompt).color(PARCHMENT));
+                });
+            } else if let Some(result) = &session.view.result {
+                ui.label(egui::RichText::new(result).color(RED).strong());
+            }
+            ui.add_space(4.0);
+            tracks_ui(ui, session, &scene.pal, &mut asks.open_rule);
+            ui.separator();
+            // The selected unit.
+            let selected = p.selection.unit.clone().and_then(|id| sit.by_id(&id).cloned());
+            if let Some(u) = selected {
+                let atlas = p.state.atlas_texture.as_ref().map(|t| &t.0).zip(p.atlas.as_deref());
+                unit_card(ui, session, sit, &u, atlas, &p.orders, &mut asks.commands);
+            } else {
+                ui.label(egui::RichText::new("Click a counter to see its card. Tab: next unit to activate.").small().color(DIM));
+            }
+            if !p.orders.deploy.is_empty() {
+                ui.label(
+                    egui::RichText::new("Night assault: click a shaded hex to deploy the unit picked; Tab picks another.")
+                        .small()
+                        .color(BRASS),
+                );
+            }
+            ui.separator();
+            if let Some(pick) = off_map_ui(ui, session, sit, &p.orders) {
+                p.selection.unit = Some(pick);
+            }
+            ui.separator();
+            // The log.
+            ui.horizontal(|ui| {
+                ui.label(theme::title("Log", 17.0));
+                ui.checkbox(&mut p.state.hide_rolls, egui::RichText::new("hide dice").small());
+                if ui.small_button("whole log…").clicked() {
+                    p.state.full_log = true;
+                }
+            });
+            log_ui(ui, session, p.state.hide_rolls, &mut asks.open_rule);
+        });
+}
+
+/// The tooltip over the map, at the pointer (the lines of communication computed once per revision).
+fn map_tooltip(ctx: &egui::Context, p: &mut HudParams, scene: &Scene, pos: egui::Pos2) {
+    let (session, sit) = (scene.session, &scene.sit);
+    let comms = match &p.state.comms {
+        Some((rev, c)) if *rev == session.revision => c.clone(),
+        _ => {
+            let c = [sit.communications(Side::Allied), sit.communications(Side::German)];
+            p.state.comms = Some((session.revision, c.clone()));
+            c
+        }
+    };
+    egui::Area::new("map-tooltip".into()).order(egui::Order::Tooltip).interactable(false).fixed_pos(pos + egui::vec2(18.0, 18.0)).show(
+        ctx,
+        |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(330.0);
+                let tip = Tip { orders: &p.orders, mode: *p.mode, hover: &p.hover, sight: &p.sight, selected: p.selection.unit.as_deref() };
+                tooltip_ui(ui, scene, &tip, &comms);
+            });
+        },
+    );
+}
+
+/// Messages over the top of the map, fading out.
+fn toasts_ui(ctx: &egui::Context, toasts: &Toasts, free: egui::Rect) {
+    if toasts.0.is_empty() {
+        return;
+    }
+    egui::Area::new("toasts".into())
+        .order(egui::Order::Foreground)
+        .interactable(false)
+        .fixed_pos(egui::pos2(free.center().x - 260.0, free.min.y + 12.0))
+        .show(ctx, |ui| {
+            for (t, age) in &toasts.0 {
+                let a = (1.0 - (age - 4.5).max(0.0) / 1.5).clamp(0.0, 1.0);
+                egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(60, 30, 24, (235.0 * a) as u8)).show(ui, |ui| {
+                    ui.set_width(520.0);
+                    ui.label(egui::RichText::new(t).color(egui::Color32::from_rgba_unmultiplied(250, 235, 220, (255.0 * a) as u8)));
+                });
+            }
+        });
+}
+
+/// The whole log in its own window, one row per line.
+fn full_log_window(ctx: &egui::Context, state: &mut HudState, session: &PlaySession) {
+    let mut open = true;
+    egui::Window::new(theme::title("Log", 20.0)).id("full-log".into()).open(&mut open).default_size(egui::vec2(720.0, 560.0)).show(
+        ctx,
+        |ui| {
+            let lines: Vec<(u32, String, String)> = session
+                .log
+                .iter()
+                .filter(|e| !(state.hide_rolls && e.is_roll()))
+                .map(|e| {
+                    let text = match &e.line {
+                        JournalLine::Roll { value, purpose, sides, .. } => {
+                            format!("{} {value}  {purpose}", if *sides == 6 { die_face(*value) } else { "🎲" })
+                        }
+                        JournalLine::Event { text, .. } => text.clone(),
+                    };
+                    (e.turn, text, e.line.rule().to_string())
+                })
+                .collect();
+            let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+            egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show_rows(ui, row, lines.len(), |ui, range| {
+                for (turn, text, rule) in &lines[range] {
+                    ui.horizontal(|ui| {
+                        ui.label(egui::RichText::new(format!("T{turn}")).small().color(DIM));
+                        ui.add(egui::Label::new(egui::RichText::new(text).color(PARCHMENT)).truncate()).on_hover_text(text);
+                        rule_link(ui, rule, &mut state.rule);
+                    });
+                }
+            });
+        },
+    );
+    if !open {
+        state.full_log = false;
+    }
+}
+
+/// The in-game menu (Esc): resume, save, load, settings, the sequence of play, the main menu, quit.
+fn game_menu(ctx: &egui::Context, p: &mut HudParams) {
+    let mut open = true;
+    egui::Window::new(theme::title("Menu", 20.0))
+        .id("game-menu".into())
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.set_width(240.0);
+            let w = egui::vec2(230.0, 30.0);
+            if ui.add_sized(w, egui::Button::new("Resume")).clicked() {
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Save game…")).clicked() {
+                p.saves.open_save = true;
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Load game…")).clicked() {
+                p.saves.open_load = true;
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Settings…")).clicked() {
+                p.state.settings = true;
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Rules: sequence of play")).clicked() {
+                p.state.rule = Some("SoP".into());
+            }
+            ui.separator();
+            if ui.add_sized(w, egui::Button::new("Main menu (autosaves)")).clicked() {
+                p.saves.autosave_now = true;
+                p.saves.menu_after = true;
+                p.state.game_menu = false;
+            }
+            if ui.add_sized(w, egui::Button::new("Quit (autosaves)")).clicked() {
+                p.saves.autosave_now = true;
+                p.saves.quit_after = true;
+            }
+        });
+    if !open {
+        p.state.game_menu = false;
+    }
+}
+
+/// The settings window.
+fn settings_window(ctx: &egui::Context, p: &mut HudParams) {
+    let mut open = true;
+    egui::Window::new(theme::title("Settings", 20.0))
+        .id("settings".into())
+        .open(&mut open)
+        .collapsible(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            if super::settings::settings_ui(ui, &mut p.settings) {
+                let _ = p.settings.save();
+            }
+        });
+    if !open {
+        p.state.settings = false;
+    }
+}
+
 /// The battle intensity and confusion track, the victory points, the turn track, the markers drawn.
-fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Palette, open_rule: &mut Option<String>) {
+fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, pal: &Palette, open_rule: &mut Option<String>) {
     let world = session.game.world();
     let Some(tracks) = world.get_resource::<Tracks>() else { return };
-    let scenario = session.scenario();
+    intensity_track(ui, tracks, open_rule);
+    victory_ui(ui, session, tracks, pal, open_rule);
+    turn_track(ui, session);
+    markers_drawn(ui, world, pal, open_rule);
+}
+
+/// The battle intensity and confusion track (6): intensity filled in red, confusion framed in blue.
+fn intensity_track(ui: &mut egui::Ui, tracks: &Tracks, open_rule: &mut Option<String>) {
     // Intensity vs confusion.
     ui.horizontal(|ui| {
         ui.label(theme::strong("Battle intensity"));
@@ -584,8 +605,11 @@ fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Pa
             painter.text(r.center(), egui::Align2::CENTER_CENTER, "I", egui::FontId::proportional(10.0), egui::Color32::WHITE);
         }
     }
-    // Victory points (scenario 1), or what scenario 2's levels are decided by: it scores none.
-    match &scenario.spec.victory {
+}
+
+/// The victory points (scenario 1), or what scenario 2's levels are decided by: it scores none.
+fn victory_ui(ui: &mut egui::Ui, session: &PlaySession, tracks: &Tracks, pal: &Palette, open_rule: &mut Option<String>) {
+    match &session.scenario().spec.victory {
         VictorySpec::Points(_) => {
             let vp = |s: Side| tracks.vp.get(&s).copied().unwrap_or(0);
             ui.horizontal(|ui| {
@@ -609,7 +633,11 @@ fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Pa
             });
         }
     }
-    // The turn track.
+}
+
+/// The turn track: nightfall turns marked with a moon, the artillery of each turn on hover.
+fn turn_track(ui: &mut egui::Ui, session: &PlaySession) {
+    let scenario = session.scenario();
     let turn = session.view.turn;
     let (resp, painter) = ui.allocate_painter(egui::vec2(ui.available_width(), 24.0), egui::Sense::hover());
     let n = scenario.spec.turns.len().max(1);
@@ -649,7 +677,10 @@ fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Pa
             ));
         }
     }
-    // The random sequence: activation markers drawn this turn, the last one large.
+}
+
+/// The random sequence (7.2): the activation markers drawn this turn, the last one large.
+fn markers_drawn(ui: &mut egui::Ui, world: &World, pal: &Palette, open_rule: &mut Option<String>) {
     if let Some(pool) = world.get_resource::<Pool>()
         && (world.get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random) || !pool.drawn.is_empty())
     {
@@ -672,7 +703,6 @@ fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, pal: &Pa
             );
         }
     }
-    let _ = sit;
 }
 
 fn short_marker(kind: MarkerKind) -> String {
@@ -689,22 +719,20 @@ fn short_marker(kind: MarkerKind) -> String {
     }
 }
 
-/// The selected unit's card.
-#[allow(clippy::too_many_arguments)]
+/// The selected unit's card, with its two faces from the counter atlas.
 fn unit_card(
     ui: &mut egui::Ui,
     session: &PlaySession,
     sit: &Situation,
     u: &UnitInfo,
-    atlas_tex: Option<&egui::TextureHandle>,
-    atlas: Option<&CounterAtlas>,
+    atlas: Option<(&egui::TextureHandle, &CounterAtlas)>,
     orders: &Orders,
     commands: &mut Vec<Command>,
 ) {
     let id = u.unit.id.to_string();
     let max = sit.scenario.tables.max_medals;
     ui.horizontal(|ui| {
-        if let (Some(tex), Some(atlas)) = (atlas_tex, atlas) {
+        if let Some((tex, atlas)) = atlas {
             for (reduced, size) in [(u.reduced, 84.0), (!u.reduced, 46.0)] {
                 if let Some(r) = atlas.cells.get(&(id.clone(), reduced)) {
                     let (w, h) = (atlas.size.x as f32, atlas.size.y as f32);
@@ -897,13 +925,14 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
     picked
 }
 
-/// The log: every event and die roll, by turn, with clickable rule numbers.
-fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], hide_rolls: bool, open_rule: &mut Option<String>) {
+/// The log: every event and die roll, by turn, with clickable rule numbers; the events that matter
+/// most (eliminations, victory points, the end, a new turn, a marker drawn, the sequence changing) in bold.
+fn log_ui(ui: &mut egui::Ui, session: &PlaySession, hide_rolls: bool, open_rule: &mut Option<String>) {
     egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
         let mut turn = 0;
         // Only the last lines are laid out here (the whole log has its own window).
-        let start = log.len().saturating_sub(160);
-        for e in &log[start..] {
+        let start = session.log.len().saturating_sub(160);
+        for (e, event) in typed_lines(&session.log, start, session.game.journal()) {
             if e.turn != turn {
                 turn = e.turn;
                 ui.add_space(3.0);
@@ -923,10 +952,17 @@ fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], hide_rolls: bool, open_rule: &mut
                     });
                 }
                 JournalLine::Event { rule, text, .. } => {
-                    let important = matches!(
-                        e.kind(),
-                        Some("eliminated" | "victory_points" | "game_over" | "turn_began" | "marker_drawn" | "sequence_change")
-                    );
+                    let important = event.is_some_and(|ev| {
+                        matches!(
+                            ev.kind,
+                            EventKind::Eliminated { .. }
+                                | EventKind::VictoryPoints { .. }
+                                | EventKind::GameOver { .. }
+                                | EventKind::TurnBegan { .. }
+                                | EventKind::MarkerDrawn { .. }
+                                | EventKind::SequenceChange { .. }
+                        )
+                    });
                     ui.horizontal_wrapped(|ui| {
                         ui.spacing_mut().item_spacing.x = 4.0;
                         let t = egui::RichText::new(text);
@@ -939,52 +975,61 @@ fn log_ui(ui: &mut egui::Ui, log: &[LogEntry], hide_rolls: bool, open_rule: &mut
     });
 }
 
-/// The tooltip over the map: the hex (terrain and its cost for the selected unit, zones of control,
-/// lines of communication, trench, place), the units in it and the odds against them, the line of
-/// sight tool's verdict.
-#[allow(clippy::too_many_arguments)]
-fn tooltip_ui(
-    ui: &mut egui::Ui,
-    session: &PlaySession,
-    sit: &Situation,
-    orders: &Orders,
+/// What the tooltip reads besides the game: the orders, the pointer and the line of sight tool.
+struct Tip<'a> {
+    orders: &'a Orders,
     mode: OrderMode,
-    hover: &Hover,
-    sight: &SightTool,
-    selected: Option<&str>,
-    comms: &[Vec<bool>; 2],
-) {
-    let world = session.game.world();
-    if sight.active {
-        match (&sight.result, sight.from, sight.to) {
-            (Some(Ok(())), Some(a), Some(b)) => {
-                ui.label(
-                    egui::RichText::new(format!("Line of sight {} → {}: clear", sit.board().label(a), sit.board().label(b)))
-                        .color(theme::GREEN)
-                        .strong(),
-                );
-            }
-            (Some(Err((_, why))), Some(a), Some(b)) => {
-                ui.label(
-                    egui::RichText::new(format!("Line of sight {} → {}: blocked", sit.board().label(a), sit.board().label(b)))
-                        .color(RED)
-                        .strong(),
-                );
-                ui.label(format!("by {why}"));
-            }
-            _ => {
-                ui.label("Line of sight: point at a hex");
-            }
-        }
-        ui.label(
-            egui::RichText::new("(LoS: blocking terrain and battalions block; adjacent hexes always see each other)").small().color(DIM),
-        );
+    hover: &'a Hover,
+    sight: &'a SightTool,
+    selected: Option<&'a str>,
+}
+
+/// The tooltip over the map: the line of sight tool's verdict, or the hex and the units in it.
+fn tooltip_ui(ui: &mut egui::Ui, scene: &Scene, tip: &Tip, comms: &[Vec<bool>; 2]) {
+    if tip.sight.active {
+        sight_tooltip(ui, &scene.sit, tip.sight);
         return;
     }
-    let Some(h) = hover.hex else {
+    let Some(h) = tip.hover.hex else {
         ui.label(egui::RichText::new("off the map").color(DIM));
         return;
     };
+    hex_tooltip(ui, scene, tip, h, comms);
+    for u in scene.sit.at(h) {
+        ui.separator();
+        unit_tooltip(ui, scene, tip, u);
+    }
+}
+
+/// The line of sight tool's verdict.
+fn sight_tooltip(ui: &mut egui::Ui, sit: &Situation, sight: &SightTool) {
+    match (&sight.result, sight.from, sight.to) {
+        (Some(Ok(())), Some(a), Some(b)) => {
+            ui.label(
+                egui::RichText::new(format!("Line of sight {} → {}: clear", sit.board().label(a), sit.board().label(b)))
+                    .color(theme::GREEN)
+                    .strong(),
+            );
+        }
+        (Some(Err((_, why))), Some(a), Some(b)) => {
+            ui.label(
+                egui::RichText::new(format!("Line of sight {} → {}: blocked", sit.board().label(a), sit.board().label(b)))
+                    .color(RED)
+                    .strong(),
+            );
+            ui.label(format!("by {why}"));
+        }
+        _ => {
+            ui.label("Line of sight: point at a hex");
+        }
+    }
+    ui.label(egui::RichText::new("(LoS: blocking terrain and battalions block; adjacent hexes always see each other)").small().color(DIM));
+}
+
+/// The hex: terrain and its cost for the selected unit, place, trench, roads, zones of control, lines
+/// of communication, and the orders into it (move, infiltrate, withdraw, barrage).
+fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, tip: &Tip, h: hexx::Hex, comms: &[Vec<bool>; 2]) {
+    let sit = &scene.sit;
     let label = sit.board().label(h);
     let terrain = sit.terrain(h);
     let tname = terrain.map(|t| t.name.clone()).unwrap_or_else(|| "?".into());
@@ -1031,7 +1076,13 @@ fn tooltip_ui(
         .small()
         .color(DIM),
     );
-    // Cost for the selected or active unit.
+    hex_orders_tooltip(ui, scene, tip, h, &label);
+}
+
+/// The orders into the hex: the move's cost for the selected or active unit (or why it may not
+/// move there), infiltration, withdrawal, a barrage's odds.
+fn hex_orders_tooltip(ui: &mut egui::Ui, scene: &Scene, tip: &Tip, h: hexx::Hex, label: &str) {
+    let (sit, orders, world) = (&scene.sit, tip.orders, scene.session.game.world());
     if let Some(p) = orders.moves.get(&h) {
         ui.label(egui::RichText::new(p.text.clone()).color(theme::GREEN));
     } else if let Some(cost) = orders.reach_if_activated.get(&h) {
@@ -1040,10 +1091,10 @@ fn tooltip_ui(
         );
     } else if orders.human
         && orders.active.is_some()
-        && matches!(mode, OrderMode::Auto | OrderMode::Move)
+        && matches!(tip.mode, OrderMode::Auto | OrderMode::Move)
         && sit.in_play(h)
         && !sit.at(h).any(|x| Some(&*x.unit.id) == orders.active.as_deref())
-        && let Err(r) = <Bastards as Ruleset>::check(world, &Command::Move(label.clone()))
+        && let Err(r) = <Bastards as Ruleset>::check(world, &Command::Move(label.to_string()))
     {
         ui.label(egui::RichText::new(format!("cannot move here: {r}")).small().color(DIM));
     }
@@ -1051,7 +1102,7 @@ fn tooltip_ui(
         ui.label(egui::RichText::new(p.text.clone()).color(theme::GREEN));
     }
     if orders.barrage
-        && let Some(pv) = preview(world, &Command::PlaceBarrage(label.clone()))
+        && let Some(pv) = preview(world, &Command::PlaceBarrage(label.to_string()))
     {
         let extra: Vec<String> = pv.odds.iter().skip(1).map(|(n, v)| format!("{n} {}", pct(*v))).collect();
         ui.label(
@@ -1059,59 +1110,60 @@ fn tooltip_ui(
                 .color(BRASS),
         );
     }
-    // Units here.
-    let units: Vec<&UnitInfo> = sit.at(h).collect();
-    for u in units {
-        let id = u.unit.id.to_string();
-        ui.separator();
-        let status = if u.reduced { if u.is_tank() { " (damaged)" } else { " (disorganised)" } } else { "" };
-        ui.label(egui::RichText::new(format!("{}{status}", u.unit.name)).strong().color(if Some(id.as_str()) == hover.unit.as_deref() {
-            BRASS
-        } else {
-            PARCHMENT
-        }));
+}
+
+/// A unit in the hex: its name and state, the odds of firing at or assaulting it (or why the active
+/// unit may not fire), what a click does.
+fn unit_tooltip(ui: &mut egui::Ui, scene: &Scene, tip: &Tip, u: &UnitInfo) {
+    let (sit, orders, world) = (&scene.sit, tip.orders, scene.session.game.world());
+    let id = u.unit.id.to_string();
+    let status = if u.reduced { if u.is_tank() { " (damaged)" } else { " (disorganised)" } } else { "" };
+    ui.label(egui::RichText::new(format!("{}{status}", u.unit.name)).strong().color(if Some(id.as_str()) == tip.hover.unit.as_deref() {
+        BRASS
+    } else {
+        PARCHMENT
+    }));
+    ui.label(
+        egui::RichText::new(format!(
+            "{} {} · {} medals{}",
+            u.side().name(),
+            u.kind().name(),
+            u.medals(sit.scenario.tables.max_medals),
+            if u.record.activated { " · activated" } else { "" }
+        ))
+        .small(),
+    );
+    if let Some(pv) = orders.fire.get(&id) {
+        ui.label(egui::RichText::new(format!("Fire: {} — {}", odds_text(pv), pv.text)).color(theme::GREEN));
+    }
+    if let Some(pv) = orders.assault.get(&id) {
+        ui.label(egui::RichText::new(format!("Assault: {} — {}", odds_text(pv), pv.text)).color(theme::GREEN));
+    }
+    if let Some(hit) = orders.fire_if_activated.get(&id) {
+        ui.label(egui::RichText::new(format!("Fire once activated: hit {}", pct(*hit))).color(theme::GREEN));
+    }
+    // Why the active unit cannot fire at an enemy here.
+    if let Some(active) = orders.active.as_deref().and_then(|a| sit.by_id(a)).filter(|_| orders.human)
+        && active.side() != u.side()
+        && !orders.fire.contains_key(&id)
+        && !orders.assault.contains_key(&id)
+        && let Err(r) = <Bastards as Ruleset>::check(world, &Command::Fire(id.clone()))
+    {
+        ui.label(egui::RichText::new(format!("cannot fire: {r}")).small().color(DIM));
+    }
+    if let Some(c) = orders.choose.get(&id) {
+        ui.label(egui::RichText::new(format!("click: {}", command_name(c))).color(BRASS));
+    }
+    if orders.activatable.contains(&id) && orders.active.is_none() {
         ui.label(
-            egui::RichText::new(format!(
-                "{} {} · {} medals{}",
-                u.side().name(),
-                u.kind().name(),
-                u.medals(sit.scenario.tables.max_medals),
-                if u.record.activated { " · activated" } else { "" }
-            ))
-            .small(),
+            egui::RichText::new(if tip.selected == Some(id.as_str()) {
+                "selected: click a shaded hex to activate and move, Space to activate"
+            } else {
+                "can be activated: click to select"
+            })
+            .small()
+            .color(BRASS),
         );
-        if let Some(pv) = orders.fire.get(&id) {
-            ui.label(egui::RichText::new(format!("Fire: {} — {}", odds_text(pv), pv.text)).color(theme::GREEN));
-        }
-        if let Some(pv) = orders.assault.get(&id) {
-            ui.label(egui::RichText::new(format!("Assault: {} — {}", odds_text(pv), pv.text)).color(theme::GREEN));
-        }
-        if let Some(hit) = orders.fire_if_activated.get(&id) {
-            ui.label(egui::RichText::new(format!("Fire once activated: hit {}", pct(*hit))).color(theme::GREEN));
-        }
-        // Why the active unit cannot fire at an enemy here.
-        if let Some(active) = orders.active.as_deref().and_then(|a| sit.by_id(a)).filter(|_| orders.human)
-            && active.side() != u.side()
-            && !orders.fire.contains_key(&id)
-            && !orders.assault.contains_key(&id)
-            && let Err(r) = <Bastards as Ruleset>::check(world, &Command::Fire(id.clone()))
-        {
-            ui.label(egui::RichText::new(format!("cannot fire: {r}")).small().color(DIM));
-        }
-        if let Some(c) = orders.choose.get(&id) {
-            ui.label(egui::RichText::new(format!("click: {}", command_name(c))).color(BRASS));
-        }
-        if orders.activatable.contains(&id) && orders.active.is_none() {
-            ui.label(
-                egui::RichText::new(if selected == Some(id.as_str()) {
-                    "selected: click a shaded hex to activate and move, Space to activate"
-                } else {
-                    "can be activated: click to select"
-                })
-                .small()
-                .color(BRASS),
-            );
-        }
     }
 }
 

@@ -11,8 +11,9 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat, T
 use bevy::sprite::Anchor;
 use bevy_ecs_tilemap::prelude::*;
 
-use crate::engine::board::MapEdge;
+use crate::engine::board::{HexBoard, MapEdge};
 use crate::rulesets::bastards::scenario::Scenario;
+use hexx::Hex;
 
 use super::Screen;
 use super::art::features::{self, Extent};
@@ -185,9 +186,30 @@ fn draw_map(
     }
     let board = &scenario.board;
     let extent = Extent::of(board);
-    let (first_row, last_row) = scenario.rows_in_play();
+    let rows = scenario.rows_in_play();
+    spawn_tiles(&mut commands, board, rows, &art_res);
+    spawn_features(&mut commands, board, &extent, &mut images);
+    spawn_dimmed_rows(&mut commands, &scenario, rows, &art_res);
+    spawn_hex_labels(&mut commands, board, &art_res);
+    spawn_edges(&mut commands, board, &extent, &art_res);
+    spawn_margin(&mut commands, &extent);
+    let play_rect = play_rect(board, rows, &extent);
+    commands.insert_resource(DrawnMap { key, scenario: scenario.clone(), extent, play_rect });
+    if !same_scenario {
+        for mut cam in &mut camera {
+            cam.fit_requested = true;
+        }
+    }
+}
 
-    // Terrain tiles.
+/// Whether a hex is on one of the rows in play (first, last).
+fn in_play(board: &HexBoard, h: Hex, (first_row, last_row): (u32, u32)) -> bool {
+    let row = board.offset_of(h).1 as u32;
+    row >= first_row && row <= last_row
+}
+
+/// The terrain tiles on a tile map, the rows out of play darker, drawn by the terrain camera.
+fn spawn_tiles(commands: &mut Commands, board: &HexBoard, rows: (u32, u32), art_res: &MapArt) {
     let size = TilemapSize { x: board.columns, y: board.rows };
     let mut storage = TileStorage::empty(size);
     let tilemap = commands.spawn(MapEntity).id();
@@ -195,18 +217,17 @@ fn draw_map(
     let front = (board.columns as f32 * 0.72) as i32..=(board.columns as i32 - 2);
     for h in board.hexes() {
         let Some(pos) = tile_pos(board, h) else { continue };
-        let (col, row) = board.offset_of(h);
+        let (col, _) = board.offset_of(h);
         let seed = art::hash(h.x as i64, h.y as i64, 77);
         let cratered = front.contains(&col) && !seed.is_multiple_of(3);
         let kind = terrain::tile_for(board.terrain(h).unwrap_or(""), seed >> 8, cratered);
-        let in_play = (row as u32) >= first_row && (row as u32) <= last_row;
         let tile = commands
             .spawn((
                 TileBundle {
                     position: pos,
                     tilemap_id: TilemapId(tilemap),
                     texture_index: TileTextureIndex(terrain::atlas_index(kind)),
-                    color: TileColor(if in_play { Color::WHITE } else { Color::srgb(0.62, 0.62, 0.6) }),
+                    color: TileColor(if in_play(board, h, rows) { Color::WHITE } else { Color::srgb(0.62, 0.62, 0.6) }),
                     ..default()
                 },
                 MapEntity,
@@ -230,46 +251,46 @@ fn draw_map(
     });
     // Drawn by the terrain camera into an image, not by the map camera every frame.
     commands.entity(tilemap).insert(super::terrain_layer::layer());
+}
 
-    // Printed features, as one image.
-    if let Some(fonts) = art::Fonts::load() {
-        let canvas = features::render(board, 1.0, &fonts, true);
-        let (w, h) = (canvas.width(), canvas.height());
-        let rgba = canvas.to_rgba();
-        // Drawn as the image's non-empty squares only (sprites of one image batch into one draw):
-        // a software renderer pays for every pixel of a sprite, transparent or not.
-        let squares = non_empty_squares(&rgba, w, h, FEATURE_SQUARE);
-        let image = images.add(image_from_rgba(w, h, rgba));
-        let (sx, sy) = (extent.width() / w as f32, extent.height() / h as f32);
-        for r in squares {
-            commands.spawn((
-                MapEntity,
-                FeatureSquare,
-                Sprite { image: image.clone(), rect: Some(r), custom_size: Some(Vec2::new(r.width() * sx, r.height() * sy)), ..default() },
-                Anchor::TOP_LEFT,
-                Transform::from_xyz(extent.min_x + r.min.x * sx, -extent.min_y - r.min.y * sy, z::FEATURES),
-            ));
-        }
+/// The printed features, as one image drawn as its non-empty squares only (sprites of one image
+/// batch into one draw): a software renderer pays for every pixel of a sprite, transparent or not.
+fn spawn_features(commands: &mut Commands, board: &HexBoard, extent: &Extent, images: &mut Assets<Image>) {
+    let Some(fonts) = art::Fonts::load() else { return };
+    let canvas = features::render(board, 1.0, &fonts, true);
+    let (w, h) = (canvas.width(), canvas.height());
+    let rgba = canvas.to_rgba();
+    let squares = non_empty_squares(&rgba, w, h, FEATURE_SQUARE);
+    let image = images.add(image_from_rgba(w, h, rgba));
+    let (sx, sy) = (extent.width() / w as f32, extent.height() / h as f32);
+    for r in squares {
+        commands.spawn((
+            MapEntity,
+            FeatureSquare,
+            Sprite { image: image.clone(), rect: Some(r), custom_size: Some(Vec2::new(r.width() * sx, r.height() * sy)), ..default() },
+            Anchor::TOP_LEFT,
+            Transform::from_xyz(extent.min_x + r.min.x * sx, -extent.min_y - r.min.y * sy, z::FEATURES),
+        ));
     }
+}
 
-    // Rows the scenario does not use: dimmed, with a note.
+/// Rows the scenario does not use: dimmed, with a note.
+fn spawn_dimmed_rows(commands: &mut Commands, scenario: &Scenario, rows: (u32, u32), art_res: &MapArt) {
+    let board = &scenario.board;
     let mut dim_centres = Vec::new();
-    for h in board.hexes() {
-        let row = board.offset_of(h).1 as u32;
-        if row < first_row || row > last_row {
-            let p = hex_to_world(board, h);
-            dim_centres.push(p);
-            commands.spawn((
-                MapEntity,
-                Sprite {
-                    image: art_res.hex_fill.clone(),
-                    color: Color::srgba(0.08, 0.07, 0.06, 0.5),
-                    custom_size: Some(Vec2::new(HEX + 1.0, hex_radius() * 2.0 + 1.0)),
-                    ..default()
-                },
-                Transform::from_translation(p.extend(z::DIM)),
-            ));
-        }
+    for h in board.hexes().filter(|h| !in_play(board, *h, rows)) {
+        let p = hex_to_world(board, h);
+        dim_centres.push(p);
+        commands.spawn((
+            MapEntity,
+            Sprite {
+                image: art_res.hex_fill.clone(),
+                color: Color::srgba(0.08, 0.07, 0.06, 0.5),
+                custom_size: Some(Vec2::new(HEX + 1.0, hex_radius() * 2.0 + 1.0)),
+                ..default()
+            },
+            Transform::from_translation(p.extend(z::DIM)),
+        ));
     }
     if !dim_centres.is_empty() {
         let c = dim_centres.iter().copied().sum::<Vec2>() / dim_centres.len() as f32;
@@ -282,8 +303,10 @@ fn draw_map(
             Transform::from_translation(c.extend(z::LABELS)),
         ));
     }
+}
 
-    // Hex labels.
+/// The hex labels, hidden until the camera is close (`show_hex_labels`).
+fn spawn_hex_labels(commands: &mut Commands, board: &HexBoard, art_res: &MapArt) {
     let label_font = TextFont { font: art_res.font_bold.clone().into(), font_size: FontSize::Px(13.0), ..default() };
     for h in board.hexes() {
         let p = hex_to_world(board, h) + Vec2::new(0.0, hex_radius() * 0.74);
@@ -297,8 +320,10 @@ fn draw_map(
             Visibility::Hidden,
         ));
     }
+}
 
-    // The map edges, by side.
+/// The map edges, by side: a band in the side's colour with its name.
+fn spawn_edges(commands: &mut Commands, board: &HexBoard, extent: &Extent, art_res: &MapArt) {
     for (side, edge) in &board.edges {
         let (name, colour) = match side.as_str() {
             "allied" => ("ALLIED", Color::srgb(0.62, 0.52, 0.3)),
@@ -333,8 +358,11 @@ fn draw_map(
             Transform::from_translation(pos.extend(z::LABELS)).with_rotation(Quat::from_rotation_z(rot.to_radians())),
         ));
     }
-    // A paper margin round the map: thin strips rather than one sheet under it, which a software
-    // renderer would paint over the whole map every frame.
+}
+
+/// A paper margin round the map: thin strips rather than one sheet under it, which a software
+/// renderer would paint over the whole map every frame.
+fn spawn_margin(commands: &mut Commands, extent: &Extent) {
     let paper = Color::srgb(0.86, 0.82, 0.72);
     let (cx, cy) = ((extent.min_x + extent.max_x) / 2.0, -(extent.min_y + extent.max_y) / 2.0);
     let (w, h, m) = (extent.width(), extent.height(), 55.0);
@@ -352,24 +380,19 @@ fn draw_map(
             Transform::from_translation(pos.extend(-1.0)),
         ));
     }
+}
 
+/// The rows in play in world space (what "fit" shows); the whole map if none.
+fn play_rect(board: &HexBoard, rows: (u32, u32), extent: &Extent) -> Rect {
     let mut play_rect = Rect::EMPTY;
-    for h in board.hexes() {
-        let row = board.offset_of(h).1 as u32;
-        if row >= first_row && row <= last_row {
-            let p = hex_to_world(board, h);
-            play_rect = play_rect.union(Rect::from_center_size(p, Vec2::new(HEX, hex_radius() * 2.0)));
-        }
+    for h in board.hexes().filter(|h| in_play(board, *h, rows)) {
+        let p = hex_to_world(board, h);
+        play_rect = play_rect.union(Rect::from_center_size(p, Vec2::new(HEX, hex_radius() * 2.0)));
     }
     if play_rect.is_empty() {
         play_rect = Rect::new(extent.min_x, -extent.max_y, extent.max_x, -extent.min_y);
     }
-    commands.insert_resource(DrawnMap { key, scenario: scenario.clone(), extent, play_rect });
-    if !same_scenario {
-        for mut cam in &mut camera {
-            cam.fit_requested = true;
-        }
-    }
+    play_rect
 }
 
 /// Hex labels show at close zoom when the setting is on.

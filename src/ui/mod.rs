@@ -25,6 +25,7 @@ pub mod session;
 pub mod settings;
 pub mod terrain_layer;
 pub mod theme;
+pub mod widgets;
 
 use std::path::PathBuf;
 

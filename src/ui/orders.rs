@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use bevy::prelude::*;
 use hexx::Hex;
 
-use crate::engine::{Pending, Ruleset};
+use crate::engine::{Pending, Refusal, Ruleset};
 use crate::rulesets::bastards::actions::allowed_for;
 use crate::rulesets::bastards::actions::combat;
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
@@ -20,6 +20,7 @@ use crate::rulesets::bastards::{Bastards, Command, phase};
 use super::Screen;
 use super::counters::Selection;
 use super::session::PlaySession;
+use super::widgets::pct;
 
 /// What a click on the map does when several actions could apply.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -112,10 +113,6 @@ fn medals_text(n: u32) -> String {
     format!("{n} medal{}", if n == 1 { "" } else { "s" })
 }
 
-fn pct(p: f32) -> String {
-    format!("{:.0}%", p * 100.0)
-}
-
 /// A one-line summary of a preview's odds.
 pub fn odds_text(p: &Preview) -> String {
     p.odds.iter().map(|(n, v)| format!("{n} {}", pct(*v))).collect::<Vec<_>>().join(", ")
@@ -180,54 +177,7 @@ pub fn compute(session: &mut PlaySession, selected: Option<&str>) -> Orders {
     o.barrage = o.phase == Some(Phase::Barrage);
     let legal: Vec<Command> = session.game.legal().to_vec();
     let world = session.game.world();
-    let check = |c: &Command| <Bastards as Ruleset>::check(world, c);
-    for c in &legal {
-        match c {
-            Command::Activate(id) => {
-                o.activatable.insert(id.clone());
-            }
-            Command::Move(l) => {
-                if let (Ok(h), Some(p)) = (sit.board().parse(l), preview(world, c)) {
-                    o.moves.insert(h, p);
-                }
-            }
-            Command::Fire(id) => {
-                if let Some(p) = preview(world, c) {
-                    o.fire.insert(id.clone(), p);
-                }
-            }
-            Command::Assault(id) => {
-                if let Some(p) = preview(world, c) {
-                    o.assault.insert(id.clone(), p);
-                }
-            }
-            Command::Infiltrate(l) => {
-                if let (Ok(h), Some(p)) = (sit.board().parse(l), preview(world, c)) {
-                    o.infiltrate.insert(h, p);
-                }
-            }
-            Command::Withdraw(l) => {
-                if let (Ok(h), Some(p)) = (sit.board().parse(l), preview(world, c)) {
-                    o.withdraw.insert(h, p);
-                }
-            }
-            Command::PlaceHero(id) | Command::Repair(id) | Command::Reorganise(id) => {
-                o.choose.insert(id.clone(), c.clone());
-            }
-            Command::Deploy(id, l) => {
-                if let Ok(h) = sit.board().parse(l) {
-                    o.deploy.entry(id.clone()).or_default().push(h);
-                }
-            }
-            Command::PlaceBarrage(_) => {}
-            Command::Rally
-            | Command::EndActivation
-            | Command::Done
-            | Command::CounterBattery
-            | Command::FireBarrages
-            | Command::AttemptCohesion => {}
-        }
-    }
+    o.sort_legal(world, &sit, &legal);
 
     // The selected unit, not yet active: where it could go and what it could fire at.
     if o.active.is_none()
@@ -248,8 +198,92 @@ pub fn compute(session: &mut PlaySession, selected: Option<&str>) -> Orders {
     // The action bar.
     let me = o.active.as_deref().and_then(|id| sit.by_id(id)).cloned();
     if let Some(me) = &me {
+        o.unit_actions(world, &sit, me);
+    } else if let Some(id) = selected.filter(|id| o.activatable.contains(*id)) {
+        let name = sit.by_id(id).map(|u| u.unit.name.to_string()).unwrap_or_else(|| id.to_string());
+        let mut item = ActionItem::new(format!("Activate {name}"));
+        item.command = Some(Command::Activate(id.to_string()));
+        item.hotkey = Some("Space");
+        let medals = sit.by_id(id).map(|u| u.medals(sit.scenario.tables.max_medals)).unwrap_or(0);
+        item.cost = Some(format!("{medals} medals to spend"));
+        o.actions.push(item);
+    }
+    o.phase_actions(world, &legal);
+    o.other = legal.into_iter().filter(|c| !shown_on_map(c)).collect();
+    o
+}
+
+impl ActionItem {
+    /// Greyed, with the engine's reason and rule, when the command is refused.
+    fn refused_by(mut self, check: Result<(), Refusal>) -> ActionItem {
+        if let Err(r) = check {
+            self.enabled = false;
+            self.reason = Some(r.reason);
+            self.rule = r.rule;
+        }
+        self
+    }
+}
+
+impl Orders {
+    /// Sorts the legal commands for the map: units to activate, destinations and targets with their
+    /// previews, choices by unit, deployments.
+    fn sort_legal(&mut self, world: &World, sit: &Situation, legal: &[Command]) {
+        let o = self;
+        for c in legal {
+            match c {
+                Command::Activate(id) => {
+                    o.activatable.insert(id.clone());
+                }
+                Command::Move(l) => {
+                    if let (Ok(h), Some(p)) = (sit.board().parse(l), preview(world, c)) {
+                        o.moves.insert(h, p);
+                    }
+                }
+                Command::Fire(id) => {
+                    if let Some(p) = preview(world, c) {
+                        o.fire.insert(id.clone(), p);
+                    }
+                }
+                Command::Assault(id) => {
+                    if let Some(p) = preview(world, c) {
+                        o.assault.insert(id.clone(), p);
+                    }
+                }
+                Command::Infiltrate(l) => {
+                    if let (Ok(h), Some(p)) = (sit.board().parse(l), preview(world, c)) {
+                        o.infiltrate.insert(h, p);
+                    }
+                }
+                Command::Withdraw(l) => {
+                    if let (Ok(h), Some(p)) = (sit.board().parse(l), preview(world, c)) {
+                        o.withdraw.insert(h, p);
+                    }
+                }
+                Command::PlaceHero(id) | Command::Repair(id) | Command::Reorganise(id) => {
+                    o.choose.insert(id.clone(), c.clone());
+                }
+                Command::Deploy(id, l) => {
+                    if let Ok(h) = sit.board().parse(l) {
+                        o.deploy.entry(id.clone()).or_default().push(h);
+                    }
+                }
+                Command::PlaceBarrage(_) => {}
+                Command::Rally
+                | Command::EndActivation
+                | Command::Done
+                | Command::CounterBattery
+                | Command::FireBarrages
+                | Command::AttemptCohesion => {}
+            }
+        }
+    }
+
+    /// The active unit's actions (2.1, 3): each with its cost and odds, or greyed with the engine's
+    /// reason for a representative instance (the nearest enemy, a neighbouring hex).
+    fn unit_actions(&mut self, world: &World, sit: &Situation, me: &UnitInfo) {
+        let check = |c: &Command| <Bastards as Ruleset>::check(world, c);
         let here = me.hex();
-        // A representative instance of each action, to ask the engine why it is not allowed.
         let mut enemies: Vec<&UnitInfo> = sit.units.iter().filter(|t| t.side() != me.side() && t.hex().is_some()).collect();
         if let Some(h) = here {
             enemies.sort_by_key(|t| t.hex().map(|x| x.unsigned_distance_to(h)).unwrap_or(u32::MAX));
@@ -261,12 +295,13 @@ pub fn compute(session: &mut PlaySession, selected: Option<&str>) -> Orders {
                 _ => (Some(fallback.to_string()), None),
             }
         };
+        let o = self;
         let mut item = ActionItem::new("Move");
         item.mode = Some(OrderMode::Move);
         item.hotkey = Some("M");
         if o.moves.is_empty() {
             item.enabled = false;
-            (item.reason, item.rule) = why(neighbour.map(|n| Command::Move(label_of(&sit, n))), "no hex can be reached");
+            (item.reason, item.rule) = why(neighbour.map(|n| Command::Move(label_of(sit, n))), "no hex can be reached");
         } else {
             let min = o.moves.values().map(|p| p.medals).min().unwrap_or(0);
             item.cost = Some(format!("{}+ medal", min.max(1)));
@@ -274,170 +309,134 @@ pub fn compute(session: &mut PlaySession, selected: Option<&str>) -> Orders {
         }
         o.actions.push(item);
 
-        let mut item = ActionItem::new("Fire");
-        item.mode = Some(OrderMode::Fire);
-        item.hotkey = Some("T");
-        match o.fire.values().next() {
-            Some(p) => {
-                item.cost = Some(medals_text(p.medals));
-                let best = o.fire.values().map(|p| p.chance("hit")).fold(0.0, f32::max);
-                item.detail = Some(format!("{} target{}, best hit {}", o.fire.len(), if o.fire.len() == 1 { "" } else { "s" }, pct(best)));
-            }
-            None => {
-                item.enabled = false;
-                (item.reason, item.rule) = why(enemies.first().map(|t| Command::Fire(t.unit.id.to_string())), "no enemy unit on the map");
-            }
-        }
-        o.actions.push(item);
-
-        let mut item = ActionItem::new("Assault");
-        item.mode = Some(OrderMode::Assault);
-        item.hotkey = Some("G");
-        match o.assault.values().next() {
-            Some(p) => {
-                item.cost = Some(medals_text(p.medals));
-                let best = o.assault.values().map(|p| p.chance("success")).fold(0.0, f32::max);
-                item.detail = Some(format!("best success {}", pct(best)));
-            }
-            None => {
-                item.enabled = false;
-                (item.reason, item.rule) =
-                    why(enemies.first().map(|t| Command::Assault(t.unit.id.to_string())), "no enemy unit on the map");
-            }
-        }
-        o.actions.push(item);
+        let nearest = enemies.first().map(|t| t.unit.id.to_string());
+        let fire = o.fire.values().next().map(|p| {
+            let best = o.fire.values().map(|p| p.chance("hit")).fold(0.0, f32::max);
+            (p.medals, format!("{} target{}, best hit {}", o.fire.len(), if o.fire.len() == 1 { "" } else { "s" }, pct(best)))
+        });
+        let reason = if fire.is_none() { why(nearest.clone().map(Command::Fire), "no enemy unit on the map") } else { (None, None) };
+        o.actions.push(targeted("Fire", OrderMode::Fire, "T", fire, reason));
+        let assault = o.assault.values().next().map(|p| {
+            let best = o.assault.values().map(|p| p.chance("success")).fold(0.0, f32::max);
+            (p.medals, format!("best success {}", pct(best)))
+        });
+        let reason = if assault.is_none() { why(nearest.map(Command::Assault), "no enemy unit on the map") } else { (None, None) };
+        o.actions.push(targeted("Assault", OrderMode::Assault, "G", assault, reason));
 
         let mut item = ActionItem::new("Rally");
         item.command = Some(Command::Rally);
         item.hotkey = Some("R");
-        match check(&Command::Rally) {
-            Ok(()) => item.cost = preview(world, &Command::Rally).map(|p| medals_text(p.medals)),
-            Err(r) => {
-                item.enabled = false;
-                item.reason = Some(r.reason);
-                item.rule = r.rule;
-            }
+        let rally = check(&Command::Rally);
+        if rally.is_ok() {
+            item.cost = preview(world, &Command::Rally).map(|p| medals_text(p.medals));
         }
-        o.actions.push(item);
+        o.actions.push(item.refused_by(rally));
 
-        for (name, mode, map, hotkey) in
-            [("Infiltrate", OrderMode::Infiltrate, &o.infiltrate, "I"), ("Withdraw", OrderMode::Withdraw, &o.withdraw, "X")]
-        {
-            let mut item = ActionItem::new(name);
-            item.mode = Some(mode);
-            item.hotkey = Some(hotkey);
-            match map.values().next() {
-                Some(p) => {
-                    item.cost = Some(medals_text(p.medals));
-                    item.detail = Some(format!("{} hex{}", map.len(), if map.len() == 1 { "" } else { "es" }));
-                }
-                None => {
-                    item.enabled = false;
-                    let c = neighbour.map(|n| {
-                        if mode == OrderMode::Infiltrate {
-                            Command::Infiltrate(label_of(&sit, n))
-                        } else {
-                            Command::Withdraw(label_of(&sit, n))
-                        }
-                    });
-                    (item.reason, item.rule) = why(c, "no hex to go to");
-                }
-            }
-            o.actions.push(item);
+        for (name, mode, hotkey) in [("Infiltrate", OrderMode::Infiltrate, "I"), ("Withdraw", OrderMode::Withdraw, "X")] {
+            let map = if mode == OrderMode::Infiltrate { &o.infiltrate } else { &o.withdraw };
+            let ways = map.values().next().map(|p| (p.medals, format!("{} hex{}", map.len(), if map.len() == 1 { "" } else { "es" })));
+            let c = neighbour.map(|n| {
+                if mode == OrderMode::Infiltrate { Command::Infiltrate(label_of(sit, n)) } else { Command::Withdraw(label_of(sit, n)) }
+            });
+            let reason = if ways.is_none() { why(c, "no hex to go to") } else { (None, None) };
+            o.actions.push(targeted(name, mode, hotkey, ways, reason));
         }
 
         let mut item = ActionItem::new("End activation");
         item.command = Some(Command::EndActivation);
         item.hotkey = Some("E");
-        if let Err(r) = check(&Command::EndActivation) {
-            item.enabled = false;
-            item.reason = Some(r.reason);
-            item.rule = r.rule;
-        }
-        o.actions.push(item);
-    } else if let Some(id) = selected.filter(|id| o.activatable.contains(*id)) {
-        let name = sit.by_id(id).map(|u| u.unit.name.to_string()).unwrap_or_else(|| id.to_string());
-        let mut item = ActionItem::new(format!("Activate {name}"));
-        item.command = Some(Command::Activate(id.to_string()));
-        item.hotkey = Some("Space");
-        let medals = sit.by_id(id).map(|u| u.medals(sit.scenario.tables.max_medals)).unwrap_or(0);
-        item.cost = Some(format!("{medals} medals to spend"));
-        o.actions.push(item);
+        o.actions.push(item.refused_by(check(&Command::EndActivation)));
     }
 
-    // Phase-level commands.
-    if o.barrage {
-        let b = world.get_resource::<Barrage>().cloned().unwrap_or_default();
-        let left = b.available.saturating_sub(b.placed.len() as u32 + b.counter_battery);
-        let mut item = ActionItem::new("Place barrage");
-        item.detail = Some(format!("{left} marker{} left: click a hex", if left == 1 { "" } else { "s" }));
-        item.enabled = left > 0;
-        o.actions.push(item);
-        let mut item = ActionItem::new("Counter-battery");
-        item.command = Some(Command::CounterBattery);
-        if let Err(r) = check(&Command::CounterBattery) {
-            item.enabled = false;
-            item.reason = Some(r.reason);
-            item.rule = r.rule;
-        }
-        o.actions.push(item);
-        let mut item = ActionItem::new(if b.placed.is_empty() { "Fire barrages (none placed)" } else { "Fire barrages" });
-        item.command = Some(Command::FireBarrages);
-        item.hotkey = Some("Enter");
-        o.actions.push(item);
-    }
-    if legal.contains(&Command::AttemptCohesion) {
-        let mut item = ActionItem::new("Attempt to maintain cohesion");
-        item.command = Some(Command::AttemptCohesion);
-        item.detail = Some("d6 + turn + (intensity − confusion) ≤ 6".into());
-        item.rule = Some("O3".into());
-        o.actions.push(item);
-    }
-    if !o.barrage {
-        let label = match o.phase {
-            Some(Phase::Choose) => "Decline",
-            Some(Phase::IntensityTest) => "Accept the random sequence",
-            Some(Phase::Pause) | Some(Phase::NightDeploy) => "Done",
-            _ => "End phase",
-        };
-        let mut item = ActionItem::new(label);
-        item.command = Some(Command::Done);
-        item.hotkey = Some("Enter");
-        if let Err(r) = check(&Command::Done) {
-            item.enabled = false;
-            item.reason = Some(r.reason);
-            item.rule = r.rule;
-        }
-        if o.pending.is_some() {
+    /// The phase's own commands: the barrage phase's (5), the cohesion attempt (O3), and the
+    /// decision's "done" under the phase's name.
+    fn phase_actions(&mut self, world: &World, legal: &[Command]) {
+        let check = |c: &Command| <Bastards as Ruleset>::check(world, c);
+        let o = self;
+        if o.barrage {
+            let b = world.get_resource::<Barrage>().cloned().unwrap_or_default();
+            let left = b.available.saturating_sub(b.placed.len() as u32 + b.counter_battery);
+            let mut item = ActionItem::new("Place barrage");
+            item.detail = Some(format!("{left} marker{} left: click a hex", if left == 1 { "" } else { "s" }));
+            item.enabled = left > 0;
+            o.actions.push(item);
+            let mut item = ActionItem::new("Counter-battery");
+            item.command = Some(Command::CounterBattery);
+            o.actions.push(item.refused_by(check(&Command::CounterBattery)));
+            let mut item = ActionItem::new(if b.placed.is_empty() { "Fire barrages (none placed)" } else { "Fire barrages" });
+            item.command = Some(Command::FireBarrages);
+            item.hotkey = Some("Enter");
             o.actions.push(item);
         }
-    }
-    for c in legal {
-        let shown = matches!(
-            c,
-            Command::Activate(_)
-                | Command::Move(_)
-                | Command::Fire(_)
-                | Command::Assault(_)
-                | Command::Infiltrate(_)
-                | Command::Withdraw(_)
-                | Command::PlaceHero(_)
-                | Command::Repair(_)
-                | Command::Reorganise(_)
-                | Command::Deploy(..)
-                | Command::PlaceBarrage(_)
-                | Command::Rally
-                | Command::EndActivation
-                | Command::Done
-                | Command::CounterBattery
-                | Command::FireBarrages
-                | Command::AttemptCohesion
-        );
-        if !shown {
-            o.other.push(c);
+        if legal.contains(&Command::AttemptCohesion) {
+            let mut item = ActionItem::new("Attempt to maintain cohesion");
+            item.command = Some(Command::AttemptCohesion);
+            item.detail = Some("d6 + turn + (intensity − confusion) ≤ 6".into());
+            item.rule = Some("O3".into());
+            o.actions.push(item);
+        }
+        if !o.barrage && o.pending.is_some() {
+            let label = match o.phase {
+                Some(Phase::Choose) => "Decline",
+                Some(Phase::IntensityTest) => "Accept the random sequence",
+                Some(Phase::Pause) | Some(Phase::NightDeploy) => "Done",
+                _ => "End phase",
+            };
+            let mut item = ActionItem::new(label);
+            item.command = Some(Command::Done);
+            item.hotkey = Some("Enter");
+            o.actions.push(item.refused_by(check(&Command::Done)));
         }
     }
-    o
+}
+
+/// An action that picks its target on the map: with its cost in medals and its detail when it has
+/// targets, else greyed with the reason.
+fn targeted(
+    name: &str,
+    mode: OrderMode,
+    hotkey: &'static str,
+    targets: Option<(u32, String)>,
+    reason: (Option<String>, Option<String>),
+) -> ActionItem {
+    let mut item = ActionItem::new(name);
+    item.mode = Some(mode);
+    item.hotkey = Some(hotkey);
+    match targets {
+        Some((medals, detail)) => {
+            item.cost = Some(medals_text(medals));
+            item.detail = Some(detail);
+        }
+        None => {
+            item.enabled = false;
+            (item.reason, item.rule) = reason;
+        }
+    }
+    item
+}
+
+/// Whether the map or the action bar shows a command (the others go to the "other" menu).
+fn shown_on_map(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::Activate(_)
+            | Command::Move(_)
+            | Command::Fire(_)
+            | Command::Assault(_)
+            | Command::Infiltrate(_)
+            | Command::Withdraw(_)
+            | Command::PlaceHero(_)
+            | Command::Repair(_)
+            | Command::Reorganise(_)
+            | Command::Deploy(..)
+            | Command::PlaceBarrage(_)
+            | Command::Rally
+            | Command::EndActivation
+            | Command::Done
+            | Command::CounterBattery
+            | Command::FireBarrages
+            | Command::AttemptCohesion
+    )
 }
 
 /// Recomputes the orders when the game or the selection changes.

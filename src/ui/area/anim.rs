@@ -12,14 +12,15 @@ use bevy::sprite::Anchor;
 
 use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::units::Side;
+use crate::rulesets::rtc::{Event, EventKind};
 use crate::ui::counters::Animations;
 use crate::ui::map::MapArt;
 use crate::ui::screens::HandOver;
-use crate::ui::session::LogEntry;
 use crate::ui::settings::Settings;
+use crate::ui::widgets::{events_from, rising_alpha, rising_read};
 
 use super::Screen;
-use super::board::{BoardEntity, BoardGeometry, kind_letter, side_colour};
+use super::board::{BoardEntity, BoardGeometry, composition, side_colour};
 use super::session::AreaSession;
 
 /// The animations' systems (the computer's driver runs after them).
@@ -62,68 +63,52 @@ pub enum Beat {
     Float { area: u32, text: String, colour: [f32; 3] },
 }
 
-/// What the new lines of the log show, in order (pure, for tests): moves and retreats slide, results float.
-pub fn beats(ctx: &Ctx, lines: &[LogEntry]) -> Vec<Beat> {
+/// What the events of a change show, in order (pure, for tests): moves and retreats slide, results float.
+pub fn beats<'a>(ctx: &Ctx, events: impl IntoIterator<Item = &'a Event>) -> Vec<Beat> {
     let mut out = Vec::new();
     let mut last_area: Option<u32> = None;
-    let unit_area = |id: &str| ctx.sit.units.iter().find(|u| u.spec.id == id).and_then(|u| u.area());
-    let unit_side = |id: &str| ctx.sit.units.iter().find(|u| u.spec.id == id).map(|u| u.side());
-    let name = |id: &str| ctx.sit.units.iter().find(|u| u.spec.id == id).map(|u| u.spec.name.clone()).unwrap_or_else(|| id.to_string());
-    let num = |e: &LogEntry, f: &str| e.field(f).and_then(|v| v.parse::<i64>().ok());
-    for e in lines {
-        let Some(kind) = e.kind() else { continue };
-        match kind {
-            "moved" => {
-                let units = e.list("units");
-                let (Some(from), Some(to)) = (num(e, "from"), num(e, "to")) else { continue };
-                let Some(side) = units.first().and_then(|u| unit_side(u)) else { continue };
-                out.push(Beat::Slide { side, units, from: from as u32, to: to as u32 });
+    let unit = |id: &str| ctx.sit.units.iter().find(|u| u.spec.id == id);
+    let name = |id: &str| unit(id).map(|u| u.spec.name.clone()).unwrap_or_else(|| id.to_string());
+    for e in events {
+        match &e.kind {
+            EventKind::Moved { units, from, to, .. } => {
+                let Some(side) = units.first().and_then(|u| unit(u)).map(|u| u.side()) else { continue };
+                out.push(Beat::Slide { side, units: units.clone(), from: *from, to: *to });
             }
-            "retreated" => {
-                let (Some(unit), Some(to)) = (e.field("unit"), num(e, "to")) else { continue };
-                let (Some(side), Some(from)) = (unit_side(&unit), last_area) else { continue };
-                out.push(Beat::Slide { side, units: vec![unit.clone()], from, to: to as u32 });
-                out.push(Beat::Float { area: to as u32, text: format!("{} retreats", name(&unit)), colour: [1.0, 0.8, 0.4] });
+            EventKind::Retreated { unit: id, to } => {
+                let (Some(side), Some(from)) = (unit(id).map(|u| u.side()), last_area) else { continue };
+                out.push(Beat::Slide { side, units: vec![id.clone()], from, to: *to });
+                out.push(Beat::Float { area: *to, text: format!("{} retreats", name(id)), colour: [1.0, 0.8, 0.4] });
             }
-            "attack" => {
-                let Some(area) = num(e, "area") else { continue };
-                let area = area as u32;
-                last_area = Some(area);
-                let (ot, dt) = (num(e, "ot").unwrap_or(0), num(e, "dt").unwrap_or(0));
-                let text = if e.field("success").as_deref() == Some("true") {
-                    format!("OT {ot} vs DT {dt}: {} CP", ot - dt)
-                } else {
-                    format!("OT {ot} vs DT {dt}: attack fails")
-                };
-                out.push(Beat::Float { area, text, colour: [1.0, 0.55, 0.35] });
+            EventKind::Attack { area, ot, dt, success, .. } => {
+                last_area = Some(*area);
+                let text =
+                    if *success { format!("OT {ot} vs DT {dt}: {} CP", ot - dt) } else { format!("OT {ot} vs DT {dt}: attack fails") };
+                out.push(Beat::Float { area: *area, text, colour: [1.0, 0.55, 0.35] });
             }
-            "bombardment" => {
-                let Some(area) = num(e, "target") else { continue };
-                let area = area as u32;
-                last_area = Some(area);
-                let cp = num(e, "loss_points").unwrap_or(0);
-                let text = if cp > 0 { format!("bombardment: {cp} CP") } else { "bombardment: no effect".to_string() };
-                out.push(Beat::Float { area, text, colour: [1.0, 0.7, 0.3] });
+            EventKind::Bombardment { target, loss_points, .. } => {
+                last_area = Some(*target);
+                let text = if *loss_points > 0 { format!("bombardment: {loss_points} CP") } else { "bombardment: no effect".to_string() };
+                out.push(Beat::Float { area: *target, text, colour: [1.0, 0.7, 0.3] });
             }
-            "flipped" | "eliminated" | "broke_down" | "fatigued" | "friendly_fire" | "placed" => {
-                let Some(unit) = e.field("unit") else { continue };
-                let Some(area) = unit_area(&unit).or(last_area).or_else(|| num(e, "area").map(|a| a as u32)) else { continue };
-                let (what, colour) = match kind {
-                    "flipped" => ("spent", [1.0, 0.75, 0.45]),
-                    "eliminated" => ("ELIMINATED", [1.0, 0.3, 0.25]),
-                    "broke_down" => ("BREAKDOWN", [1.0, 0.7, 0.2]),
-                    "fatigued" => ("fatigued", [0.9, 0.8, 0.6]),
-                    "friendly_fire" => ("friendly fire", [1.0, 0.4, 0.3]),
-                    _ => ("arrives", [0.7, 1.0, 0.7]),
-                };
-                out.push(Beat::Float { area, text: format!("{}: {what}", name(&unit)), colour });
-            }
-            "overrun" => {
+            EventKind::Overrun { .. } => {
                 if let Some(area) = last_area {
                     out.push(Beat::Float { area, text: "OVERRUN".into(), colour: [1.0, 0.9, 0.4] });
                 }
             }
-            _ => {}
+            kind => {
+                let (id, placed, what, colour) = match kind {
+                    EventKind::Flipped { unit } => (unit, None, "spent", [1.0, 0.75, 0.45]),
+                    EventKind::Eliminated { unit } => (unit, None, "ELIMINATED", [1.0, 0.3, 0.25]),
+                    EventKind::BrokeDown { unit } => (unit, None, "BREAKDOWN", [1.0, 0.7, 0.2]),
+                    EventKind::Fatigued { unit } => (unit, None, "fatigued", [0.9, 0.8, 0.6]),
+                    EventKind::FriendlyFire { unit, .. } => (unit, None, "friendly fire", [1.0, 0.4, 0.3]),
+                    EventKind::Placed { unit, area, .. } => (unit, Some(*area), "arrives", [0.7, 1.0, 0.7]),
+                    _ => continue,
+                };
+                let Some(area) = unit(id).and_then(|u| u.area()).or(last_area).or(placed) else { continue };
+                out.push(Beat::Float { area, text: format!("{}: {what}", name(id)), colour });
+            }
         }
     }
     out
@@ -162,7 +147,6 @@ fn start(
         return;
     }
     let ctx = session.ctx();
-    let lines = &session.log[session.new_from.min(session.log.len())..];
     let font = art.font_bold.clone();
     let rate = speed / 700.0;
     // Texts as large on screen at every zoom (world units per pixel).
@@ -171,47 +155,12 @@ fn start(
     let mut clock = 0.0f32;
     let mut risen: BTreeMap<u32, f32> = BTreeMap::new();
     let mut spawned = 0;
-    for beat in beats(&ctx, lines) {
+    for beat in beats(&ctx, events_from(&session.log, session.new_from, session.game.journal())) {
         match beat {
             Beat::Slide { side, units, from, to } => {
                 let (Some(a), Some(b)) = (chip_at(&geo, from, side), chip_at(&geo, to, side)) else { continue };
                 let duration = (a.distance(b) / (speed * 1.6)).clamp(0.25, 2.0);
-                let mut kinds: BTreeMap<&str, u32> = BTreeMap::new();
-                for u in &units {
-                    if let Some(u) = ctx.sit.units.iter().find(|x| x.spec.id == *u) {
-                        *kinds.entry(kind_letter(u.kind())).or_default() += 1;
-                    }
-                }
-                let comp: String = kinds.iter().map(|(k, n)| format!("{n}{k}")).collect::<Vec<_>>().join(" ");
-                let chip = commands
-                    .spawn((
-                        BoardEntity,
-                        AnimEntity,
-                        Slide { from: a, to: b, delay: clock, t: 0.0, duration },
-                        Sprite { color: Color::srgb(0.08, 0.07, 0.06), custom_size: Some(Vec2::new(124.0, 104.0) * SCALE), ..default() },
-                        Transform::from_translation(a.extend(Z)),
-                        Visibility::Hidden,
-                    ))
-                    .id();
-                commands.spawn((
-                    BoardEntity,
-                    ChildOf(chip),
-                    Sprite { color: side_colour(side).lighter(0.08), custom_size: Some(Vec2::new(116.0, 96.0) * SCALE), ..default() },
-                    Transform::from_xyz(0.0, 0.0, 0.1),
-                ));
-                for (text, size, y, colour) in
-                    [(units.len().to_string(), 48.0, 14.0, Color::WHITE), (comp, 22.0, -22.0, Color::srgb(0.1, 0.08, 0.06))]
-                {
-                    commands.spawn((
-                        BoardEntity,
-                        ChildOf(chip),
-                        Text2d::new(text),
-                        TextFont { font: font.clone().into(), font_size: FontSize::Px(size * SCALE), ..default() },
-                        TextColor(colour),
-                        Anchor::CENTER,
-                        Transform::from_xyz(0.0, y * SCALE, 0.2),
-                    ));
-                }
+                spawn_chip(&mut commands, &ctx, &font, side, &units, Slide { from: a, to: b, delay: clock, t: 0.0, duration });
                 clock += duration;
                 spawned += 1;
             }
@@ -238,6 +187,40 @@ fn start(
         }
     }
     anim.moving = anim.moving.max(spawned);
+}
+
+/// A stack chip of `units` of `side` (its count and unit types, as the board draws it), sliding.
+fn spawn_chip(commands: &mut Commands, ctx: &Ctx, font: &Handle<Font>, side: Side, units: &[String], slide: Slide) {
+    let comp = composition(units.iter().filter_map(|id| ctx.sit.units.iter().find(|x| x.spec.id == *id)));
+    let from = slide.from;
+    let chip = commands
+        .spawn((
+            BoardEntity,
+            AnimEntity,
+            slide,
+            Sprite { color: Color::srgb(0.08, 0.07, 0.06), custom_size: Some(Vec2::new(124.0, 104.0) * SCALE), ..default() },
+            Transform::from_translation(from.extend(Z)),
+            Visibility::Hidden,
+        ))
+        .id();
+    commands.spawn((
+        BoardEntity,
+        ChildOf(chip),
+        Sprite { color: side_colour(side).lighter(0.08), custom_size: Some(Vec2::new(116.0, 96.0) * SCALE), ..default() },
+        Transform::from_xyz(0.0, 0.0, 0.1),
+    ));
+    for (text, size, y, colour) in [(units.len().to_string(), 48.0, 14.0, Color::WHITE), (comp, 22.0, -22.0, Color::srgb(0.1, 0.08, 0.06))]
+    {
+        commands.spawn((
+            BoardEntity,
+            ChildOf(chip),
+            Text2d::new(text),
+            TextFont { font: font.clone().into(), font_size: FontSize::Px(size * SCALE), ..default() },
+            TextColor(colour),
+            Anchor::CENTER,
+            Transform::from_xyz(0.0, y * SCALE, 0.2),
+        ));
+    }
 }
 
 /// Plays the slides and the rising texts; counts what is still playing.
@@ -277,12 +260,11 @@ fn play(
         }
         *vis = Visibility::Visible;
         r.age += dt;
-        if r.age < r.life * 0.6 {
+        if rising_read(r.age, r.life) {
             busy += 1;
         }
         tf.translation.y += r.climb * dt;
-        let a = (1.0 - (r.age - r.life * 0.6) / (r.life * 0.4)).clamp(0.0, 1.0);
-        col.0 = col.0.with_alpha(a);
+        col.0 = col.0.with_alpha(rising_alpha(r.age, r.life));
         if r.age >= r.life {
             commands.entity(e).despawn();
         }
@@ -330,7 +312,7 @@ mod tests {
         });
         let Some(to) = target else { panic!("no move into an empty area: {:?}", s.legal) };
         s.submit(Command::MoveTo(to)).expect("legal");
-        let b = beats(&s.ctx(), &s.log[s.new_from..]);
+        let b = beats(&s.ctx(), events_from(&s.log, s.new_from, s.game.journal()));
         assert!(matches!(&b[..], [Beat::Slide { side: Side::British, from: 38, to: t, units }] if *t == to && units.len() == 2), "{b:?}");
     }
 }

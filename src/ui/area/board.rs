@@ -15,9 +15,10 @@ use bevy::sprite::Anchor;
 use bevy::window::PrimaryWindow;
 use hexx::Hex;
 
-use crate::engine::board::HexBoard;
+use crate::engine::board::{AreaBoard, HexBoard};
 use crate::rulesets::rtc::map::Ctx;
-use crate::rulesets::rtc::units::{Kind, Side};
+use crate::rulesets::rtc::scenario::AreaInfo;
+use crate::rulesets::rtc::units::{Kind, Side, U};
 use crate::rulesets::rtc::{Command, preview};
 use crate::ui::camera::MapCamera;
 use crate::ui::geometry::{HEX, hex_corners, hex_to_world, world_to_hex};
@@ -151,53 +152,72 @@ fn draw_board(
     let mut rect = Rect::EMPTY;
     let mut anchor = BTreeMap::new();
     let mut mats = BTreeMap::new();
-    for (id, a) in &sc.board.areas {
-        if a.cells.is_empty() {
-            continue;
-        }
-        let (mut pos, mut idx, mut col) = (Vec::new(), Vec::new(), Vec::new());
-        let mut sum = Vec2::ZERO;
-        for &c in &a.cells {
-            let centre = hex_to_world(&grid, c);
-            sum += centre;
-            rect = rect.union_point(centre);
-            let shade = 0.93 + 0.07 * cell_noise(c);
-            let i = pos.len() as u32;
-            pos.push([centre.x, centre.y, z::FILL]);
-            col.push([shade, shade, shade, 1.0]);
-            for p in hex_corners(&grid, c, -0.5) {
-                pos.push([p.x, p.y, z::FILL]);
-                col.push([shade, shade, shade, 1.0]);
-            }
-            for k in 0..6 {
-                idx.extend_from_slice(&[i, i + 1 + k, i + 1 + (k + 1) % 6]);
-            }
-        }
-        // The box goes on the cell nearest the area's centre of mass.
-        let centroid = sum / a.cells.len() as f32;
-        let best = a
-            .cells
-            .iter()
-            .map(|&c| hex_to_world(&grid, c))
-            .min_by(|p, q| p.distance_squared(centroid).total_cmp(&q.distance_squared(centroid)))
-            .unwrap_or(centroid);
-        anchor.insert(*id, best);
+    for (id, a) in sc.board.areas.iter().filter(|(_, a)| !a.cells.is_empty()) {
+        let (fill, box_at) = area_fill(&grid, &a.cells, &mut rect);
+        anchor.insert(*id, box_at);
         let [r, g, b] = terrain_colour(&a.terrain);
         let mat = materials.add(ColorMaterial::from_color(Color::srgb(r, g, b)));
         mats.insert(*id, mat.clone());
+        commands.spawn((BoardEntity, AreaFill(*id), Mesh2d(meshes.add(fill)), MeshMaterial2d(mat), Transform::default()));
+    }
+    let (borders, water, water_edges) = borders(&grid, &cell_area, &sc.board);
+    for (m, colour) in [(borders, Color::srgb(0.16, 0.13, 0.10)), (water, Color::srgb(0.22, 0.45, 0.78))] {
         commands.spawn((
             BoardEntity,
-            AreaFill(*id),
-            Mesh2d(meshes.add(mesh(pos, idx, Some(col)))),
-            MeshMaterial2d(mat),
+            Mesh2d(meshes.add(m)),
+            MeshMaterial2d(materials.add(ColorMaterial::from_color(colour))),
             Transform::default(),
         ));
     }
-    // Borders: every cell edge between two areas (or an area and the outside).
+    spawn_bridges(&mut commands, &sc.board, &water_edges);
+    let pad = HEX;
+    let rect = Rect::from_corners(rect.min - Vec2::splat(pad), rect.max + Vec2::splat(pad));
+    commands.insert_resource(BoardGeometry { grid, cell_area, anchor, rect, materials: mats, path: sc.path.clone() });
+    ui.fit_requested = true;
+    ui.drawn_key = None;
+    ui.overlay_key = None;
+}
+
+/// An area's fill: its cells, each mottled a little so the grid shows; and where its box goes, the
+/// cell nearest the area's centre of mass. The cells' centres widen `rect`.
+fn area_fill(grid: &HexBoard, cells: &[Hex], rect: &mut Rect) -> (Mesh, Vec2) {
+    let (mut pos, mut idx, mut col) = (Vec::new(), Vec::new(), Vec::new());
+    let mut sum = Vec2::ZERO;
+    for &c in cells {
+        let centre = hex_to_world(grid, c);
+        sum += centre;
+        *rect = rect.union_point(centre);
+        let shade = 0.93 + 0.07 * cell_noise(c);
+        let i = pos.len() as u32;
+        pos.push([centre.x, centre.y, z::FILL]);
+        col.push([shade, shade, shade, 1.0]);
+        for p in hex_corners(grid, c, -0.5) {
+            pos.push([p.x, p.y, z::FILL]);
+            col.push([shade, shade, shade, 1.0]);
+        }
+        for k in 0..6 {
+            idx.extend_from_slice(&[i, i + 1 + k, i + 1 + (k + 1) % 6]);
+        }
+    }
+    let centroid = sum / cells.len() as f32;
+    let best = cells
+        .iter()
+        .map(|&c| hex_to_world(grid, c))
+        .min_by(|p, q| p.distance_squared(centroid).total_cmp(&q.distance_squared(centroid)))
+        .unwrap_or(centroid);
+    (mesh(pos, idx, Some(col)), best)
+}
+
+/// Water edges (canal, Schelde) by pair of areas.
+type WaterEdges = BTreeMap<(u32, u32), Vec<(Vec2, Vec2)>>;
+
+/// Borders: every cell edge between two areas (or an area and the outside); and the water along
+/// borders of canal or Schelde, as a mesh and edge by edge.
+fn borders(grid: &HexBoard, cell_area: &HashMap<Hex, u32>, board: &AreaBoard) -> (Mesh, Mesh, WaterEdges) {
     let (mut bp, mut bi) = (Vec::new(), Vec::new());
     let (mut wp, mut wi) = (Vec::new(), Vec::new());
-    let mut water_edges: BTreeMap<(u32, u32), Vec<(Vec2, Vec2)>> = BTreeMap::new();
-    for (&c, &a) in &cell_area {
+    let mut water_edges: WaterEdges = BTreeMap::new();
+    for (&c, &a) in cell_area {
         for n in c.all_neighbors() {
             let other = cell_area.get(&n).copied();
             if other == Some(a) {
@@ -209,10 +229,10 @@ fn draw_board(
             {
                 continue;
             }
-            let (p, q) = shared_edge(&grid, c, n);
+            let (p, q) = shared_edge(grid, c, n);
             quad(&mut bp, &mut bi, p, q, 6.0, z::BORDER);
             if let Some(o) = other {
-                let kinds = sc.board.border(a, o);
+                let kinds = board.border(a, o);
                 if kinds.iter().any(|k| k == "canal" || k == "schelde") {
                     quad(&mut wp, &mut wi, p, q, 13.0, z::WATER);
                     water_edges.entry((a.min(o), a.max(o))).or_default().push((p, q));
@@ -220,21 +240,13 @@ fn draw_board(
             }
         }
     }
-    commands.spawn((
-        BoardEntity,
-        Mesh2d(meshes.add(mesh(bp, bi, None))),
-        MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::srgb(0.16, 0.13, 0.10)))),
-        Transform::default(),
-    ));
-    commands.spawn((
-        BoardEntity,
-        Mesh2d(meshes.add(mesh(wp, wi, None))),
-        MeshMaterial2d(materials.add(ColorMaterial::from_color(Color::srgb(0.22, 0.45, 0.78)))),
-        Transform::default(),
-    ));
-    // Bridges: a plank across the middle edge of each bridged border.
-    for ((a, b), edges) in &water_edges {
-        if !sc.board.border(*a, *b).iter().any(|k| k == "bridge") {
+    (mesh(bp, bi, None), mesh(wp, wi, None), water_edges)
+}
+
+/// Bridges: a plank across the middle edge of each bridged border.
+fn spawn_bridges(commands: &mut Commands, board: &AreaBoard, water_edges: &WaterEdges) {
+    for ((a, b), edges) in water_edges {
+        if !board.border(*a, *b).iter().any(|k| k == "bridge") {
             continue;
         }
         let mid = edges.iter().map(|(p, q)| (*p + *q) / 2.0).sum::<Vec2>() / edges.len() as f32;
@@ -257,12 +269,6 @@ fn draw_board(
             Transform::from_translation(centre.extend(z::BRIDGE + 0.1)).with_rotation(Quat::from_rotation_z(angle)),
         ));
     }
-    let pad = HEX;
-    let rect = Rect::from_corners(rect.min - Vec2::splat(pad), rect.max + Vec2::splat(pad));
-    commands.insert_resource(BoardGeometry { grid, cell_area, anchor, rect, materials: mats, path: sc.path.clone() });
-    ui.fit_requested = true;
-    ui.drawn_key = None;
-    ui.overlay_key = None;
 }
 
 /// What an area shows for the selected units and the decision awaited.
@@ -340,8 +346,17 @@ fn rect_sprite(commands: &mut Commands, parent: Entity, colour: Color, size: Vec
 /// The size of the area boxes, stacks and labels against the design sizes below.
 const OVERLAY_SCALE: f32 = 1.6;
 
+/// A stack's composition as its chip prints it: how many units of each type ("2I 1T").
+pub fn composition<'a>(units: impl IntoIterator<Item = &'a U>) -> String {
+    let mut kinds: BTreeMap<&str, u32> = BTreeMap::new();
+    for u in units {
+        *kinds.entry(kind_letter(u.kind())).or_default() += 1;
+    }
+    kinds.iter().map(|(k, n)| format!("{n}{k}")).collect::<Vec<_>>().join(" ")
+}
+
 /// Unit-type letters for a stack chip.
-pub fn kind_letter(k: Kind) -> &'static str {
+fn kind_letter(k: Kind) -> &'static str {
     match k {
         Kind::Infantry => "I",
         Kind::Cavalry => "C",
@@ -383,87 +398,9 @@ fn refresh(
     }
     let ctx = Ctx::capture(session.game.world());
     let sc = session.game.scenario();
-    let font = art.font_bold.clone();
-    let human = session.human_to_move();
-
-    // Marks from the legal commands.
-    let mut marks: BTreeMap<u32, Mark> = BTreeMap::new();
-    let mut notes: BTreeMap<u32, Vec<(String, Color)>> = BTreeMap::new();
-    let mut best_bombard: BTreeMap<(u32, crate::rulesets::rtc::Target), f64> = BTreeMap::new();
-    if human {
-        let mut attack_done = BTreeSet::new();
-        let picked = ui.selected_unit.clone();
-        for c in &session.legal {
-            let Some(a) = command_area(c) else { continue };
-            // With a unit picked, only its own orders are shown.
-            if let (Some(p), Some(u)) = (picked.as_deref(), command_unit(c))
-                && p != u
-                && !matches!(c, Command::Retreat(..))
-            {
-                continue;
-            }
-            match c {
-                Command::Activate(_) => {
-                    marks.insert(a, Mark::Activatable);
-                }
-                Command::MoveTo(to) => {
-                    let enemy = ctx.impulse.active.is_some_and(|s| ctx.sit.has(*to, s.enemy()));
-                    if enemy {
-                        marks.insert(a, Mark::Attack);
-                        if attack_done.insert(a)
-                            && let Some(k) = preview::contest_for(&ctx, c)
-                        {
-                            let cost = preview::move_cost(&ctx, *to).and_then(|r| r.ok()).unwrap_or(0);
-                            notes
-                                .entry(a)
-                                .or_default()
-                                .push((format!("{cost} MP ⚔ {:.0}%", k.success() * 100.0), Color::srgb(1.0, 0.85, 0.8)));
-                        }
-                    } else {
-                        marks.insert(a, Mark::Move);
-                        if let Some(Ok(cost)) = preview::move_cost(&ctx, *to) {
-                            notes.entry(a).or_default().push((format!("{cost} MP"), Color::srgb(0.85, 0.95, 1.0)));
-                        }
-                    }
-                }
-                Command::Bombard { target, at, hurricane: false, lead } => {
-                    marks.insert(a, Mark::Target);
-                    let sel_lead = ui.selected_unit.as_deref();
-                    if (sel_lead.is_none() || sel_lead == Some(lead.as_str()))
-                        && let Some(k) = preview::contest_for(&ctx, c)
-                    {
-                        let e = best_bombard.entry((*target, *at)).or_insert(0.0);
-                        *e = e.max(k.success());
-                    }
-                }
-                Command::Place(..) | Command::ReturnTank(..) | Command::Barrage(..) | Command::Fatigue(_) | Command::Retreat(..) => {
-                    marks.entry(a).or_insert(Mark::Place);
-                }
-                _ => {}
-            }
-        }
-    }
-    // Before an activation: what entering each neighbour of the selected area would cost its units.
-    if human
-        && ctx.impulse.activation.is_none()
-        && let (Some(sel), Some(side)) = (ui.selected, ctx.impulse.active)
-        && session.legal.contains(&Command::Activate(sel))
-    {
-        for &n in ctx.adjacent(sel) {
-            let cost = ctx.enter_cost(side, sel, n);
-            let enemy = ctx.sit.has(n, side.enemy());
-            marks.entry(n).or_insert(if enemy { Mark::Attack } else { Mark::Move });
-            let water = if ctx.water(sel, n) { if ctx.bridge(sel, n) { " (bridge)" } else { " (canal)" } } else { "" };
-            notes.entry(n).or_default().push((format!("{cost} MP{water}"), Color::srgb(0.85, 0.95, 1.0)));
-        }
-    }
-    for ((target, at), p) in &best_bombard {
-        let text = format!("{} {:.0}%", if *at == crate::rulesets::rtc::Target::Artillery { "✹ guns" } else { "✹" }, p * 100.0);
-        notes.entry(*target).or_default().push((text, Color::srgb(1.0, 0.85, 0.6)));
-    }
+    let (marks, notes) = if session.human_to_move() { order_marks(&session, &ctx, &ui) } else { Default::default() };
     let activation_area = ctx.impulse.activation.as_ref().map(|a| a.group.as_ref().map(|g| g.at).unwrap_or(a.area));
     let attack_area = ctx.combat.attack.as_ref().map(|a| a.area).or(ctx.losses.pending.as_ref().map(|p| p.area));
-
     for f in &fills {
         let Some(a) = sc.board.areas.get(&f.0) else { continue };
         let [r, g, b] = terrain_colour(&a.terrain);
@@ -474,15 +411,7 @@ fn refresh(
             Side::German => Vec3::new(0.62, 0.66, 0.70),
         };
         c = c.lerp(ctl, 0.22);
-        let tint = match marks.get(&f.0).copied().unwrap_or(Mark::None) {
-            Mark::None => None,
-            Mark::Activatable => Some((Vec3::new(0.55, 0.85, 0.45), 0.35)),
-            Mark::Move => Some((Vec3::new(0.55, 0.75, 1.0), 0.45)),
-            Mark::Attack => Some((Vec3::new(1.0, 0.35, 0.30), 0.45)),
-            Mark::Target => Some((Vec3::new(1.0, 0.60, 0.25), 0.28)),
-            Mark::Place => Some((Vec3::new(0.50, 0.90, 0.70), 0.40)),
-        };
-        if let Some((t, k)) = tint {
+        if let Some((t, k)) = marks.get(&f.0).copied().unwrap_or(Mark::None).tint() {
             c = c.lerp(t, k);
         }
         if Some(f.0) == activation_area || Some(f.0) == attack_area {
@@ -500,15 +429,15 @@ fn refresh(
             m.color = Color::srgb(c.x, c.y, c.z);
         }
     }
-
     if !rebuild {
         return;
     }
     let triangle = meshes.add(Triangle2d::new(Vec2::new(0.0, 34.0), Vec2::new(-30.0, -20.0), Vec2::new(30.0, -20.0)));
-    let tri_red = materials.add(ColorMaterial::from_color(Color::srgb(0.80, 0.10, 0.08)));
-    let tri_black = materials.add(ColorMaterial::from_color(Color::srgb(0.05, 0.05, 0.05)));
+    let triangles = [
+        materials.add(ColorMaterial::from_color(Color::srgb(0.80, 0.10, 0.08))),
+        materials.add(ColorMaterial::from_color(Color::srgb(0.05, 0.05, 0.05))),
+    ];
     for (id, &anchor) in &geo.anchor {
-        let info = sc.area(*id);
         let parent = commands
             .spawn((
                 BoardEntity,
@@ -517,146 +446,216 @@ fn refresh(
                 Visibility::default(),
             ))
             .id();
-        let p = Vec2::ZERO;
-        // The area box: number and TEM; BR areas framed in red.
+        let o = Overlays { parent, font: &art.font_bold, ctx: &ctx };
+        o.area_box(&mut commands, *id, sc.area(*id), &triangle, &triangles);
+        o.stacks(&mut commands, *id);
+        o.markers(&mut commands, *id, notes.get(id).map(Vec::as_slice).unwrap_or_default());
+    }
+}
+
+/// Costs and odds to print on areas, by area.
+type Notes = BTreeMap<u32, Vec<(String, Color)>>;
+
+impl Mark {
+    /// The colour an area's fill leans to, and how far.
+    fn tint(self) -> Option<(Vec3, f32)> {
+        match self {
+            Mark::None => None,
+            Mark::Activatable => Some((Vec3::new(0.55, 0.85, 0.45), 0.35)),
+            Mark::Move => Some((Vec3::new(0.55, 0.75, 1.0), 0.45)),
+            Mark::Attack => Some((Vec3::new(1.0, 0.35, 0.30), 0.45)),
+            Mark::Target => Some((Vec3::new(1.0, 0.60, 0.25), 0.28)),
+            Mark::Place => Some((Vec3::new(0.50, 0.90, 0.70), 0.40)),
+        }
+    }
+}
+
+/// The marks and notes of the legal commands (the picked unit's only): areas to activate, move into,
+/// attack (cost and chance), bombard (the best chance per target) or place in; and before an
+/// activation, what entering each neighbour of the selected area would cost its units.
+fn order_marks(session: &AreaSession, ctx: &Ctx, ui: &AreaUi) -> (BTreeMap<u32, Mark>, Notes) {
+    let mut marks: BTreeMap<u32, Mark> = BTreeMap::new();
+    let mut notes: Notes = BTreeMap::new();
+    let mut best_bombard: BTreeMap<(u32, crate::rulesets::rtc::Target), f64> = BTreeMap::new();
+    let mut attack_done = BTreeSet::new();
+    let picked = ui.selected_unit.clone();
+    for c in &session.legal {
+        let Some(a) = command_area(c) else { continue };
+        // With a unit picked, only its own orders are shown.
+        if let (Some(p), Some(u)) = (picked.as_deref(), command_unit(c))
+            && p != u
+            && !matches!(c, Command::Retreat(..))
+        {
+            continue;
+        }
+        match c {
+            Command::Activate(_) => {
+                marks.insert(a, Mark::Activatable);
+            }
+            Command::MoveTo(to) => {
+                let enemy = ctx.impulse.active.is_some_and(|s| ctx.sit.has(*to, s.enemy()));
+                if enemy {
+                    marks.insert(a, Mark::Attack);
+                    if attack_done.insert(a)
+                        && let Some(k) = preview::contest_for(ctx, c)
+                    {
+                        let cost = preview::move_cost(ctx, *to).and_then(|r| r.ok()).unwrap_or(0);
+                        notes.entry(a).or_default().push((format!("{cost} MP ⚔ {:.0}%", k.success() * 100.0), Color::srgb(1.0, 0.85, 0.8)));
+                    }
+                } else {
+                    marks.insert(a, Mark::Move);
+                    if let Some(Ok(cost)) = preview::move_cost(ctx, *to) {
+                        notes.entry(a).or_default().push((format!("{cost} MP"), Color::srgb(0.85, 0.95, 1.0)));
+                    }
+                }
+            }
+            Command::Bombard { target, at, hurricane: false, lead } => {
+                marks.insert(a, Mark::Target);
+                let sel_lead = ui.selected_unit.as_deref();
+                if (sel_lead.is_none() || sel_lead == Some(lead.as_str()))
+                    && let Some(k) = preview::contest_for(ctx, c)
+                {
+                    let e = best_bombard.entry((*target, *at)).or_insert(0.0);
+                    *e = e.max(k.success());
+                }
+            }
+            Command::Place(..) | Command::ReturnTank(..) | Command::Barrage(..) | Command::Fatigue(_) | Command::Retreat(..) => {
+                marks.entry(a).or_insert(Mark::Place);
+            }
+            _ => {}
+        }
+    }
+    // Before an activation: what entering each neighbour of the selected area would cost its units.
+    if ctx.impulse.activation.is_none()
+        && let (Some(sel), Some(side)) = (ui.selected, ctx.impulse.active)
+        && session.legal.contains(&Command::Activate(sel))
+    {
+        for &n in ctx.adjacent(sel) {
+            let cost = ctx.enter_cost(side, sel, n);
+            let enemy = ctx.sit.has(n, side.enemy());
+            marks.entry(n).or_insert(if enemy { Mark::Attack } else { Mark::Move });
+            let water = if ctx.water(sel, n) { if ctx.bridge(sel, n) { " (bridge)" } else { " (canal)" } } else { "" };
+            notes.entry(n).or_default().push((format!("{cost} MP{water}"), Color::srgb(0.85, 0.95, 1.0)));
+        }
+    }
+    for ((target, at), p) in &best_bombard {
+        let text = format!("{} {:.0}%", if *at == crate::rulesets::rtc::Target::Artillery { "✹ guns" } else { "✹" }, p * 100.0);
+        notes.entry(*target).or_default().push((text, Color::srgb(1.0, 0.85, 0.6)));
+    }
+    (marks, notes)
+}
+
+/// Spawns the overlay pieces of one area under its parent entity (in the design sizes).
+struct Overlays<'a> {
+    parent: Entity,
+    font: &'a Handle<Font>,
+    ctx: &'a Ctx,
+}
+
+impl Overlays<'_> {
+    /// The area box: number and TEM, BR areas framed in red; the victory triangle and the entry mark.
+    fn area_box(&self, commands: &mut Commands, id: u32, info: &AreaInfo, triangle: &Handle<Mesh>, triangles: &[Handle<ColorMaterial>; 2]) {
+        let (parent, font, p) = (self.parent, self.font, Vec2::ZERO);
         let frame = if info.br { Color::srgb(0.80, 0.08, 0.06) } else { Color::srgb(0.15, 0.12, 0.10) };
-        rect_sprite(&mut commands, parent, frame, Vec2::new(176.0, 104.0), p.extend(z::BOX));
-        let fill = match ctx.controller(*id) {
+        rect_sprite(commands, parent, frame, Vec2::new(176.0, 104.0), p.extend(z::BOX));
+        let fill = match self.ctx.controller(id) {
             Side::British => Color::srgb(0.93, 0.88, 0.74),
             Side::German => Color::srgb(0.84, 0.86, 0.86),
         };
         rect_sprite(
-            &mut commands,
+            commands,
             parent,
             fill,
             Vec2::new(if info.br { 158.0 } else { 168.0 }, if info.br { 86.0 } else { 96.0 }),
             p.extend(z::BOX + 0.1),
         );
         label(
-            &mut commands,
+            commands,
             parent,
-            &font,
+            font,
             id.to_string(),
             54.0,
             Color::srgb(0.10, 0.08, 0.06),
             (p + Vec2::new(-28.0, 4.0)).extend(z::BOX + 0.2),
         );
         label(
-            &mut commands,
+            commands,
             parent,
-            &font,
+            font,
             info.tem.to_string(),
             40.0,
             Color::srgb(0.55, 0.10, 0.08),
             (p + Vec2::new(50.0, 4.0)).extend(z::BOX + 0.2),
         );
-        rect_sprite(
-            &mut commands,
-            parent,
-            Color::srgb(0.4, 0.35, 0.3),
-            Vec2::new(3.0, 70.0),
-            (p + Vec2::new(24.0, 2.0)).extend(z::BOX + 0.2),
-        );
+        rect_sprite(commands, parent, Color::srgb(0.4, 0.35, 0.3), Vec2::new(3.0, 70.0), (p + Vec2::new(24.0, 2.0)).extend(z::BOX + 0.2));
         if info.br {
-            label(&mut commands, parent, &font, "BR", 26.0, Color::srgb(0.80, 0.08, 0.06), (p + Vec2::new(0.0, 66.0)).extend(z::BOX + 0.2));
+            label(commands, parent, font, "BR", 26.0, Color::srgb(0.80, 0.08, 0.06), (p + Vec2::new(0.0, 66.0)).extend(z::BOX + 0.2));
         }
         if let Some(v) = info.victory {
             commands.spawn((
                 BoardEntity,
                 ChildOf(parent),
                 Mesh2d(triangle.clone()),
-                MeshMaterial2d(if v == Side::British { tri_red.clone() } else { tri_black.clone() }),
+                MeshMaterial2d(if v == Side::British { triangles[0].clone() } else { triangles[1].clone() }),
                 Transform::from_translation((p + Vec2::new(-118.0, 20.0)).extend(z::BOX + 0.3)),
             ));
         }
         if let Some(s) = info.entry {
-            rect_sprite(&mut commands, parent, side_colour(s), Vec2::new(52.0, 40.0), (p + Vec2::new(118.0, 24.0)).extend(z::BOX + 0.3));
-            label(&mut commands, parent, &font, "E", 30.0, Color::WHITE, (p + Vec2::new(118.0, 24.0)).extend(z::BOX + 0.4));
+            rect_sprite(commands, parent, side_colour(s), Vec2::new(52.0, 40.0), (p + Vec2::new(118.0, 24.0)).extend(z::BOX + 0.3));
+            label(commands, parent, font, "E", 30.0, Color::WHITE, (p + Vec2::new(118.0, 24.0)).extend(z::BOX + 0.4));
         }
-        // The stacks: one chip per side, with the count and the unit types.
+    }
+
+    /// The stacks: one chip per side, with the count, the unit types and how many are spent.
+    fn stacks(&self, commands: &mut Commands, id: u32) {
+        let (parent, font) = (self.parent, self.font);
         let mut x = -60.0;
         for side in Side::BOTH {
-            let units: Vec<_> = ctx.sit.side_in(*id, side).collect();
+            let units: Vec<_> = self.ctx.sit.side_in(id, side).collect();
             if units.is_empty() {
                 continue;
             }
             let spent = units.iter().filter(|u| u.c.spent).count();
-            let mut kinds: BTreeMap<&str, u32> = BTreeMap::new();
-            for u in &units {
-                *kinds.entry(kind_letter(u.kind())).or_default() += 1;
-            }
-            let comp: String = kinds.iter().map(|(k, n)| format!("{n}{k}")).collect::<Vec<_>>().join(" ");
-            let at = p + Vec2::new(x, -118.0);
-            rect_sprite(&mut commands, parent, Color::srgb(0.08, 0.07, 0.06), Vec2::new(124.0, 104.0), at.extend(z::CHIP));
+            let comp = composition(units.iter().copied());
+            let at = Vec2::new(x, -118.0);
+            rect_sprite(commands, parent, Color::srgb(0.08, 0.07, 0.06), Vec2::new(124.0, 104.0), at.extend(z::CHIP));
             let face = if spent == units.len() { side_colour(side).darker(0.18) } else { side_colour(side) };
-            rect_sprite(&mut commands, parent, face, Vec2::new(116.0, 96.0), at.extend(z::CHIP + 0.1));
-            label(
-                &mut commands,
-                parent,
-                &font,
-                units.len().to_string(),
-                48.0,
-                Color::WHITE,
-                (at + Vec2::new(0.0, 14.0)).extend(z::CHIP + 0.2),
-            );
-            label(
-                &mut commands,
-                parent,
-                &font,
-                comp,
-                22.0,
-                Color::srgb(0.1, 0.08, 0.06),
-                (at + Vec2::new(0.0, -22.0)).extend(z::CHIP + 0.2),
-            );
+            rect_sprite(commands, parent, face, Vec2::new(116.0, 96.0), at.extend(z::CHIP + 0.1));
+            label(commands, parent, font, units.len().to_string(), 48.0, Color::WHITE, (at + Vec2::new(0.0, 14.0)).extend(z::CHIP + 0.2));
+            label(commands, parent, font, comp, 22.0, Color::srgb(0.1, 0.08, 0.06), (at + Vec2::new(0.0, -22.0)).extend(z::CHIP + 0.2));
             if spent > 0 {
-                rect_sprite(
-                    &mut commands,
-                    parent,
-                    Color::srgb(0.75, 0.15, 0.10),
-                    Vec2::new(40.0, 30.0),
-                    (at + Vec2::new(46.0, 40.0)).extend(z::CHIP + 0.3),
-                );
-                label(
-                    &mut commands,
-                    parent,
-                    &font,
-                    format!("{spent}"),
-                    24.0,
-                    Color::WHITE,
-                    (at + Vec2::new(46.0, 40.0)).extend(z::CHIP + 0.4),
-                );
+                let at = at + Vec2::new(46.0, 40.0);
+                rect_sprite(commands, parent, Color::srgb(0.75, 0.15, 0.10), Vec2::new(40.0, 30.0), at.extend(z::CHIP + 0.3));
+                label(commands, parent, font, format!("{spent}"), 24.0, Color::WHITE, at.extend(z::CHIP + 0.4));
             }
             x += 130.0;
         }
-        // Markers.
-        let mut markers: Vec<(&str, Color)> = Vec::new();
-        if ctx.markers.rolling.contains(id) {
-            markers.push(("RB", Color::srgb(0.90, 0.45, 0.10)));
+    }
+
+    /// The markers on the area (rolling barrage, interdiction, bombarded), then the costs and odds of
+    /// the orders into it.
+    fn markers(&self, commands: &mut Commands, id: u32, notes: &[(String, Color)]) {
+        let (parent, font, markers) = (self.parent, self.font, &self.ctx.markers);
+        let mut shown: Vec<(&str, Color)> = Vec::new();
+        if markers.rolling.contains(&id) {
+            shown.push(("RB", Color::srgb(0.90, 0.45, 0.10)));
         }
-        if ctx.markers.interdiction.contains(id) {
-            markers.push(("INT", Color::srgb(0.55, 0.25, 0.65)));
+        if markers.interdiction.contains(&id) {
+            shown.push(("INT", Color::srgb(0.55, 0.25, 0.65)));
         }
-        if ctx.markers.bombarded.iter().any(|(_, a, _)| a == id) {
-            markers.push(("BOMB", Color::srgb(0.70, 0.12, 0.10)));
+        if markers.bombarded.iter().any(|(_, a, _)| *a == id) {
+            shown.push(("BOMB", Color::srgb(0.70, 0.12, 0.10)));
         }
-        for (i, (t, c)) in markers.iter().enumerate() {
-            let at = p + Vec2::new(-60.0 + 110.0 * i as f32, 86.0);
-            rect_sprite(&mut commands, parent, *c, Vec2::new(100.0, 40.0), at.extend(z::CHIP + 0.5));
-            label(&mut commands, parent, &font, *t, 26.0, Color::WHITE, at.extend(z::CHIP + 0.6));
+        for (i, (t, c)) in shown.iter().enumerate() {
+            let at = Vec2::new(-60.0 + 110.0 * i as f32, 86.0);
+            rect_sprite(commands, parent, *c, Vec2::new(100.0, 40.0), at.extend(z::CHIP + 0.5));
+            label(commands, parent, font, *t, 26.0, Color::WHITE, at.extend(z::CHIP + 0.6));
         }
-        // The costs and odds of the orders into this area.
-        if let Some(list) = notes.get(id) {
-            for (i, (t, c)) in list.iter().enumerate() {
-                let at = p + Vec2::new(0.0, 104.0 + 62.0 * i as f32);
-                rect_sprite(
-                    &mut commands,
-                    parent,
-                    Color::srgba(0.05, 0.05, 0.08, 0.88),
-                    Vec2::new(16.0 + 29.0 * t.chars().count() as f32, 58.0),
-                    at.extend(z::LABEL),
-                );
-                label(&mut commands, parent, &font, t.clone(), 46.0, *c, at.extend(z::LABEL + 0.1));
-            }
+        for (i, (t, c)) in notes.iter().enumerate() {
+            let at = Vec2::new(0.0, 104.0 + 62.0 * i as f32);
+            let size = Vec2::new(16.0 + 29.0 * t.chars().count() as f32, 58.0);
+            rect_sprite(commands, parent, Color::srgba(0.05, 0.05, 0.08, 0.88), size, at.extend(z::LABEL));
+            label(commands, parent, font, t.clone(), 46.0, *c, at.extend(z::LABEL + 0.1));
         }
     }
 }

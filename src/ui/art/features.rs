@@ -100,46 +100,85 @@ fn hex_key(h: Hex) -> (i32, i32) {
     (h.x, h.y)
 }
 
+/// Where the features are drawn: map pixels to image pixels.
+struct Sheet<'a> {
+    board: &'a HexBoard,
+    ext: Extent,
+    scale: f32,
+}
+
+impl Sheet<'_> {
+    fn to_px(&self, p: (f32, f32)) -> (f32, f32) {
+        ((p.0 - self.ext.min_x) * self.scale, (p.1 - self.ext.min_y) * self.scale)
+    }
+    fn centre(&self, h: Hex) -> (f32, f32) {
+        self.to_px(centre_px(self.board, h))
+    }
+}
+
+/// The hexside features by kind: roads and railways from centre to centre, streams along the
+/// hexsides (their ends quantised so chains join), and any other kind.
+#[derive(Default)]
+struct Hexsides {
+    roads: Vec<((i32, i32), (i32, i32))>,
+    rails: Vec<((i32, i32), (i32, i32))>,
+    streams: Vec<((i64, i64), (i64, i64))>,
+    others: Vec<(Hex, Hex)>,
+}
+
+/// A point between two hex centres (weights `(wa, wb)`), and the half-length offset along their
+/// hexside (map pixels).
+fn hexside_at(ca: (f32, f32), cb: (f32, f32), (wa, wb): (f32, f32)) -> ((f32, f32), (f32, f32)) {
+    let r = HEX / 3f32.sqrt();
+    let m = (ca.0 * wa + cb.0 * wb, ca.1 * wa + cb.1 * wb);
+    let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
+    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
+    (m, (-dy / len * r / 2.0, dx / len * r / 2.0))
+}
+
+impl Hexsides {
+    fn of(board: &HexBoard) -> Hexsides {
+        let mut out = Hexsides::default();
+        let quant = |p: (f32, f32)| ((p.0 * 4.0).round() as i64, (p.1 * 4.0).round() as i64);
+        let mut sides: Vec<(Hex, Hex, Vec<String>)> =
+            board.all_hexsides().map(|(a, b, f)| (a, b, f.iter().map(|x| x.kind.clone()).collect())).collect();
+        sides.sort_by_key(|(a, b, _)| (a.x, a.y, b.x, b.y));
+        for (a, b, kinds) in &sides {
+            for kind in kinds {
+                match kind.as_str() {
+                    "road" => out.roads.push((hex_key(*a), hex_key(*b))),
+                    "railway" => out.rails.push((hex_key(*a), hex_key(*b))),
+                    "stream" => {
+                        let (m, (px, py)) = hexside_at(centre_px(board, *a), centre_px(board, *b), (0.5, 0.5));
+                        out.streams.push((quant((m.0 - px, m.1 - py)), quant((m.0 + px, m.1 + py))));
+                    }
+                    _ => out.others.push((*a, *b)),
+                }
+            }
+        }
+        out
+    }
+}
+
 /// Draws the features of a board into an image covering [`Extent::of`] at `scale` pixels per world
 /// unit.
 pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) -> Canvas {
-    let ext = Extent::of(board);
-    let (w, h) = ((ext.width() * scale).ceil() as u32, (ext.height() * scale).ceil() as u32);
+    let sheet = Sheet { board, ext: Extent::of(board), scale };
+    let (w, h) = ((sheet.ext.width() * scale).ceil() as u32, (sheet.ext.height() * scale).ceil() as u32);
     let mut c = Canvas::new(w, h);
-    let to_px = |p: (f32, f32)| ((p.0 - ext.min_x) * scale, (p.1 - ext.min_y) * scale);
-    let centre = |h: Hex| to_px(centre_px(board, h));
-    let r = HEX / 3f32.sqrt();
-
-    // Hexside features by kind.
-    let mut roads: Vec<((i32, i32), (i32, i32))> = Vec::new();
-    let mut rails: Vec<((i32, i32), (i32, i32))> = Vec::new();
-    let mut streams: Vec<((i64, i64), (i64, i64))> = Vec::new();
-    let mut others: Vec<(Hex, Hex)> = Vec::new();
-    let quant = |p: (f32, f32)| ((p.0 * 4.0).round() as i64, (p.1 * 4.0).round() as i64);
-    let mut sides: Vec<(Hex, Hex, Vec<String>)> =
-        board.all_hexsides().map(|(a, b, f)| (a, b, f.iter().map(|x| x.kind.clone()).collect())).collect();
-    sides.sort_by_key(|(a, b, _)| (a.x, a.y, b.x, b.y));
-    for (a, b, kinds) in &sides {
-        for kind in kinds {
-            match kind.as_str() {
-                "road" => roads.push((hex_key(*a), hex_key(*b))),
-                "railway" => rails.push((hex_key(*a), hex_key(*b))),
-                "stream" => {
-                    let (ca, cb) = (centre_px(board, *a), centre_px(board, *b));
-                    let m = ((ca.0 + cb.0) / 2.0, (ca.1 + cb.1) / 2.0);
-                    let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
-                    let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-                    let (px, py) = (-dy / len * r / 2.0, dx / len * r / 2.0);
-                    streams.push((quant((m.0 - px, m.1 - py)), quant((m.0 + px, m.1 + py))));
-                }
-                _ => others.push((*a, *b)),
-            }
-        }
+    let sides = Hexsides::of(board);
+    place_outlines(&mut c, &sheet);
+    lines(&mut c, &sheet, &sides);
+    trenches(&mut c, &sheet);
+    if labels {
+        place_names(&mut c, &sheet, fonts);
     }
-    let hex_of = |k: (i32, i32)| Hex::new(k.0, k.1);
-    let unq = |k: (i64, i64)| to_px((k.0 as f32 / 4.0, k.1 as f32 / 4.0));
+    c
+}
 
-    // Named places: a dotted outline along their outer hexsides (the victory conditions name them).
+/// Named places: a dotted outline along their outer hexsides (the victory conditions name them).
+fn place_outlines(c: &mut Canvas, sheet: &Sheet) {
+    let (board, scale) = (sheet.board, sheet.scale);
     for place in &board.places {
         let set: BTreeSet<(i32, i32)> = place.hexes.iter().map(|h| hex_key(*h)).collect();
         for h in &place.hexes {
@@ -148,19 +187,22 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) 
                     continue;
                 }
                 let (ca, cb) = (centre_px(board, *h), centre_px(board, n));
-                let m = ((ca.0 * 0.52 + cb.0 * 0.48), (ca.1 * 0.52 + cb.1 * 0.48));
-                let (dx, dy) = (cb.0 - ca.0, cb.1 - ca.1);
-                let len = (dx * dx + dy * dy).sqrt().max(1e-3);
-                let (px, py) = (-dy / len * r / 2.0, dx / len * r / 2.0);
-                if let Some(p) = polyline(&[to_px((m.0 - px, m.1 - py)), to_px((m.0 + px, m.1 + py))]) {
+                let (m, (px, py)) = hexside_at(ca, cb, (0.52, 0.48));
+                if let Some(p) = polyline(&[sheet.to_px((m.0 - px, m.1 - py)), sheet.to_px((m.0 + px, m.1 + py))]) {
                     c.stroke_dashed(&p, [120, 30, 30, 170], 2.2 * scale, 5.0 * scale, 3.5 * scale);
                 }
             }
         }
     }
+}
 
+/// The lines along and across hexsides: streams, the railway, roads, and any other kind.
+fn lines(c: &mut Canvas, sheet: &Sheet, sides: &Hexsides) {
+    let scale = sheet.scale;
+    let hex_of = |k: (i32, i32)| Hex::new(k.0, k.1);
+    let unq = |k: (i64, i64)| sheet.to_px((k.0 as f32 / 4.0, k.1 as f32 / 4.0));
     // Streams: a blue line along the hexsides, rounded into a meander.
-    for chain in chains(&streams) {
+    for chain in chains(&sides.streams) {
         let pts: Vec<(f32, f32)> = chain.iter().map(|k| unq(*k)).collect();
         if let Some(p) = smooth_polyline(&pts) {
             c.stroke(&p, [222, 236, 244, 200], 9.0 * scale);
@@ -168,18 +210,17 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) 
             c.stroke(&p, [120, 170, 214, 255], 1.8 * scale);
         }
     }
-
     // Railway: a dark line with ties.
-    for chain in chains(&rails) {
-        let pts: Vec<(f32, f32)> = chain.iter().map(|k| centre(hex_of(*k))).collect();
+    for chain in chains(&sides.rails) {
+        let pts: Vec<(f32, f32)> = chain.iter().map(|k| sheet.centre(hex_of(*k))).collect();
         if let Some(p) = smooth_polyline(&pts) {
             c.stroke_dashed(&p, [52, 48, 46, 230], 8.0 * scale, 1.6 * scale, 5.0 * scale);
             c.stroke(&p, [40, 36, 34, 255], 2.4 * scale);
         }
     }
-
     // Roads: casing first for all, then the fill, so junctions merge.
-    let road_chains: Vec<Vec<(f32, f32)>> = chains(&roads).into_iter().map(|ch| ch.iter().map(|k| centre(hex_of(*k))).collect()).collect();
+    let road_chains: Vec<Vec<(f32, f32)>> =
+        chains(&sides.roads).into_iter().map(|ch| ch.iter().map(|k| sheet.centre(hex_of(*k))).collect()).collect();
     for pts in &road_chains {
         if let Some(p) = smooth_polyline(pts) {
             c.stroke(&p, [92, 70, 44, 255], 9.0 * scale);
@@ -190,14 +231,17 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) 
             c.stroke(&p, [232, 214, 170, 255], 5.4 * scale);
         }
     }
-
     // Any other hexside feature the map may gain: a grey dashed line on the hexside.
-    for (a, b) in others {
-        let (ca, cb) = (centre(a), centre(b));
-        c.line(ca, cb, [90, 90, 90, 120], 2.0 * scale);
+    for (a, b) in &sides.others {
+        c.line(sheet.centre(*a), sheet.centre(*b), [90, 90, 90, 120], 2.0 * scale);
     }
+}
 
-    // Trench lines, by owner: crenellated lines joining adjacent trench hexes of the same owner.
+/// Trench lines, by owner: crenellated lines joining adjacent trench hexes of the same owner, a short
+/// stretch across an isolated one, and the owner's emblem on each.
+fn trenches(c: &mut Canvas, sheet: &Sheet) {
+    let (board, scale) = (sheet.board, sheet.scale);
+    let hex_of = |k: (i32, i32)| Hex::new(k.0, k.1);
     let mut owners: BTreeMap<String, Vec<Hex>> = BTreeMap::new();
     for h in board.hexes() {
         for f in board.hex_features(h) {
@@ -218,34 +262,35 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) 
         }
         let ink: Rgba = if owner == "german" { [24, 24, 24, 255] } else { [110, 56, 20, 255] };
         for chain in chains(&segs) {
-            let pts: Vec<(f32, f32)> = chain.iter().map(|k| centre(hex_of(*k))).collect();
-            trench_line(&mut c, &pts, ink, scale);
+            let pts: Vec<(f32, f32)> = chain.iter().map(|k| sheet.centre(hex_of(*k))).collect();
+            trench_line(c, &pts, ink, scale);
         }
         // Isolated trench hexes: a short stretch of trench across the hex.
         for h in hexes {
             if !h.all_neighbors().iter().any(|n| set.contains(&hex_key(*n))) {
-                let (x, y) = centre(*h);
-                trench_line(&mut c, &[(x - 30.0 * scale, y + 6.0 * scale), (x + 30.0 * scale, y - 6.0 * scale)], ink, scale);
+                let (x, y) = sheet.centre(*h);
+                trench_line(c, &[(x - 30.0 * scale, y + 6.0 * scale), (x + 30.0 * scale, y - 6.0 * scale)], ink, scale);
             }
         }
         // The owner's emblem near the top of each trench hex, clear of the counter.
         for h in hexes {
-            let (x, y) = centre(*h);
+            let (x, y) = sheet.centre(*h);
             let (ex, ey) = (x + 26.0 * scale, y - 30.0 * scale);
             if owner == "german" {
-                black_cross(&mut c, ex, ey, 9.0 * scale);
+                black_cross(c, ex, ey, 9.0 * scale);
             } else {
-                cockade(&mut c, ex, ey, 8.5 * scale);
+                cockade(c, ex, ey, 8.5 * scale);
             }
         }
     }
-    // Place names, in the italic of a period map, under the counters.
-    for place in board.places.iter().filter(|_| labels) {
-        if place.hexes.is_empty() {
-            continue;
-        }
+}
+
+/// Place names, in the italic of a period map, under the counters.
+fn place_names(c: &mut Canvas, sheet: &Sheet, fonts: &super::Fonts) {
+    let scale = sheet.scale;
+    for place in sheet.board.places.iter().filter(|p| !p.hexes.is_empty()) {
         let n = place.hexes.len() as f32;
-        let (sx, sy) = place.hexes.iter().map(|h| centre(*h)).fold((0.0, 0.0), |a, p| (a.0 + p.0, a.1 + p.1));
+        let (sx, sy) = place.hexes.iter().map(|h| sheet.centre(*h)).fold((0.0, 0.0), |a, p| (a.0 + p.0, a.1 + p.1));
         let (x, y) = (sx / n, sy / n);
         let size = if n >= 10.0 { 25.0 } else { 20.0 } * scale;
         c.text_halo(
@@ -259,7 +304,6 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) 
             &place.name,
         );
     }
-    c
 }
 
 /// A trench as maps print it: a parapet of turned earth and a square-toothed (crenellated) line.

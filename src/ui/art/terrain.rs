@@ -81,172 +81,193 @@ pub fn draw_tile(kind: TileKind) -> Canvas {
     // A little larger than the exact hexagon, so neighbouring tiles overlap instead of leaving seams.
     let r = radius() + 1.5;
     let Some(mask) = hex_mask(r) else { return c };
-    let full = |c: &mut Canvas, col: Rgba| c.fill_poly(&hex_corners(cx, cy, r), col);
     match kind {
-        TileKind::Field(v) | TileKind::Cratered(v) => {
-            let mut s = Scatter::new(1000 + v as u64 * 7 + if matches!(kind, TileKind::Cratered(_)) { 500 } else { 0 });
-            let base = FIELD_COLOURS[(v as usize) % FIELD_COLOURS.len()];
-            full(&mut c, base);
-            // A second field across part of the hex.
-            let other = FIELD_COLOURS[(v as usize + 2 + (s.next() * 3.0) as usize) % FIELD_COLOURS.len()];
-            let a = s.range(0.0, std::f32::consts::PI);
-            let off = s.range(-40.0, 40.0);
-            let (dx, dy) = (a.cos(), a.sin());
-            let (nx, ny) = (-dy, dx);
-            let p0 = (cx + nx * off - dx * 300.0, cy + ny * off - dy * 300.0);
-            let p1 = (cx + nx * off + dx * 300.0, cy + ny * off + dy * 300.0);
-            let p2 = (p1.0 + nx * 400.0, p1.1 + ny * 400.0);
-            let p3 = (p0.0 + nx * 400.0, p0.1 + ny * 400.0);
-            if let Some(p) = polygon(&[p0, p1, p2, p3]) {
-                c.fill_masked(&p, mix(other, base, 0.55), &mask);
-            }
-            // Furrows.
-            let fa = s.range(0.0, std::f32::consts::PI);
-            let (fx, fy) = (fa.cos(), fa.sin());
-            let ink = mix(base, [60, 50, 30, 255], 0.5);
-            for k in -14..=14 {
-                let o = k as f32 * 9.0 + s.range(-1.5, 1.5);
-                let a = (cx - fy * o - fx * 200.0, cy + fx * o - fy * 200.0);
-                let b = (cx - fy * o + fx * 200.0, cy + fx * o + fy * 200.0);
-                if let Some(p) = super::polyline(&[a, b]) {
-                    let stroke = tiny_skia::Stroke { width: 1.2, ..Default::default() };
-                    let mut paint = tiny_skia::Paint::default();
-                    paint.set_color_rgba8(ink[0], ink[1], ink[2], 26);
-                    c.pixmap.stroke_path(&p, &paint, &stroke, Transform::identity(), Some(&mask));
-                }
-            }
-            // Speckle: weeds, chalk, clods.
-            for _ in 0..160 {
-                let (x, y) = (s.range(0.0, TILE_W as f32), s.range(0.0, TILE_H as f32));
-                let t = s.next();
-                let col = if t < 0.5 {
-                    [70, 90, 40, 40]
-                } else if t < 0.8 {
-                    [240, 235, 215, 40]
-                } else {
-                    [90, 70, 40, 50]
-                };
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(0.8, 2.0)) {
-                    c.fill_masked(&p, col, &mask);
-                }
-            }
-            if matches!(kind, TileKind::Cratered(_)) {
-                for _ in 0..9 {
-                    let (x, y) = (cx + s.range(-70.0, 70.0), cy + s.range(-75.0, 75.0));
-                    let rr = s.range(5.0, 12.0);
-                    if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, rr + 3.0) {
-                        c.fill_masked(&p, [150, 130, 100, 110], &mask);
-                    }
-                    if let Some(p) = tiny_skia::PathBuilder::from_circle(x + 1.0, y + 1.0, rr) {
-                        c.fill_masked(&p, [70, 56, 40, 150], &mask);
-                    }
-                    if let Some(p) = tiny_skia::PathBuilder::from_circle(x + 2.0, y + 2.0, rr * 0.6) {
-                        c.fill_masked(&p, [96, 104, 92, 120], &mask);
-                    }
-                }
-            }
-        }
-        TileKind::Forest(v) => {
-            let mut s = Scatter::new(2000 + v as u64 * 13);
-            full(&mut c, [62, 88, 46, 255]);
-            // Undergrowth.
-            for _ in 0..60 {
-                let (x, y) = (s.range(0.0, TILE_W as f32), s.range(0.0, TILE_H as f32));
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(6.0, 14.0)) {
-                    c.fill_masked(&p, [48, 72, 36, 120], &mask);
-                }
-            }
-            // Tree crowns, back to front: shadow, crown, light.
-            let mut crowns: Vec<(f32, f32, f32, f32)> = (0..46)
-                .map(|_| (s.range(-10.0, TILE_W as f32 + 10.0), s.range(-10.0, TILE_H as f32 + 10.0), s.range(11.0, 19.0), s.next()))
-                .collect();
-            crowns.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal));
-            for (x, y, rr, t) in crowns {
-                let green = mix([70, 104, 50, 255], [96, 126, 58, 255], t);
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(x + 3.0, y + 4.0, rr) {
-                    c.fill_masked(&p, [20, 34, 16, 110], &mask);
-                }
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, rr) {
-                    c.fill_masked(&p, green, &mask);
-                }
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(x - rr * 0.3, y - rr * 0.35, rr * 0.45) {
-                    c.fill_masked(&p, mix(green, [190, 210, 120, 255], 0.35), &mask);
-                }
-            }
-        }
-        TileKind::Village(v) => {
-            let mut s = Scatter::new(3000 + v as u64 * 17);
-            full(&mut c, FIELD_COLOURS[(v as usize + 1) % FIELD_COLOURS.len()]);
-            // Orchards and gardens.
-            for _ in 0..14 {
-                let (x, y) = (cx + s.range(-75.0, 75.0), cy + s.range(-80.0, 80.0));
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(6.0, 10.0)) {
-                    c.fill_masked(&p, [80, 112, 56, 200], &mask);
-                }
-            }
-            // A lane through the village.
-            if let Some(p) = super::polyline(&[(cx - 110.0, cy + s.range(-20.0, 20.0)), (cx + 110.0, cy + s.range(-20.0, 20.0))]) {
-                c.stroke(&p, [206, 192, 160, 255], 9.0);
-            }
-            // Houses: walls, roofs, ridges.
-            for _ in 0..11 {
-                let (x, y) = (cx + s.range(-60.0, 60.0), cy + s.range(-62.0, 62.0));
-                house(&mut c, &mask, x, y, s.range(16.0, 26.0), s.range(11.0, 16.0), s.range(-0.4, 0.4), s.next());
-            }
-            // Village dots, as the rulebook prints village hexes ("dotted hexes").
-            for _ in 0..18 {
-                let (x, y) = (cx + s.range(-70.0, 70.0), cy + s.range(-80.0, 80.0));
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, 1.6) {
-                    c.fill_masked(&p, [60, 40, 30, 160], &mask);
-                }
-            }
-        }
-        TileKind::Town(v) => {
-            let mut s = Scatter::new(4000 + v as u64 * 19);
-            // Streets and yards.
-            full(&mut c, [186, 176, 158, 255]);
-            // Gardens behind the houses.
-            for _ in 0..10 {
-                let (x, y) = (cx + s.range(-80.0, 80.0), cy + s.range(-85.0, 85.0));
-                if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(7.0, 13.0)) {
-                    c.fill_masked(&p, [110, 132, 80, 200], &mask);
-                }
-            }
-            // Houses in rows along two crossing streets, slightly out of line, some ruined.
-            let a = s.range(-0.5, 0.5);
-            let (ux, uy) = (a.cos(), a.sin());
-            let (vx, vy) = (-uy, ux);
-            for row in -4..=4 {
-                let mut along = -110.0 + s.range(0.0, 10.0);
-                while along < 110.0 {
-                    let w = s.range(12.0, 22.0);
-                    let d = s.range(10.0, 15.0);
-                    let off = row as f32 * 24.0 + s.range(-2.0, 2.0);
-                    let (x, y) = (cx + ux * along + vx * off, cy + uy * along + vy * off);
-                    along += w + s.range(1.0, 6.0);
-                    if s.next() < 0.12 {
-                        continue;
-                    }
-                    house(&mut c, &mask, x, y, w, d, a + s.range(-0.08, 0.08), s.next());
-                    if s.next() < 0.18 {
-                        // Shelled: a scorched roof.
-                        if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, w * 0.45) {
-                            c.fill_masked(&p, [60, 50, 44, 170], &mask);
-                        }
-                    }
-                }
-            }
-            // The church and the main square.
-            let (px, py) = (cx + s.range(-20.0, 20.0), cy + s.range(-20.0, 20.0));
-            house(&mut c, &mask, px, py, 36.0, 16.0, a + std::f32::consts::FRAC_PI_2, 0.9);
-        }
-        TileKind::Unknown => full(&mut c, [150, 150, 150, 255]),
+        TileKind::Field(v) => draw_field(&mut c, &mask, r, v, false),
+        TileKind::Cratered(v) => draw_field(&mut c, &mask, r, v, true),
+        TileKind::Forest(v) => draw_forest(&mut c, &mask, r, v),
+        TileKind::Village(v) => draw_village(&mut c, &mask, r, v),
+        TileKind::Town(v) => draw_town(&mut c, &mask, r, v),
+        TileKind::Unknown => fill_hex(&mut c, r, [150, 150, 150, 255]),
     }
     // The hex's own outline: a fine printed grid line.
     if let Some(p) = polygon(&hex_corners(cx, cy, radius())) {
         c.stroke(&p, [40, 36, 28, 95], 1.6);
     }
     c
+}
+
+/// Fills the tile's hexagon of radius `r` with one colour.
+fn fill_hex(c: &mut Canvas, r: f32, col: Rgba) {
+    let (cx, cy) = centre();
+    c.fill_poly(&hex_corners(cx, cy, r), col);
+}
+
+/// Farmland: two fields, furrows, speckle; shell holes when cratered.
+fn draw_field(c: &mut Canvas, mask: &Mask, r: f32, v: u32, cratered: bool) {
+    let (cx, cy) = centre();
+    let mut s = Scatter::new(1000 + v as u64 * 7 + if cratered { 500 } else { 0 });
+    let base = FIELD_COLOURS[(v as usize) % FIELD_COLOURS.len()];
+    fill_hex(c, r, base);
+    // A second field across part of the hex.
+    let other = FIELD_COLOURS[(v as usize + 2 + (s.next() * 3.0) as usize) % FIELD_COLOURS.len()];
+    let a = s.range(0.0, std::f32::consts::PI);
+    let off = s.range(-40.0, 40.0);
+    let (dx, dy) = (a.cos(), a.sin());
+    let (nx, ny) = (-dy, dx);
+    let p0 = (cx + nx * off - dx * 300.0, cy + ny * off - dy * 300.0);
+    let p1 = (cx + nx * off + dx * 300.0, cy + ny * off + dy * 300.0);
+    let p2 = (p1.0 + nx * 400.0, p1.1 + ny * 400.0);
+    let p3 = (p0.0 + nx * 400.0, p0.1 + ny * 400.0);
+    if let Some(p) = polygon(&[p0, p1, p2, p3]) {
+        c.fill_masked(&p, mix(other, base, 0.55), mask);
+    }
+    // Furrows.
+    let fa = s.range(0.0, std::f32::consts::PI);
+    let (fx, fy) = (fa.cos(), fa.sin());
+    let ink = mix(base, [60, 50, 30, 255], 0.5);
+    for k in -14..=14 {
+        let o = k as f32 * 9.0 + s.range(-1.5, 1.5);
+        let a = (cx - fy * o - fx * 200.0, cy + fx * o - fy * 200.0);
+        let b = (cx - fy * o + fx * 200.0, cy + fx * o + fy * 200.0);
+        if let Some(p) = super::polyline(&[a, b]) {
+            let stroke = tiny_skia::Stroke { width: 1.2, ..Default::default() };
+            let mut paint = tiny_skia::Paint::default();
+            paint.set_color_rgba8(ink[0], ink[1], ink[2], 26);
+            c.pixmap.stroke_path(&p, &paint, &stroke, Transform::identity(), Some(mask));
+        }
+    }
+    // Speckle: weeds, chalk, clods.
+    for _ in 0..160 {
+        let (x, y) = (s.range(0.0, TILE_W as f32), s.range(0.0, TILE_H as f32));
+        let t = s.next();
+        let col = if t < 0.5 {
+            [70, 90, 40, 40]
+        } else if t < 0.8 {
+            [240, 235, 215, 40]
+        } else {
+            [90, 70, 40, 50]
+        };
+        if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(0.8, 2.0)) {
+            c.fill_masked(&p, col, mask);
+        }
+    }
+    if cratered {
+        for _ in 0..9 {
+            let (x, y) = (cx + s.range(-70.0, 70.0), cy + s.range(-75.0, 75.0));
+            let rr = s.range(5.0, 12.0);
+            if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, rr + 3.0) {
+                c.fill_masked(&p, [150, 130, 100, 110], mask);
+            }
+            if let Some(p) = tiny_skia::PathBuilder::from_circle(x + 1.0, y + 1.0, rr) {
+                c.fill_masked(&p, [70, 56, 40, 150], mask);
+            }
+            if let Some(p) = tiny_skia::PathBuilder::from_circle(x + 2.0, y + 2.0, rr * 0.6) {
+                c.fill_masked(&p, [96, 104, 92, 120], mask);
+            }
+        }
+    }
+}
+
+/// A wood: undergrowth, then tree crowns back to front.
+fn draw_forest(c: &mut Canvas, mask: &Mask, r: f32, v: u32) {
+    let mut s = Scatter::new(2000 + v as u64 * 13);
+    fill_hex(c, r, [62, 88, 46, 255]);
+    // Undergrowth.
+    for _ in 0..60 {
+        let (x, y) = (s.range(0.0, TILE_W as f32), s.range(0.0, TILE_H as f32));
+        if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(6.0, 14.0)) {
+            c.fill_masked(&p, [48, 72, 36, 120], mask);
+        }
+    }
+    // Tree crowns, back to front: shadow, crown, light.
+    let mut crowns: Vec<(f32, f32, f32, f32)> = (0..46)
+        .map(|_| (s.range(-10.0, TILE_W as f32 + 10.0), s.range(-10.0, TILE_H as f32 + 10.0), s.range(11.0, 19.0), s.next()))
+        .collect();
+    crowns.sort_by(|a, b| a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal));
+    for (x, y, rr, t) in crowns {
+        let green = mix([70, 104, 50, 255], [96, 126, 58, 255], t);
+        if let Some(p) = tiny_skia::PathBuilder::from_circle(x + 3.0, y + 4.0, rr) {
+            c.fill_masked(&p, [20, 34, 16, 110], mask);
+        }
+        if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, rr) {
+            c.fill_masked(&p, green, mask);
+        }
+        if let Some(p) = tiny_skia::PathBuilder::from_circle(x - rr * 0.3, y - rr * 0.35, rr * 0.45) {
+            c.fill_masked(&p, mix(green, [190, 210, 120, 255], 0.35), mask);
+        }
+    }
+}
+
+/// A village: orchards, a lane, houses and the rulebook's village dots.
+fn draw_village(c: &mut Canvas, mask: &Mask, r: f32, v: u32) {
+    let (cx, cy) = centre();
+    let mut s = Scatter::new(3000 + v as u64 * 17);
+    fill_hex(c, r, FIELD_COLOURS[(v as usize + 1) % FIELD_COLOURS.len()]);
+    // Orchards and gardens.
+    for _ in 0..14 {
+        let (x, y) = (cx + s.range(-75.0, 75.0), cy + s.range(-80.0, 80.0));
+        if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(6.0, 10.0)) {
+            c.fill_masked(&p, [80, 112, 56, 200], mask);
+        }
+    }
+    // A lane through the village.
+    if let Some(p) = super::polyline(&[(cx - 110.0, cy + s.range(-20.0, 20.0)), (cx + 110.0, cy + s.range(-20.0, 20.0))]) {
+        c.stroke(&p, [206, 192, 160, 255], 9.0);
+    }
+    // Houses: walls, roofs, ridges.
+    for _ in 0..11 {
+        let (x, y) = (cx + s.range(-60.0, 60.0), cy + s.range(-62.0, 62.0));
+        house(c, mask, x, y, s.range(16.0, 26.0), s.range(11.0, 16.0), s.range(-0.4, 0.4), s.next());
+    }
+    // Village dots, as the rulebook prints village hexes ("dotted hexes").
+    for _ in 0..18 {
+        let (x, y) = (cx + s.range(-70.0, 70.0), cy + s.range(-80.0, 80.0));
+        if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, 1.6) {
+            c.fill_masked(&p, [60, 40, 30, 160], mask);
+        }
+    }
+}
+
+/// A town: gardens, rows of houses along crossing streets (some shelled), the church.
+fn draw_town(c: &mut Canvas, mask: &Mask, r: f32, v: u32) {
+    let (cx, cy) = centre();
+    let mut s = Scatter::new(4000 + v as u64 * 19);
+    // Streets and yards.
+    fill_hex(c, r, [186, 176, 158, 255]);
+    // Gardens behind the houses.
+    for _ in 0..10 {
+        let (x, y) = (cx + s.range(-80.0, 80.0), cy + s.range(-85.0, 85.0));
+        if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, s.range(7.0, 13.0)) {
+            c.fill_masked(&p, [110, 132, 80, 200], mask);
+        }
+    }
+    // Houses in rows along two crossing streets, slightly out of line, some ruined.
+    let a = s.range(-0.5, 0.5);
+    let (ux, uy) = (a.cos(), a.sin());
+    let (vx, vy) = (-uy, ux);
+    for row in -4..=4 {
+        let mut along = -110.0 + s.range(0.0, 10.0);
+        while along < 110.0 {
+            let w = s.range(12.0, 22.0);
+            let d = s.range(10.0, 15.0);
+            let off = row as f32 * 24.0 + s.range(-2.0, 2.0);
+            let (x, y) = (cx + ux * along + vx * off, cy + uy * along + vy * off);
+            along += w + s.range(1.0, 6.0);
+            if s.next() < 0.12 {
+                continue;
+            }
+            house(c, mask, x, y, w, d, a + s.range(-0.08, 0.08), s.next());
+            if s.next() < 0.18 {
+                // Shelled: a scorched roof.
+                if let Some(p) = tiny_skia::PathBuilder::from_circle(x, y, w * 0.45) {
+                    c.fill_masked(&p, [60, 50, 44, 170], mask);
+                }
+            }
+        }
+    }
+    // The church and the main square.
+    let (px, py) = (cx + s.range(-20.0, 20.0), cy + s.range(-20.0, 20.0));
+    house(c, mask, px, py, 36.0, 16.0, a + std::f32::consts::FRAC_PI_2, 0.9);
 }
 
 /// A house seen from above: a rectangle with a two-tone roof.

@@ -1,0 +1,142 @@
+//! The left column: the turn record track, the sequence of play, the front (victory and BR areas,
+//! arrivals, losses) and the log.
+
+use bevy_egui::egui;
+
+use crate::engine::journal::JournalLine;
+use crate::rulesets::rtc::units::{Place, Side, U};
+use crate::ui::rules_text::rule_link;
+use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
+use crate::ui::widgets::die_face;
+
+use super::super::AreaUi;
+use super::cards::side_egui;
+use super::top_bar::PHASES;
+use super::{Asks, Scene};
+
+pub(super) fn left_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut AreaUi, asks: &mut Asks) {
+    egui::Panel::left("area-left")
+        .resizable(true)
+        .default_size(300.0)
+        .min_size(240.0)
+        .max_size(420.0)
+        .frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::same(10)))
+        .show(root, |ui| {
+            ui.label(theme::title("Turn record", 17.0));
+            turn_record(ui, scene);
+            ui.add_space(6.0);
+            ui.label(theme::title("Sequence of play", 17.0));
+            for (ph, n, name) in PHASES {
+                let current = Some(ph) == scene.ctx.phase;
+                let text = egui::RichText::new(format!("{n}. {name}"));
+                ui.label(if current { text.color(BRASS).strong() } else { text.color(DIM) });
+            }
+            ui.add_space(6.0);
+            ui.label(theme::title("The front", 17.0));
+            front(ui, scene);
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                ui.label(theme::title("Log", 17.0));
+                ui.checkbox(&mut ui_state.show_log, "dice too");
+            });
+            log(ui, scene, ui_state.show_log, &mut asks.open_rule);
+        });
+}
+
+/// The turn record track: each turn a box, the current one in brass, its date and ammunition on hover.
+fn turn_record(ui: &mut egui::Ui, scene: &Scene) {
+    let turn = scene.ctx.turn;
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
+        for t in &scene.sc.spec.turns {
+            let current = t.turn == turn;
+            let (rect, resp) = ui.allocate_exact_size(egui::vec2(24.0, 22.0), egui::Sense::hover());
+            let fill = if current {
+                BRASS
+            } else if t.turn < turn {
+                egui::Color32::from_rgb(60, 56, 48)
+            } else {
+                egui::Color32::from_rgb(88, 82, 70)
+            };
+            ui.painter().rect_filled(rect, 3.0, fill);
+            ui.painter().text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                t.turn.to_string(),
+                egui::FontId::new(12.0, theme::bold()),
+                if current { egui::Color32::BLACK } else { PARCHMENT },
+            );
+            let fatigue = t.fatigue_entered_by.map(|n| format!("; fatigue for units in play by turn {n}")).unwrap_or_default();
+            resp.on_hover_text(format!(
+                "Turn {}: {}\nammunition: British {}-{}, German {}-{}{fatigue}",
+                t.turn, t.date, t.british_ammo.0, t.british_ammo.1, t.german_ammo.0, t.german_ammo.1
+            ));
+        }
+    });
+}
+
+/// The front: victory and BR areas of each side, the immediate victory (3.2), arrivals and losses.
+fn front(ui: &mut egui::Ui, scene: &Scene) {
+    let (ctx, sc) = (&scene.ctx, scene.sc);
+    let vic: Vec<u32> = sc.areas.iter().filter(|(_, a)| a.victory.is_some()).map(|(id, _)| *id).collect();
+    for s in Side::BOTH {
+        ui.horizontal(|ui| {
+            ui.label(egui::RichText::new(s.name()).color(side_egui(s)).strong());
+            ui.label(format!("victory areas {}/{}", ctx.victory_areas(s), vic.len()));
+            ui.label(egui::RichText::new(format!("BR {}", ctx.br_areas(s))).color(DIM));
+        });
+    }
+    ui.label(
+        egui::RichText::new(format!(
+            "Immediate British victory: control {} with {}+ cavalry there (3.2)",
+            sc.spec.immediate_victory.areas.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" or "),
+            sc.spec.immediate_victory.cavalry
+        ))
+        .small()
+        .color(DIM),
+    );
+    let waiting: Vec<&U> = ctx.sit.units.iter().filter(|u| u.c.place == Place::Waiting && u.spec.turn == Some(ctx.turn)).collect();
+    if !waiting.is_empty() {
+        ui.label(egui::RichText::new(format!("{} unit(s) arrive this turn", waiting.len())).color(BRASS));
+    }
+    let broken = ctx.sit.units.iter().filter(|u| u.c.place == Place::BrokenDown).count();
+    let elim = ctx.sit.units.iter().filter(|u| u.c.place == Place::Eliminated).count();
+    ui.label(egui::RichText::new(format!("eliminated: {elim}; tanks broken down: {broken}")).small().color(DIM));
+}
+
+/// The log: the last 400 lines by turn, with their rule links; the dice if asked for; what the last
+/// change added in full colour.
+fn log(ui: &mut egui::Ui, scene: &Scene, show_rolls: bool, open_rule: &mut Option<String>) {
+    let session = scene.session;
+    egui::ScrollArea::vertical().id_salt("area-log").stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
+        let mut last_turn = 0;
+        let from = session.log.len().saturating_sub(400);
+        for (i, e) in session.log.iter().enumerate().skip(from) {
+            if e.is_roll() && !show_rolls {
+                continue;
+            }
+            if e.turn != last_turn {
+                last_turn = e.turn;
+                ui.label(egui::RichText::new(format!("— Turn {} —", e.turn)).color(BRASS));
+            }
+            let rule = e.line.rule();
+            let new = i >= session.new_from;
+            let text = match &e.line {
+                JournalLine::Roll { sides: 6, value: v @ 1..=6, .. } => format!("{} {}", die_face(*v), e.line.text()),
+                _ => e.line.text(),
+            };
+            let colour = if new {
+                PARCHMENT
+            } else if e.is_roll() {
+                DIM
+            } else {
+                egui::Color32::from_rgb(205, 198, 180)
+            };
+            ui.horizontal_wrapped(|ui| {
+                ui.spacing_mut().item_spacing.x = 4.0;
+                rule_link(ui, rule, open_rule);
+                ui.label(egui::RichText::new(text).size(12.5).color(colour));
+            });
+        }
+    });
+}

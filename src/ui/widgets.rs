@@ -1,0 +1,79 @@
+//! Pieces both board windows share: the typed events behind the log's lines (animations and the log
+//! read the rules' own `EventKind`, never the log's JSON) and odds in words.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::engine::Journal;
+
+use super::art::Rgba;
+use super::session::LogEntry;
+
+/// The log's lines from `from` on, each event line with its typed event: the journal holds the
+/// events in the log's order (rolls have none).
+pub fn typed_lines<'a, E: Clone>(
+    log: &'a [LogEntry],
+    from: usize,
+    journal: &'a Journal<E>,
+) -> impl Iterator<Item = (&'a LogEntry, Option<&'a E>)> {
+    let from = from.min(log.len());
+    let mut events = journal.events().skip(log[..from].iter().filter(|l| !l.is_roll()).count());
+    log[from..].iter().map(move |l| (l, if l.is_roll() { None } else { events.next() }))
+}
+
+/// The typed events of the log's lines from `from` on (those of the last change, from `new_from`).
+pub fn events_from<'a, E: Clone>(log: &'a [LogEntry], from: usize, journal: &'a Journal<E>) -> impl Iterator<Item = &'a E> {
+    typed_lines(log, from, journal).filter_map(|(_, e)| e)
+}
+
+/// A probability as a whole percentage (the hex map's odds).
+pub fn pct(p: f32) -> String {
+    format!("{:.0}%", p * 100.0)
+}
+
+/// A probability as a percentage that never rounds a possibility away: "<1%" and ">99%" at the ends
+/// (the area board's odds).
+pub fn odds(p: f64) -> String {
+    if p > 0.0 && p < 0.005 {
+        "<1%".into()
+    } else if p < 1.0 && p > 0.995 {
+        ">99%".into()
+    } else {
+        format!("{:.0}%", p * 100.0)
+    }
+}
+
+/// The face of a six-sided die showing `v` (a die for any other value).
+pub fn die_face(v: u32) -> &'static str {
+    match v {
+        1 => "⚀",
+        2 => "⚁",
+        3 => "⚂",
+        4 => "⚃",
+        5 => "⚄",
+        6 => "⚅",
+        _ => "🎲",
+    }
+}
+
+/// An 8-bit RGBA colour of the art as a Bevy colour.
+pub fn colour(c: Rgba) -> Color {
+    Color::srgba_u8(c[0], c[1], c[2], c[3])
+}
+
+/// A text rising over the map is read for the first 60 % of its life (animations wait for it), then
+/// fades out: its opacity at `age`.
+pub fn rising_alpha(age: f32, life: f32) -> f32 {
+    (1.0 - (age - life * 0.6) / (life * 0.4)).clamp(0.0, 1.0)
+}
+
+/// Whether a rising text is still being read (see [`rising_alpha`]).
+pub fn rising_read(age: f32, life: f32) -> bool {
+    age < life * 0.6
+}
+
+/// The panels' root: the whole window on egui's background layer; the side panels take their room
+/// from it and what they leave is the map's.
+pub fn panels_root(ctx: &egui::Context, id: &'static str) -> egui::Ui {
+    egui::Ui::new(ctx.clone(), id.into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()))
+}
