@@ -15,6 +15,7 @@ pub mod highlights;
 pub mod hot_reload;
 pub mod hud;
 pub mod input;
+pub mod launch;
 pub mod map;
 pub mod menu;
 pub mod orders;
@@ -33,7 +34,7 @@ use bevy::window::{PresentMode, WindowResolution};
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::EguiPlugin;
 
-use crate::cli::PlayArgs;
+pub use launch::LaunchArgs;
 
 /// The screens of the window.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -67,7 +68,7 @@ pub enum Frame {
 /// What the command line asked for, applied once the window is up.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Launch {
-    pub args: PlayArgs,
+    pub args: LaunchArgs,
     /// Frame-time benchmark: measure this many frames, print the figures and quit
     /// (`SALIENT_BENCH_FRAMES`; with `SALIENT_BENCH_EMPTY=1`, an empty 2D scene instead).
     pub bench_frames: Option<u32>,
@@ -89,7 +90,7 @@ impl Launch {
 pub struct MenuMessage(pub Option<String>);
 
 /// Opens the window and runs until it is closed; returns the process exit code.
-pub fn run(args: PlayArgs) -> i32 {
+pub fn run(args: LaunchArgs) -> i32 {
     let bench_frames = std::env::var("SALIENT_BENCH_FRAMES").ok().and_then(|v| v.parse::<u32>().ok()).filter(|n| *n > 0);
     let bench_empty = std::env::var("SALIENT_BENCH_EMPTY").is_ok_and(|v| v == "1");
     let bench_hide = std::env::var("SALIENT_BENCH_HIDE").map(|v| v.split(',').map(|s| s.trim().to_string()).collect()).unwrap_or_default();
