@@ -18,7 +18,7 @@ use crate::ui::screens::HandOver;
 use crate::ui::session::LogEntry;
 use crate::ui::settings::Settings;
 
-use super::Screen;
+use super::SCREEN;
 use super::board::{BoardEntity, BoardGeometry, kind_letter, side_colour};
 use super::session::AreaSession;
 
@@ -295,8 +295,7 @@ fn clear(mut anim: ResMut<Animations>) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (start, play).chain().in_set(AreaAnimate).run_if(in_state(Screen::AreaGame)))
-        .add_systems(OnExit(Screen::AreaGame), clear);
+    app.add_systems(Update, (start, play).chain().in_set(AreaAnimate).run_if(in_state(SCREEN))).add_systems(OnExit(SCREEN), clear);
 }
 
 #[cfg(test)]
