@@ -14,6 +14,7 @@ use crate::engine::session::{RulesetEntry, Session};
 use crate::engine::source::{Diagnostic, SourceFile};
 use crate::engine::validate::{find_ruleset, validate_paths};
 use crate::rulesets::registry;
+use crate::ui::LaunchArgs;
 
 #[derive(Parser, Debug)]
 #[command(name = "salient", version, about = "Historical wargames played as computer games", long_about = None)]
@@ -25,7 +26,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Open the game window (the default); with a scenario, straight into it.
-    Play(PlayArgs),
+    Play(LaunchArgs),
     /// Check scenario, map, table and save files; print every error as file:line:col.
     Validate {
         /// Files or folders (searched recursively for .ron files).
@@ -55,32 +56,10 @@ pub enum Command {
     Replay { save: PathBuf },
 }
 
-#[derive(clap::Args, Debug, Default, Clone)]
-pub struct PlayArgs {
-    /// A scenario file to open straight into.
-    pub scenario: Option<PathBuf>,
-    /// The side you play (the other is the computer unless --ai says otherwise).
-    #[arg(long)]
-    pub side: Option<String>,
-    /// A side the computer plays (repeat for both).
-    #[arg(long)]
-    pub ai: Vec<String>,
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// A save to load.
-    #[arg(long)]
-    pub load: Option<PathBuf>,
-    /// Take a screenshot into this file, then quit (with --exit-after-frames).
-    #[arg(long)]
-    pub screenshot: Option<PathBuf>,
-    #[arg(long)]
-    pub exit_after_frames: Option<u32>,
-}
-
 /// Runs the command line; returns the process exit code.
 pub fn run(cli: Cli) -> i32 {
     match cli.command {
-        None => play(PlayArgs::default()),
+        None => play(LaunchArgs::default()),
         Some(Command::Play(args)) => play(args),
         Some(Command::Validate { paths }) => validate(&paths),
         Some(Command::Script { scenario, commands, seed, dice, out, save }) => script(&scenario, &commands, seed, dice, out, save),
@@ -90,12 +69,12 @@ pub fn run(cli: Cli) -> i32 {
 }
 
 #[cfg(feature = "gui")]
-fn play(args: PlayArgs) -> i32 {
+fn play(args: LaunchArgs) -> i32 {
     crate::ui::run(args)
 }
 
 #[cfg(not(feature = "gui"))]
-fn play(_args: PlayArgs) -> i32 {
+fn play(_args: LaunchArgs) -> i32 {
     eprintln!("salient: this build has no window (built without the `gui` feature); use validate, script, sim or replay");
     2
 }

@@ -11,11 +11,10 @@ use bevy::prelude::*;
 
 use crate::engine::game::Origin;
 use crate::engine::{Game, Ruleset};
-use crate::rulesets::bastards::Bastards;
 
-use super::Screen;
 use super::counters::Animations;
-use super::session::{PlaySession, Seat};
+use super::screens::HandOver;
+use super::session::WindowSession;
 use super::settings::Settings;
 
 /// What the window asks of the worker.
@@ -51,9 +50,6 @@ pub struct ComputerPlayer<R: Ruleset> {
     last_move: Option<Instant>,
     pub status: String,
 }
-
-/// The computer player of Into the Bastards!.
-pub type AiWorker = ComputerPlayer<Bastards>;
 
 fn worker<R: crate::ai::Evaluators>(requests: Receiver<Request<R>>, answers: Sender<Answer<R::Command>>) {
     let mut game: Option<Game<R>> = None;
@@ -190,34 +186,36 @@ pub fn pace(settings: &Settings) -> Duration {
 }
 
 /// Keeps the worker in step, asks it to move when the computer is to decide, and applies its answer.
-fn drive_computer(
-    mut worker: Option<ResMut<AiWorker>>,
-    mut session: Option<ResMut<PlaySession>>,
+/// Each presenter adds it for its session, ordered after its animations start.
+pub fn drive_computer<S: WindowSession>(
+    mut worker: Option<ResMut<ComputerPlayer<S::R>>>,
+    mut session: Option<ResMut<S>>,
     settings: Res<Settings>,
     animations: Res<Animations>,
-    hand_over: Res<super::screens::HandOver>,
+    hand_over: Res<HandOver>,
 ) {
     let (Some(worker), Some(session)) = (worker.as_mut(), session.as_mut()) else { return };
-    worker.sync(&session.game, session.generation);
-    if let Some(cmd) = worker.answer(session.revision) {
+    worker.sync(session.game(), session.generation());
+    if let Some(cmd) = worker.answer(session.revision()) {
         let result = session.submit(cmd.clone()).map_err(|r| r.to_string());
         worker.played(&cmd, result);
+        // Its animations start next frame; ask again once they have played.
+        return;
     }
     // Ask for a move when the computer is to decide and the last one has been shown.
-    let computer_to_move = session.to_move().is_some_and(|s| session.seat(s) == Seat::Computer);
-    if computer_to_move && !animations.busy() && !hand_over.showing {
-        worker.ask(session.revision, pace(&settings));
+    if session.computer_to_move() && !animations.busy() && !hand_over.showing {
+        worker.ask(session.revision(), pace(&settings));
     }
 }
 
 /// True while the computer is choosing.
-pub fn computer_thinking(worker: Option<&AiWorker>) -> bool {
+pub fn computer_thinking<R: crate::ai::Evaluators>(worker: Option<&ComputerPlayer<R>>) -> bool {
     worker.is_some_and(|w| w.thinking())
 }
 
-pub fn plugin(app: &mut App) {
-    if let Some(w) = AiWorker::spawn() {
+/// Starts the computer player of the ruleset `R` (its worker thread waits for questions).
+pub fn spawn_computer<R: crate::ai::Evaluators>(app: &mut App) {
+    if let Some(w) = ComputerPlayer::<R>::spawn() {
         app.insert_resource(w);
     }
-    app.add_systems(Update, drive_computer.in_set(super::Frame::Apply).run_if(in_state(Screen::Game)));
 }

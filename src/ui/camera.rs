@@ -6,7 +6,7 @@ use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::Screen;
+use super::bastards::SCREEN;
 use super::map::DrawnMap;
 
 /// The map's camera and its controls' state.
@@ -216,5 +216,5 @@ pub fn plugin(app: &mut App) {
     }
     app.init_resource::<MapViewport>()
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, (control_camera, reveal_unit).chain().run_if(in_state(Screen::Game)));
+        .add_systems(Update, (control_camera, reveal_unit).chain().run_if(in_state(SCREEN)));
 }

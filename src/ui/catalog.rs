@@ -1,20 +1,17 @@
-//! The scenarios the menu offers: every scenario file of Into the Bastards! found under
+//! The scenarios the menu offers, one catalogue for every ruleset: every scenario file found under
 //! `<data root>/scenarios/` (the shipped ones) and under the user's mods folder
-//! (`engine::paths::mods_dir()`), each loaded and checked, with a thumbnail of its map. A scenario that
-//! fails its checks is listed with its first error instead of being hidden.
+//! (`engine::paths::mods_dir()`) whose ruleset the window plays, each read by its ruleset's presenter
+//! (loaded and checked, with a thumbnail of its map). A scenario that fails its checks is listed with
+//! its first error instead of being hidden.
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::Ruleset;
-use crate::engine::loader::Loader;
 use crate::engine::paths;
 use crate::engine::scenario::{FileKind, file_kind, header};
 use crate::engine::source::SourceFile;
-use crate::rulesets::bastards::Bastards;
-use crate::rulesets::bastards::scenario::Scenario;
 
-use super::art::features::{self, Extent, HEX};
-use super::art::{self, Canvas, terrain};
+use super::presenter::{Presenter, ScenarioCard};
+use super::registry::presenter;
 
 /// Where a scenario comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,16 +25,21 @@ pub enum Origin {
 pub struct ScenarioEntry {
     pub path: PathBuf,
     pub origin: Origin,
-    /// The loaded scenario, or why it does not load.
-    pub scenario: Result<std::sync::Arc<Scenario>, String>,
-    /// A picture of the map: (width, height, RGBA).
-    pub thumbnail: Option<(u32, u32, Vec<u8>)>,
+    /// The ruleset the file names.
+    pub ruleset: &'static str,
+    /// The scenario as its presenter reads it, or why it does not load.
+    pub card: Result<ScenarioCard, String>,
 }
 
 impl ScenarioEntry {
+    /// A picture of the map: (width, height, RGBA).
+    pub fn thumbnail(&self) -> Option<&(u32, u32, Vec<u8>)> {
+        self.card.as_ref().ok()?.thumbnail.as_ref()
+    }
+
     pub fn title(&self) -> String {
-        match &self.scenario {
-            Ok(s) => s.spec.info.name.clone(),
+        match &self.card {
+            Ok(c) => c.info.name.clone(),
             Err(_) => self.path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
         }
     }
@@ -66,26 +68,22 @@ fn ron_files(dir: &Path, out: &mut Vec<PathBuf>, depth: u32) {
     }
 }
 
-/// Reads one file: `None` if it is not a scenario of Into the Bastards! (a map, a table, another
-/// ruleset's scenario).
+/// Reads one file: `None` if it is not a scenario (a map, a table) or its ruleset has no window.
 pub fn read_entry(path: &Path, origin: Origin, thumbnails: bool) -> Option<ScenarioEntry> {
     let file = SourceFile::read(path).ok()?;
     if file_kind(&file).ok()? != FileKind::Scenario {
         return None;
     }
     let (_, ruleset) = header(&file).ok()?;
-    if ruleset != crate::rulesets::bastards::ID {
-        return None;
-    }
-    let mut loader = Loader::from_disk();
-    let scenario = <Bastards as Ruleset>::load_scenario(&file, &mut loader)
-        .map(std::sync::Arc::new)
-        .map_err(|ds| ds.first().map(|d| d.to_string()).unwrap_or_else(|| "the scenario does not load".into()));
-    let thumbnail = match (&scenario, thumbnails) {
-        (Ok(s), true) => Some(thumbnail(s, 0.16)),
-        _ => None,
-    };
-    Some(ScenarioEntry { path: path.to_path_buf(), origin, scenario, thumbnail })
+    let p = presenter(&ruleset)?;
+    Some(ScenarioEntry { path: path.to_path_buf(), origin, ruleset: p.id(), card: p.card(&file, thumbnails) })
+}
+
+/// The presenter of the ruleset a scenario file names; the error says why there is none.
+pub fn presenter_of(path: &Path) -> Result<&'static dyn Presenter, String> {
+    let file = SourceFile::read(path).map_err(|d| d.to_string())?;
+    let (_, ruleset) = header(&file).map_err(|d| d.to_string())?;
+    presenter(&ruleset).ok_or_else(|| format!("{}: the window does not play `{ruleset}`", path.display()))
 }
 
 /// Every scenario in the folders.
@@ -103,31 +101,6 @@ pub fn scan(thumbnails: bool) -> Vec<ScenarioEntry> {
     out
 }
 
-/// A small picture of a scenario's map: terrain, features, rows out of play dimmed.
-pub fn thumbnail(s: &Scenario, scale: f32) -> (u32, u32, Vec<u8>) {
-    let board = &s.board;
-    let ext = Extent::of(board);
-    let (w, h) = ((ext.width() * scale).ceil() as u32, (ext.height() * scale).ceil() as u32);
-    let mut c = Canvas::new(w, h);
-    let (first, last) = s.rows_in_play();
-    let r = HEX / 3f32.sqrt() * scale;
-    for hx in board.hexes() {
-        let (x, y) = features::centre_px(board, hx);
-        let (x, y) = ((x - ext.min_x) * scale, (y - ext.min_y) * scale);
-        let mut col = terrain::thumbnail_colour(board.terrain(hx).unwrap_or(""));
-        let row = board.offset_of(hx).1 as u32;
-        if row < first || row > last {
-            col = art::mix(col, [30, 28, 24, 255], 0.55);
-        }
-        c.fill_poly(&art::hex_corners(x, y, r + 0.6), col);
-    }
-    if let Some(fonts) = art::Fonts::load() {
-        let overlay = features::render(board, scale, &fonts, false);
-        c.blit(&overlay, 0, 0);
-    }
-    (w, h, c.to_rgba())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -140,11 +113,15 @@ mod tests {
         let entries: Vec<ScenarioEntry> = files.iter().filter_map(|f| read_entry(f, Origin::Shipped, true)).collect();
         assert!(!entries.is_empty(), "no scenario found under {}", root.display());
         for e in &entries {
-            if let Ok(s) = &e.scenario {
-                let (w, h, px) = e.thumbnail.clone().expect("a thumbnail");
+            if let Ok(c) = &e.card {
+                let (w, h, px) = c.thumbnail.clone().expect("a thumbnail");
                 assert_eq!(px.len(), (w * h * 4) as usize);
-                assert!(!s.spec.info.name.is_empty());
+                assert!(!c.info.name.is_empty());
             }
+        }
+        // Every ruleset the window plays has its scenarios in the one catalogue.
+        for p in super::super::registry::presenters() {
+            assert!(entries.iter().any(|e| e.ruleset == p.id() && e.card.is_ok()), "no scenario of {} loads", p.id());
         }
         // Maps and tables are not scenarios.
         assert!(files.iter().any(|f| f.to_string_lossy().contains("maps")));

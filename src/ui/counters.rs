@@ -15,13 +15,14 @@ use crate::rulesets::bastards::map::{Situation, UnitInfo};
 use crate::rulesets::bastards::state::Barrage;
 use crate::rulesets::bastards::units::Location;
 
-use super::Screen;
 use super::art::counters::{self as faces, CELL, Face, MarkerIcon};
 use super::art::palette::Palette;
 use super::art::{self, Canvas};
+use super::bastards::SCREEN;
+use super::bastards::session::PlaySession;
 use super::geometry::{HEX, hex_to_world};
 use super::map::{DrawnMap, MapArt, MapEntity, image_from_rgba, z};
-use super::session::{Change, PlaySession};
+use super::session::Change;
 use super::settings::Settings;
 use super::widgets::{colour, events_from, rising_alpha, rising_read};
 
@@ -591,9 +592,9 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Animations>()
         .init_resource::<Selection>()
         .add_systems(Startup, load_markers)
-        .add_systems(Update, (refresh_atlas, sync_counters).chain().in_set(super::Frame::Counters).run_if(in_state(Screen::Game)))
-        .add_systems(Update, animate.in_set(super::Frame::Visuals).run_if(in_state(Screen::Game)))
-        .add_systems(OnExit(Screen::Game), |mut commands: Commands, mut sel: ResMut<Selection>| {
+        .add_systems(Update, (refresh_atlas, sync_counters).chain().in_set(super::Frame::Counters).run_if(in_state(SCREEN)))
+        .add_systems(Update, animate.in_set(super::Frame::Visuals).run_if(in_state(SCREEN)))
+        .add_systems(OnExit(SCREEN), |mut commands: Commands, mut sel: ResMut<Selection>| {
             commands.remove_resource::<CounterAtlas>();
             sel.unit = None;
         });

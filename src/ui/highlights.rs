@@ -12,17 +12,18 @@ use crate::engine::board::HexBoard;
 use crate::rulesets::bastards::actions::{Ctx, movement};
 use crate::rulesets::bastards::preview::Preview;
 
+use super::Frame;
 use super::art::Rgba;
 use super::art::palette::Palette;
+use super::bastards::SCREEN;
+use super::bastards::session::PlaySession;
 use super::counters::{COUNTER, Counter, Selection};
 use super::geometry::{HEX, hex_corners, hex_radius, hex_to_world};
 use super::input::{AwaitingConfirmation, Hover, SightTool};
 use super::map::{DrawnMap, MapArt, MapEntity, z};
 use super::orders::{OrderMode, Orders};
-use super::session::PlaySession;
 use super::settings::Settings;
 use super::widgets::{colour, pct};
-use super::{Frame, Screen};
 
 /// A highlight entity (rebuilt whenever the orders change).
 #[derive(Component)]
@@ -298,5 +299,5 @@ fn gizmo_width(mut store: ResMut<GizmoConfigStore>) {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, gizmo_width)
-        .add_systems(Update, (rebuild_highlights, draw_pointer_lines).chain().in_set(Frame::Visuals).run_if(in_state(Screen::Game)));
+        .add_systems(Update, (rebuild_highlights, draw_pointer_lines).chain().in_set(Frame::Visuals).run_if(in_state(SCREEN)));
 }

@@ -20,11 +20,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use crate::engine::game::Origin;
 use crate::engine::loader::Loader;
 use crate::engine::{Game, Ruleset};
-use crate::rulesets::bastards::scenario::Scenario;
-use crate::rulesets::bastards::{Bastards, Command};
 
-use super::Screen;
-use super::session::PlaySession;
+use super::Playing;
+use super::session::WindowSession;
 use super::theme::{self, BRASS, DIM, PARCHMENT, RED};
 
 /// How often the files' modification times are read.
@@ -33,17 +31,17 @@ const POLL: Duration = Duration::from_millis(700);
 const SETTLE: Duration = Duration::from_millis(350);
 
 /// What re-reading a game's files gives.
-pub enum Reload {
+pub enum Reload<R: Ruleset> {
     /// The files are the ones the game was built from: nothing to do.
     Same,
     /// The files no longer validate: every problem, `file:line:col: sentence`. The game goes on as it was.
     Invalid(Vec<String>),
     /// The files validate and every command replays on them: the game, at the same position.
-    Replayed(Box<Game<Bastards>>),
+    Replayed(Box<Game<R>>),
     /// The files validate but command `at` (0-based) is refused on them.
     Diverged {
         /// The game built from the edited files.
-        origin: Box<Origin<Bastards>>,
+        origin: Box<Origin<R>>,
         at: usize,
         reason: String,
     },
@@ -61,13 +59,13 @@ pub fn disk_path(name: &str) -> PathBuf {
 
 /// Re-reads the scenario a game was built from (with its map and tables) and decides what becomes of
 /// the game: see [`Reload`].
-pub fn reload(origin: &Origin<Bastards>, commands: &[Command]) -> Reload {
+pub fn reload<R: Ruleset>(origin: &Origin<R>, commands: &[R::Command]) -> Reload<R> {
     let mut loader = Loader::from_disk();
     let file = match loader.load(Path::new(&origin.scenario_path)) {
         Ok(f) => f,
         Err(d) => return Reload::Invalid(vec![d.to_string()]),
     };
-    let scenario = match <Bastards as Ruleset>::load_scenario(&file, &mut loader) {
+    let scenario = match R::load_scenario(&file, &mut loader) {
         Ok(s) => s,
         Err(ds) => {
             let mut lines: Vec<String> = ds.iter().map(|d| d.to_string()).collect();
@@ -109,11 +107,11 @@ pub enum Banner {
     Diverged { at: usize, total: usize, reason: String },
 }
 
-/// The watcher's state.
-#[derive(Resource, Default)]
-pub struct HotReload {
+/// The watcher's state, for the ruleset `R`.
+#[derive(Resource)]
+pub struct HotReload<R: Ruleset> {
     /// The scenario object being watched (a new game, a load or a reload starts over).
-    watching: Option<Arc<Scenario>>,
+    watching: Option<Arc<R::Scenario>>,
     files: Vec<PathBuf>,
     stamps: Vec<Option<SystemTime>>,
     last_poll: Option<Instant>,
@@ -121,19 +119,28 @@ pub struct HotReload {
     changed_at: Option<Instant>,
     pub banner: Option<(Banner, Instant)>,
     /// The edited game when the commands did not all replay (offered by the banner's button).
-    diverged: Option<(Box<Origin<Bastards>>, Vec<Command>)>,
+    diverged: Option<Diverged<R>>,
 }
 
-fn poll(mut state: ResMut<HotReload>, session: Option<ResMut<PlaySession>>) {
+/// The game built from the edited files, and the commands of the game being played.
+type Diverged<R> = (Box<Origin<R>>, Vec<<R as Ruleset>::Command>);
+
+impl<R: Ruleset> Default for HotReload<R> {
+    fn default() -> Self {
+        HotReload { watching: None, files: Vec::new(), stamps: Vec::new(), last_poll: None, changed_at: None, banner: None, diverged: None }
+    }
+}
+
+fn poll<S: WindowSession>(mut state: ResMut<HotReload<S::R>>, session: Option<ResMut<S>>) {
     let Some(mut session) = session else {
         state.watching = None;
         return;
     };
     let now = Instant::now();
     // A new game (or a reloaded one): watch its files from now on.
-    let scenario = session.scenario().clone();
+    let scenario = session.game().origin().scenario.clone();
     if !state.watching.as_ref().is_some_and(|w| Arc::ptr_eq(w, &scenario)) {
-        let files: Vec<PathBuf> = session.game.origin().files.keys().map(|n| disk_path(n)).collect();
+        let files: Vec<PathBuf> = session.game().origin().files.keys().map(|n| disk_path(n)).collect();
         state.stamps = stamps(&files);
         state.files = files;
         state.watching = Some(scenario);
@@ -156,8 +163,8 @@ fn poll(mut state: ResMut<HotReload>, session: Option<ResMut<PlaySession>>) {
         return;
     }
     state.changed_at = None;
-    let commands = session.game.commands();
-    match reload(session.game.origin(), &commands) {
+    let commands = session.game().commands();
+    match reload(session.game().origin(), &commands) {
         Reload::Same => {}
         Reload::Invalid(lines) => {
             for l in &lines {
@@ -166,7 +173,7 @@ fn poll(mut state: ResMut<HotReload>, session: Option<ResMut<PlaySession>>) {
             state.banner = Some((Banner::Invalid(lines), now));
         }
         Reload::Replayed(game) => {
-            let changed = changed_files(&session.game.origin().files, &game.origin().files);
+            let changed = changed_files(&session.game().origin().files, &game.origin().files);
             info!("hot reload: {changed} reloaded, {} commands replayed", commands.len());
             session.reload(*game);
             state.diverged = None;
@@ -187,7 +194,7 @@ fn changed_files(old: &BTreeMap<String, String>, new: &BTreeMap<String, String>)
     if names.is_empty() { "the scenario".to_string() } else { names.join(", ") }
 }
 
-fn banner_ui(mut contexts: EguiContexts, mut state: ResMut<HotReload>, session: Option<ResMut<PlaySession>>) -> Result {
+fn banner_ui<S: WindowSession>(mut contexts: EguiContexts, mut state: ResMut<HotReload<S::R>>, session: Option<ResMut<S>>) -> Result {
     let Some((banner, since)) = state.banner.clone() else { return Ok(()) };
     // A successful reload says so for a few seconds; problems stay until dismissed or fixed.
     if matches!(banner, Banner::Reloaded(_)) && since.elapsed() > Duration::from_secs(6) {
@@ -270,16 +277,18 @@ fn banner_ui(mut contexts: EguiContexts, mut state: ResMut<HotReload>, session: 
     Ok(())
 }
 
-pub fn plugin(app: &mut App) {
-    app.init_resource::<HotReload>()
-        .add_systems(Update, poll.in_set(super::Frame::Apply).run_if(in_state(Screen::Game)))
-        .add_systems(EguiPrimaryContextPass, banner_ui.run_if(in_state(Screen::Game)).run_if(theme::theme_ready))
-        .add_systems(OnExit(Screen::Game), |mut state: ResMut<HotReload>| *state = HotReload::default());
+/// Hot reload for a presenter whose session is `S`, on its game screen.
+pub fn hot_reload_systems<S: WindowSession>(app: &mut App, screen: Playing) {
+    app.init_resource::<HotReload<S::R>>()
+        .add_systems(Update, poll::<S>.in_set(super::Frame::Apply).run_if(in_state(screen)))
+        .add_systems(EguiPrimaryContextPass, banner_ui::<S>.run_if(in_state(screen)).run_if(theme::theme_ready))
+        .add_systems(OnExit(screen), |mut state: ResMut<HotReload<S::R>>| *state = HotReload::default());
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::bastards::{Bastards, Command};
 
     /// A copy of scenario 1 and its map in a folder of its own, to edit.
     fn copy_scenario(dir: &Path) -> PathBuf {

@@ -19,19 +19,22 @@ use crate::rulesets::bastards::state::{Activations, Barrage, Clock, Pool, Sequen
 use crate::rulesets::bastards::units::{Location, Side};
 use crate::rulesets::bastards::{Bastards, Command, EventKind};
 
-use super::ai_worker::{AiWorker, computer_thinking};
+use super::Frame;
+use super::ai_worker::computer_thinking;
 use super::art::palette::Palette;
+use super::bastards::AiWorker;
+use super::bastards::SCREEN;
+use super::bastards::session::PlaySession;
 use super::camera::{MapCamera, MapViewport};
 use super::counters::{CounterAtlas, Selection};
 use super::input::{AwaitingConfirmation, Hover, Intent, Intents, SightTool, Toasts, request};
 use super::orders::{OrderMode, Orders, odds_text};
 use super::rules_text::{RuleBooks, rule_link, rule_window};
 use super::saves::SaveRequests;
-use super::session::{PlaySession, Seat};
+use super::session::Seat;
 use super::settings::Settings;
 use super::theme::{self, BRASS, DIM, PARCHMENT, RED};
 use super::widgets::{die_face, panels_root, pct, typed_lines};
-use super::{Frame, Screen};
 
 /// The panels' own state.
 #[derive(Resource, Default)]
@@ -1170,7 +1173,7 @@ fn unit_tooltip(ui: &mut egui::Ui, scene: &Scene, tip: &Tip, u: &UnitInfo) {
 pub fn plugin(app: &mut App) {
     app.init_resource::<HudState>().add_systems(
         EguiPrimaryContextPass,
-        hud.run_if(in_state(Screen::Game)).run_if(theme::theme_ready).run_if(|l: Res<super::Launch>| !l.hides("hud")),
+        hud.run_if(in_state(SCREEN)).run_if(theme::theme_ready).run_if(|l: Res<super::Launch>| !l.hides("hud")),
     );
     let _ = Frame::Input;
 }

@@ -10,15 +10,16 @@ use hexx::Hex;
 use crate::rulesets::bastards::Command;
 use crate::rulesets::bastards::map::Situation;
 
+use super::Frame;
+use super::bastards::SCREEN;
+use super::bastards::session::PlaySession;
 use super::camera::{MapCamera, MapViewport, cursor_world};
 use super::counters::{COUNTER, Counter, Selection};
 use super::geometry::world_to_hex;
 use super::map::DrawnMap;
 use super::orders::{OrderMode, Orders};
 use super::screens::HandOver;
-use super::session::PlaySession;
 use super::settings::Settings;
-use super::{Frame, Screen};
 
 /// What is under the pointer.
 #[derive(Resource, Default, Clone)]
@@ -496,10 +497,10 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Toasts>()
         .add_systems(
             Update,
-            (track_hover, handle_clicks, handle_keys, line_of_sight_tool).chain().in_set(Frame::Input).run_if(in_state(Screen::Game)),
+            (track_hover, handle_clicks, handle_keys, line_of_sight_tool).chain().in_set(Frame::Input).run_if(in_state(SCREEN)),
         )
-        .add_systems(Update, (apply_intents, age_toasts).in_set(Frame::Apply).run_if(in_state(Screen::Game)))
-        .add_systems(OnExit(Screen::Game), |mut a: ResMut<AwaitingConfirmation>, mut i: ResMut<Intents>| {
+        .add_systems(Update, (apply_intents, age_toasts).in_set(Frame::Apply).run_if(in_state(SCREEN)))
+        .add_systems(OnExit(SCREEN), |mut a: ResMut<AwaitingConfirmation>, mut i: ResMut<Intents>| {
             a.0 = None;
             i.0.clear();
         });

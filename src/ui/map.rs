@@ -15,12 +15,12 @@ use crate::engine::board::{HexBoard, MapEdge};
 use crate::rulesets::bastards::scenario::Scenario;
 use hexx::Hex;
 
-use super::Screen;
 use super::art::features::{self, Extent};
 use super::art::{self, Canvas, terrain};
+use super::bastards::SCREEN;
+use super::bastards::session::PlaySession;
 use super::camera::MapCamera;
 use super::geometry::{HEX, TILE_DENSITY, hex_radius, hex_to_world, tile_pos, tilemap_layout};
-use super::session::PlaySession;
 use super::settings::Settings;
 
 /// Z layers of the map, bottom to top.
@@ -426,8 +426,8 @@ fn forget_map(mut commands: Commands, entities: Query<Entity, With<MapEntity>>) 
 pub fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
         .add_systems(Startup, load_art)
-        .add_systems(Update, (draw_map, show_hex_labels).chain().in_set(super::Frame::Map).run_if(in_state(Screen::Game)))
-        .add_systems(OnExit(Screen::Game), forget_map);
+        .add_systems(Update, (draw_map, show_hex_labels).chain().in_set(super::Frame::Map).run_if(in_state(SCREEN)))
+        .add_systems(OnExit(SCREEN), forget_map);
 }
 
 #[cfg(test)]

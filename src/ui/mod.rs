@@ -1,11 +1,14 @@
-//! The window (feature `gui`): the main menu, the hex map with its counters, the panels, the
-//! computer opponent off the frame, saves, and the hand-over and game-over screens. The window holds
-//! no rule: it draws what the engine exposes (`Situation`, the legal commands, the previews, the
-//! journal) and sends commands. One Bevy plugin per feature; see docs/gui.md.
+//! The window (feature `gui`): a shell shared by every ruleset — the main menu with one scenario
+//! catalogue, saves, settings, the rule popups, the hand-over screen, the computer opponent off the
+//! frame, hot reload, the window title — and one presenter per ruleset (`ui::registry`), which
+//! brings its board view and panels (`bastards`: the hex map, its counters and panels; `rtc`: the
+//! area board of `area`). The window holds no rule: it draws what the engine exposes (the state,
+//! the legal commands, the previews, the journal) and sends commands. See docs/gui.md.
 
 pub mod ai_worker;
 pub mod area;
 pub mod art;
+pub mod bastards;
 pub mod camera;
 pub mod capture;
 pub mod catalog;
@@ -15,9 +18,13 @@ pub mod highlights;
 pub mod hot_reload;
 pub mod hud;
 pub mod input;
+pub mod launch;
 pub mod map;
 pub mod menu;
 pub mod orders;
+pub mod presenter;
+pub mod registry;
+pub mod rtc;
 pub mod rules_text;
 pub mod saves;
 pub mod screens;
@@ -34,7 +41,7 @@ use bevy::window::{PresentMode, WindowResolution};
 use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::EguiPlugin;
 
-use crate::cli::PlayArgs;
+pub use launch::LaunchArgs;
 
 /// The screens of the window.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -42,10 +49,37 @@ pub enum Screen {
     /// The main menu (and its sub-pages).
     #[default]
     Menu,
-    /// A game on the map (with the hand-over and game-over screens over it).
+    /// A game on its board, whatever its ruleset (with the hand-over and game-over screens over it).
     Game,
-    /// A game of an area-impulse ruleset (Royal Tank Corps) on its area board (`area`).
-    AreaGame,
+}
+
+/// The ruleset whose presenter is up (set with `Screen::Game`, by [`show_game`]).
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Presenting(pub Option<&'static str>);
+
+/// The game screen of one ruleset: `Screen::Game` while its presenter is up. Each presenter's
+/// systems run in its own `Playing(id)`, and its entities are scoped to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Playing(pub &'static str);
+
+impl ComputedStates for Playing {
+    type SourceStates = (Screen, Presenting);
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+
+    fn compute((screen, presenting): (Screen, Presenting)) -> Option<Playing> {
+        match (screen, presenting.0) {
+            (Screen::Game, Some(ruleset)) => Some(Playing(ruleset)),
+            _ => None,
+        }
+    }
+}
+
+/// Puts a game in the window: its session (a presenter's [`presenter::Opening`]) and the game screen
+/// of its ruleset.
+pub fn show_game(world: &mut World, ruleset: &'static str, opening: presenter::Opening) {
+    opening(world);
+    NextState::set_if_neq(&mut world.resource_mut::<NextState<Presenting>>(), Presenting(Some(ruleset)));
+    NextState::set_if_neq(&mut world.resource_mut::<NextState<Screen>>(), Screen::Game);
 }
 
 /// The order of the window's work in each frame (all in `Update`).
@@ -68,7 +102,7 @@ pub enum Frame {
 /// What the command line asked for, applied once the window is up.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Launch {
-    pub args: PlayArgs,
+    pub args: LaunchArgs,
     /// Frame-time benchmark: measure this many frames, print the figures and quit
     /// (`SALIENT_BENCH_FRAMES`; with `SALIENT_BENCH_EMPTY=1`, an empty 2D scene instead).
     pub bench_frames: Option<u32>,
@@ -90,7 +124,7 @@ impl Launch {
 pub struct MenuMessage(pub Option<String>);
 
 /// Opens the window and runs until it is closed; returns the process exit code.
-pub fn run(args: PlayArgs) -> i32 {
+pub fn run(args: LaunchArgs) -> i32 {
     let bench_frames = std::env::var("SALIENT_BENCH_FRAMES").ok().and_then(|v| v.parse::<u32>().ok()).filter(|n| *n > 0);
     let bench_empty = std::env::var("SALIENT_BENCH_EMPTY").is_ok_and(|v| v == "1");
     let bench_hide = std::env::var("SALIENT_BENCH_HIDE").map(|v| v.split(',').map(|s| s.trim().to_string()).collect()).unwrap_or_default();
@@ -129,27 +163,15 @@ pub fn run(args: PlayArgs) -> i32 {
 
     app.add_plugins(EguiPlugin::default())
         .init_state::<Screen>()
+        .init_state::<Presenting>()
+        .add_computed_state::<Playing>()
         .configure_sets(Update, (Frame::Input, Frame::Apply, Frame::Map, Frame::Counters, Frame::Orders, Frame::Visuals).chain())
-        .add_plugins((
-            settings::plugin,
-            camera::plugin,
-            map::plugin,
-            counters::plugin,
-            highlights::plugin,
-            input::plugin,
-            orders::plugin,
-            hud::plugin,
-            ai_worker::plugin,
-            saves::plugin,
-            screens::plugin,
-            menu::plugin,
-            rules_text::plugin,
-            capture::plugin,
-            theme::plugin,
-        ))
-        .add_plugins((hot_reload::plugin, area::plugin))
-        .add_plugins(terrain_layer::plugin)
-        .add_systems(Update, window_title.run_if(state_changed::<Screen>));
+        .add_plugins((settings::plugin, camera::plugin, saves::plugin, screens::plugin));
+    for p in registry::presenters() {
+        p.plugin(&mut app);
+    }
+    app.add_plugins((menu::plugin, rules_text::plugin, capture::plugin, theme::plugin))
+        .add_systems(Update, window_title.run_if(state_changed::<Screen>.or_else(state_changed::<Presenting>)));
     // The game's own rule schedules use Bevy's multi-threaded executor when the `multi_threaded` feature
     // is on (as in this build). Applying a command from inside a system that itself runs on the compute
     // task pool nests one scope in another and, with two cores, deadlocks. The window's systems are
@@ -168,16 +190,13 @@ pub fn run(args: PlayArgs) -> i32 {
     exit_code(app.run())
 }
 
-/// The window's title names the game being played, or only Salient on the menu.
-fn window_title(screen: Res<State<Screen>>, mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>) {
-    let title = match screen.get() {
-        Screen::Menu => "Salient",
-        Screen::Game => "Salient — Into the Bastards!",
-        Screen::AreaGame => "Salient — Royal Tank Corps",
-    };
+/// The window's title names the game being played (its presenter's name), or only Salient on the menu.
+fn window_title(playing: Option<Res<State<Playing>>>, mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>) {
+    let name = playing.and_then(|p| registry::presenter(p.get().0)).map(|p| p.name());
+    let title = name.map(|n| format!("Salient — {n}")).unwrap_or_else(|| "Salient".into());
     for mut w in &mut windows {
         if w.title != title {
-            w.title = title.into();
+            w.title = title.clone();
         }
     }
 }

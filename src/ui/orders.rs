@@ -17,9 +17,9 @@ use crate::rulesets::bastards::state::{Activations, Agenda, Barrage, Phase, Stag
 use crate::rulesets::bastards::units::{Location, Side};
 use crate::rulesets::bastards::{Bastards, Command, phase};
 
-use super::Screen;
+use super::bastards::SCREEN;
+use super::bastards::session::PlaySession;
 use super::counters::Selection;
-use super::session::PlaySession;
 use super::widgets::pct;
 
 /// What a click on the map does when several actions could apply.
@@ -472,6 +472,6 @@ fn refresh_orders(
 pub fn plugin(app: &mut App) {
     app.init_resource::<Orders>()
         .init_resource::<OrderMode>()
-        .add_systems(Update, refresh_orders.in_set(super::Frame::Orders).run_if(in_state(Screen::Game)))
-        .add_systems(OnExit(Screen::Game), |mut orders: ResMut<Orders>| *orders = Orders::default());
+        .add_systems(Update, refresh_orders.in_set(super::Frame::Orders).run_if(in_state(SCREEN)))
+        .add_systems(OnExit(SCREEN), |mut orders: ResMut<Orders>| *orders = Orders::default());
 }

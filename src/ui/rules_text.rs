@@ -1,7 +1,7 @@
 //! The rulebooks' text, keyed by the rule ids the events and refusals carry, for the popup that
 //! opens when a rule number is clicked. One file per ruleset, `<data root>/assets/ui/<ruleset>-rules.ron`
-//! (`bastards-rules.ron`, `rtc-rules.ron`; so a player can correct it), falling back to the copy built
-//! into the program. Also the clickable rule number and the popup window every board uses.
+//! (so a player can correct it), falling back to the copy built into the program (its presenter's
+//! `builtin_rules`). Also the clickable rule number and the popup window every board uses.
 
 use std::collections::BTreeMap;
 
@@ -11,18 +11,9 @@ use serde::Deserialize;
 
 use super::theme::{self, BRASS, PARCHMENT};
 
-/// The copy of Into the Bastards!'s rules built into the program.
-pub const BUILTIN: &str = include_str!("../../assets/ui/bastards-rules.ron");
-/// The copy of Royal Tank Corps's rules built into the program.
-pub const BUILTIN_RTC: &str = include_str!("../../assets/ui/rtc-rules.ron");
-
-/// The built-in rule texts of a ruleset, if the program has them.
+/// The built-in rule texts of a ruleset, if the window plays it.
 pub fn builtin(ruleset: &str) -> Option<&'static str> {
-    match ruleset {
-        "bastards" => Some(BUILTIN),
-        "rtc" => Some(BUILTIN_RTC),
-        _ => None,
-    }
+    super::registry::presenter(ruleset).map(|p| p.builtin_rules())
 }
 
 /// The file name of a ruleset's rule texts under `assets/ui/`.
@@ -97,7 +88,7 @@ pub struct RuleBooks(pub BTreeMap<String, RuleTexts>);
 
 impl RuleBooks {
     pub fn load() -> RuleBooks {
-        RuleBooks(["bastards", "rtc"].into_iter().map(|r| (r.to_string(), RuleTexts::load_for(r))).collect())
+        RuleBooks(super::registry::presenters().iter().map(|p| (p.id().to_string(), RuleTexts::load_for(p.id()))).collect())
     }
     pub fn of(&self, ruleset: &str) -> Option<&RuleTexts> {
         self.0.get(ruleset)
@@ -173,75 +164,14 @@ pub fn plugin(app: &mut App) {
 mod tests {
     use super::*;
 
+    /// Every presenter's built-in rule texts parse and are its ruleset's.
     #[test]
-    fn every_rule_id_the_engine_uses_has_a_text() {
-        let texts = RuleTexts::parse(BUILTIN).expect("the built-in rule texts parse");
-        for id in [
-            "ZoC",
-            "LoS",
-            "LoC",
-            "Stacking",
-            "SoP",
-            "2.1",
-            "2.2",
-            "2.3",
-            "2.3.3",
-            "3.1",
-            "3.2",
-            "3.3",
-            "3.4",
-            "3.5",
-            "3.6",
-            "Tanks",
-            "4.1",
-            "4.2",
-            "5",
-            "6",
-            "7.1",
-            "7.2",
-            "8",
-            "9",
-            "10",
-            "11",
-            "S1",
-            "S2",
-            "O1",
-            "O2",
-            "O3",
-            "Terrain Table",
-            "Scenarios",
-        ] {
-            assert!(texts.get(id).is_some(), "no text for rule {id}");
+    fn every_ruleset_has_its_builtin_rule_texts() {
+        for p in super::super::registry::presenters() {
+            let texts = RuleTexts::parse(p.builtin_rules()).unwrap_or_else(|e| panic!("{}: {e}", p.id()));
+            assert_eq!(texts.ruleset, p.id());
+            assert!(!texts.rules.is_empty());
         }
-        assert_eq!(texts.get("3.3.1").map(|r| r.0), Some("3.3"));
-        assert!(texts.get("nonsense").is_none());
-    }
-
-    /// Every rule number the Royal Tank Corps rules write in their events, refusals and sources has
-    /// its own text (not a parent's), copied from the rulebook.
-    #[test]
-    fn every_rtc_rule_id_has_its_own_text() {
-        let texts = RuleTexts::parse(BUILTIN_RTC).expect("the built-in rtc rule texts parse");
-        assert_eq!(texts.ruleset, "rtc");
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rulesets/rtc");
-        let mut ids = std::collections::BTreeSet::new();
-        for e in std::fs::read_dir(&dir).expect("src/rulesets/rtc") {
-            let text = std::fs::read_to_string(e.expect("entry").path()).unwrap_or_default();
-            for part in text.split('"').skip(1).step_by(2) {
-                if !part.is_empty() && part.len() <= 5 && part.contains('.') && part.chars().all(|c| c.is_ascii_digit() || c == '.') {
-                    ids.insert(part.to_string());
-                }
-            }
-        }
-        assert!(ids.len() > 20, "rule ids found: {ids:?}");
-        for id in &ids {
-            assert_eq!(texts.get(id).map(|r| r.0), Some(id.as_str()), "rule {id} has no text of its own");
-        }
-        for id in ["SoP", "5", "7", "10", "10.1", "Appendix", "9.34", "10.6", "7.9"] {
-            assert!(texts.get(id).is_some(), "no text for rule {id}");
-        }
-        assert!(texts.get("9.34").is_some_and(|r| r.1.text.contains("Stosstruppen")));
-        assert_eq!(texts.get("7.64").map(|r| r.0), Some("7.6"));
-        assert_eq!(rule_ids_in("may not enter (9.34); see [10.31] and rule 7.63, turn 1917.5"), vec!["9.34", "10.31", "7.63"]);
+        assert!(builtin("chess").is_none());
     }
 }

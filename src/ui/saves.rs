@@ -17,14 +17,14 @@ use crate::engine::paths;
 use crate::engine::scenario::{FileKind, file_kind, header};
 use crate::engine::source::SourceFile;
 use crate::engine::{Game, Ruleset};
-use crate::rulesets::bastards::Bastards;
-use crate::rulesets::bastards::units::Side;
 
 use super::camera::MapViewport;
 use super::input::Toasts;
-use super::session::{PlaySession, Seat};
+use super::presenter::{Opening, Presenter, SeatChoice};
+use super::registry::presenter;
+use super::session::{Seat, WindowSession};
 use super::theme::{self, DIM, RED};
-use super::{Frame, Screen};
+use super::{Frame, Playing, Screen};
 
 /// Requests to the saves plugin from the panels and the menu.
 #[derive(Resource, Default)]
@@ -92,10 +92,8 @@ pub fn list_saves() -> Vec<SaveEntry> {
         let (summary, scenario, problem) = match std::fs::read_to_string(&path) {
             Err(err) => (String::new(), String::new(), Some(err.to_string())),
             Ok(text) => match ron::from_str::<SaveHeader>(&text) {
-                // The rulesets the window plays (Royal Tank Corps saves open on the area board).
-                Ok(h) if h.ruleset == crate::rulesets::bastards::ID || h.ruleset == crate::rulesets::rtc::ID => {
-                    (h.summary, h.scenario, None)
-                }
+                // The rulesets the window plays, each on its own board.
+                Ok(h) if presenter(&h.ruleset).is_some() => (h.summary, h.scenario, None),
                 Ok(h) => (h.summary, h.scenario, Some(format!("a save of another ruleset ({})", h.ruleset))),
                 Err(err) => (String::new(), String::new(), Some(format!("damaged: {}", err.code))),
             },
@@ -106,9 +104,23 @@ pub fn list_saves() -> Vec<SaveEntry> {
     out
 }
 
-/// Loads a save of Into the Bastards! by replaying it; the error says what is wrong.
-pub fn load_game(path: &Path) -> Result<Game<Bastards>, String> {
-    load_save_of::<Bastards>(path)
+/// The presenter of a save's ruleset; the error says what is wrong (not a save, damaged, or a save
+/// of a ruleset the window does not play).
+pub fn save_presenter(path: &Path) -> Result<&'static dyn Presenter, String> {
+    let file = SourceFile::read(path).map_err(|d| d.to_string())?;
+    match file_kind(&file) {
+        Ok(FileKind::Save) => {}
+        Ok(other) => return Err(format!("{}: this is a {other:?} file, not a save", path.display())),
+        Err(d) => return Err(format!("{d} (not a Salient save)")),
+    }
+    let (_, ruleset) = header(&file).map_err(|d| format!("{d} (the save is damaged)"))?;
+    presenter(&ruleset).ok_or_else(|| format!("{}: a save of another ruleset ({ruleset})", path.display()))
+}
+
+/// Loads a save of any ruleset the window plays, with the seats chosen or the save's own.
+pub fn load_any(path: &Path, seats: Option<SeatChoice>) -> Result<(&'static dyn Presenter, Opening), String> {
+    let p = save_presenter(path)?;
+    Ok((p, p.load(path, seats)?))
 }
 
 /// Loads a save of the ruleset `R` by replaying it; the error says what is wrong (not a save,
@@ -127,24 +139,20 @@ pub fn load_save_of<R: Ruleset>(path: &Path) -> Result<Game<R>, String> {
     crate::engine::save::load_save::<R>(&file, format).map_err(|m| format!("{}: {m}", path.display()))
 }
 
-/// Who played which side when the save was written (defaults: the Allied side human).
-pub fn load_seats(save: &Path) -> BTreeMap<Side, Seat> {
-    load_seats_of(save, BTreeMap::from([(Side::Allied, Seat::Human), (Side::German, Seat::Computer)]))
-}
-
 /// The seats written beside a save (its `.seats` file), or `default` if there is none or it does
 /// not read.
 pub fn load_seats_of<S: serde::de::DeserializeOwned + Ord>(save: &Path, default: BTreeMap<S, Seat>) -> BTreeMap<S, Seat> {
     std::fs::read_to_string(seats_path(save)).ok().and_then(|t| ron::from_str::<BTreeMap<S, Seat>>(&t).ok()).unwrap_or(default)
 }
 
-/// Saves the game and its seats.
-pub fn save_session(session: &mut PlaySession, path: &Path) -> Result<(), String> {
-    session.save(path)?;
-    if let Ok(text) = ron::to_string(&session.seats) {
-        let _ = crate::engine::save::write_atomically(&seats_path(path), text.as_bytes());
+/// Writes a game's save and, beside it, who plays each side.
+pub fn save_with_seats<R: Ruleset, S: serde::Serialize>(game: &Game<R>, seats: &S, path: &Path) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
-    Ok(())
+    game.save(path)?;
+    let seats = ron::to_string(seats).map_err(|e| e.to_string())?;
+    crate::engine::save::write_atomically(&seats_path(path), seats.as_bytes())
 }
 
 fn time_ago(t: Option<SystemTime>) -> String {
@@ -168,10 +176,10 @@ pub fn safe_name(name: &str) -> String {
 
 /// F5 and F9, the autosave at each new turn and on leaving.
 #[allow(clippy::too_many_arguments)]
-fn save_keys(
+fn save_keys<S: WindowSession>(
     keys: Res<ButtonInput<KeyCode>>,
     viewport: Res<MapViewport>,
-    mut session: Option<ResMut<PlaySession>>,
+    mut session: Option<ResMut<S>>,
     mut toasts: ResMut<Toasts>,
     mut requests: ResMut<SaveRequests>,
     mut last_turn: Local<Option<(u64, u32)>>,
@@ -181,7 +189,7 @@ fn save_keys(
     let Some(session) = session.as_mut() else { return };
     if !viewport.keyboard_over_ui {
         if keys.just_pressed(KeyCode::F5) {
-            match save_session(session, &quicksave_path()) {
+            match session.save(&quicksave_path()) {
                 Ok(()) => toasts.show(format!("Quick save: {}", quicksave_path().display())),
                 Err(e) => toasts.show(format!("The game was not saved: {e}")),
             }
@@ -191,10 +199,10 @@ fn save_keys(
             if !path.exists() {
                 toasts.show("There is no quick save yet (F5 saves).");
             } else {
-                match load_game(&path) {
+                match load_save_of::<S::R>(&path) {
                     Ok(game) => {
                         session.replace(game);
-                        session.save_path = Some(path);
+                        session.set_save_path(path);
                         toasts.show("Quick save loaded.");
                     }
                     Err(e) => toasts.show(format!("The quick save could not be loaded: {e}")),
@@ -203,14 +211,14 @@ fn save_keys(
         }
     }
     // Autosave when a new turn begins, and on request.
-    let turn = session.view.turn;
-    let game_id = session.generation;
+    let turn = session.view().turn;
+    let game_id = session.generation();
     let new_turn = last_turn.is_some_and(|(g, t)| g == game_id && t != turn);
     if last_turn.is_none_or(|(g, _)| g != game_id) || new_turn {
         *last_turn = Some((game_id, turn));
     }
     if new_turn || requests.autosave_now {
-        if let Err(e) = save_session(session, &autosave_path()) {
+        if let Err(e) = session.save(&autosave_path()) {
             toasts.show(format!("Autosave failed: {e}"));
         }
         if requests.autosave_now {
@@ -227,10 +235,10 @@ fn save_keys(
 }
 
 /// The Save and Load dialogs in the game.
-fn save_dialogs(
+fn save_dialogs<S: WindowSession>(
     mut contexts: EguiContexts,
     mut requests: ResMut<SaveRequests>,
-    mut session: Option<ResMut<PlaySession>>,
+    mut session: Option<ResMut<S>>,
     mut toasts: ResMut<Toasts>,
     mut listed: Local<Option<Vec<SaveEntry>>>,
 ) -> Result {
@@ -239,7 +247,7 @@ fn save_dialogs(
     if requests.open_save {
         let mut open = true;
         if requests.name.is_empty() {
-            requests.name = format!("{}-turn-{}", session.scenario().spec.info.id, session.view.turn);
+            requests.name = format!("{}-turn-{}", session.view().scenario, session.view().turn);
         }
         egui::Window::new(theme::title("Save game", 20.0))
             .id("save-dialog".into())
@@ -253,7 +261,7 @@ fn save_dialogs(
                     ui.text_edit_singleline(&mut requests.name);
                     if ui.button(theme::strong("Save")).clicked() {
                         let path = paths::saves_dir().join(format!("{}.ron", safe_name(&requests.name)));
-                        match save_session(session, &path) {
+                        match session.save(&path) {
                             Ok(()) => {
                                 toasts.show(format!("Saved: {}", path.display()));
                                 requests.open_save = false;
@@ -289,11 +297,11 @@ fn save_dialogs(
                 }
             });
         if let Some(path) = chosen {
-            match load_game(&path) {
+            match load_save_of::<S::R>(&path) {
                 Ok(game) => {
                     session.replace(game);
-                    session.seats = load_seats(&path);
-                    session.save_path = Some(path);
+                    session.seats_from_save(&path);
+                    session.set_save_path(path);
                     requests.open_load = false;
                     requests.error = None;
                     toasts.show("Game loaded.");
@@ -341,15 +349,18 @@ pub fn save_list_ui(ui: &mut egui::Ui, saves: &[SaveEntry]) -> Option<PathBuf> {
     chosen
 }
 
+/// F5 and F9, the autosave, and the Save and Load dialogs, for a presenter whose session is `S`.
+pub fn save_systems<S: WindowSession>(app: &mut App, screen: Playing) {
+    app.add_systems(Update, save_keys::<S>.in_set(Frame::Apply).run_if(in_state(screen)))
+        .add_systems(EguiPrimaryContextPass, save_dialogs::<S>.run_if(in_state(screen)).run_if(super::theme::theme_ready));
+}
+
 pub fn plugin(app: &mut App) {
-    app.init_resource::<SaveRequests>()
-        .add_systems(Update, save_keys.in_set(Frame::Apply).run_if(in_state(Screen::Game)))
-        .add_systems(EguiPrimaryContextPass, save_dialogs.run_if(in_state(Screen::Game)).run_if(super::theme::theme_ready))
-        .add_systems(OnExit(Screen::Game), |mut r: ResMut<SaveRequests>| {
-            r.open_load = false;
-            r.open_save = false;
-            r.done_autosave = false;
-        });
+    app.init_resource::<SaveRequests>().add_systems(OnExit(Screen::Game), |mut r: ResMut<SaveRequests>| {
+        r.open_load = false;
+        r.open_save = false;
+        r.done_autosave = false;
+    });
 }
 
 #[cfg(test)]
@@ -369,10 +380,10 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let p = dir.join("bad.ron");
         std::fs::write(&p, "Save(format: 1, ruleset: \"bastards\", scenario: \"x\", seed: 1, commands: [, checksum").unwrap();
-        assert!(load_game(&p).is_err());
+        assert!(load_any(&p, None).is_err());
         std::fs::write(&p, "").unwrap();
-        assert!(load_game(&p).is_err());
-        assert!(load_game(&dir.join("missing.ron")).is_err());
+        assert!(load_any(&p, None).is_err());
+        assert!(load_any(&dir.join("missing.ron"), None).is_err());
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -19,7 +19,7 @@ use crate::ui::screens::HandOver;
 use crate::ui::settings::Settings;
 use crate::ui::widgets::{events_from, rising_alpha, rising_read};
 
-use super::Screen;
+use super::SCREEN;
 use super::board::{BoardEntity, BoardGeometry, composition, side_colour};
 use super::session::AreaSession;
 
@@ -277,8 +277,7 @@ fn clear(mut anim: ResMut<Animations>) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (start, play).chain().in_set(AreaAnimate).run_if(in_state(Screen::AreaGame)))
-        .add_systems(OnExit(Screen::AreaGame), clear);
+    app.add_systems(Update, (start, play).chain().in_set(AreaAnimate).run_if(in_state(SCREEN))).add_systems(OnExit(SCREEN), clear);
 }
 
 #[cfg(test)]

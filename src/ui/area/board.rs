@@ -25,7 +25,7 @@ use crate::ui::geometry::{HEX, hex_corners, hex_to_world, world_to_hex};
 use crate::ui::map::MapArt;
 
 use super::session::AreaSession;
-use super::{AreaUi, Screen};
+use super::{AreaUi, SCREEN};
 
 /// Everything the board spawned (despawned when the game is left).
 #[derive(Component)]
@@ -72,7 +72,7 @@ pub fn side_colour(side: Side) -> Color {
     }
 }
 
-fn terrain_colour(terrain: &str) -> [f32; 3] {
+pub fn terrain_colour(terrain: &str) -> [f32; 3] {
     match terrain {
         "village" => [0.78, 0.70, 0.58],
         "town" => [0.72, 0.62, 0.52],
@@ -802,8 +802,7 @@ fn forget(mut commands: Commands, old: Query<Entity, With<BoardEntity>>) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, (draw_board, pick, camera, refresh).chain().run_if(in_state(Screen::AreaGame)))
-        .add_systems(OnExit(Screen::AreaGame), forget);
+    app.add_systems(Update, (draw_board, pick, camera, refresh).chain().run_if(in_state(SCREEN))).add_systems(OnExit(SCREEN), forget);
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use crate::ui::session::Seat;
 
 use super::panels::side_egui;
 use super::session::{AreaSession, side_from_id};
-use super::{AreaUi, Screen};
+use super::{AreaUi, SCREEN};
 
 /// True when two people play this game.
 pub fn hot_seat(session: &AreaSession) -> bool {
@@ -60,7 +60,6 @@ pub(super) fn screen(mut contexts: EguiContexts, mut hand: ResMut<HandOver>, ses
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, watch.run_if(in_state(Screen::AreaGame)))
-        .add_systems(EguiPrimaryContextPass, screen.run_if(in_state(Screen::AreaGame)).run_if(crate::ui::theme::theme_ready))
-        .add_systems(OnExit(Screen::AreaGame), |mut h: ResMut<HandOver>| *h = HandOver::default());
+    app.add_systems(Update, watch.run_if(in_state(SCREEN)))
+        .add_systems(EguiPrimaryContextPass, screen.run_if(in_state(SCREEN)).run_if(crate::ui::theme::theme_ready));
 }

@@ -1,6 +1,6 @@
 //! The window for area-impulse games (Royal Tank Corps, `rulesets::rtc`): the area board drawn on
 //! its hex cell grid (`board`), the game and its seats (`session`), the panels, dialogs and orders
-//! (`panels`), the computer opponent off the frame (`ai`) and the menu's scenario page (`menu`).
+//! (`panels`), the computer opponent off the frame (`ai`); `ui::rtc` presents it to the shell.
 //! Like the hex window, it holds no rule: it shows `Game::legal()`, the previews of
 //! `rulesets::rtc::preview`, the state view and the journal, and submits commands.
 
@@ -8,7 +8,6 @@ pub mod ai;
 pub mod anim;
 pub mod board;
 pub mod handover;
-pub mod menu;
 pub mod panels;
 pub mod session;
 pub mod words;
@@ -17,6 +16,9 @@ use bevy::prelude::*;
 
 pub use super::Screen;
 pub use session::AreaSession;
+
+/// The game screen of Royal Tank Corps: its systems run in it.
+pub const SCREEN: super::Playing = super::Playing(crate::rulesets::rtc::ID);
 
 /// What the board's highlights were drawn for: the game's revision, the selected area, the hovered
 /// area and the picked unit.
@@ -57,8 +59,8 @@ fn reset(mut ui: ResMut<AreaUi>, mut commands: Commands) {
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(AreaUi { show_log: true, ..default() })
-        .add_plugins((board::plugin, panels::plugin, ai::plugin, menu::plugin, handover::plugin, anim::plugin))
-        .add_systems(OnExit(Screen::AreaGame), reset);
+        .add_plugins((board::plugin, panels::plugin, ai::plugin, handover::plugin, anim::plugin))
+        .add_systems(OnExit(SCREEN), reset);
 }
 
 #[cfg(test)]

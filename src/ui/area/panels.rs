@@ -259,7 +259,7 @@ pub fn plugin(app: &mut App) {
     // Before the hand-over screen: the Enter that closes it must not also pass the decision.
     app.add_systems(
         EguiPrimaryContextPass,
-        panels.run_if(in_state(Screen::AreaGame)).run_if(theme::theme_ready).before(super::handover::screen),
+        panels.run_if(in_state(super::SCREEN)).run_if(theme::theme_ready).before(super::handover::screen),
     );
 }
 

@@ -8,14 +8,13 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 
-use crate::engine::scenario::{FileKind, file_kind, header};
-use crate::engine::source::SourceFile;
 use crate::engine::{Game, Refusal, StateView};
 use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::units::Side;
 use crate::rulesets::rtc::{Command, Rtc};
-
-use crate::ui::session::{LogEntry, Seat, extend_log, next_generation, open_game, undo_allowed};
+use crate::ui::presenter::Seats;
+use crate::ui::saves::{load_save_of, load_seats_of, save_with_seats};
+use crate::ui::session::{LogEntry, Seat, WindowSession, extend_log, next_generation, open_game, undo_allowed};
 
 /// The game in the window.
 #[derive(Resource)]
@@ -123,6 +122,16 @@ impl AreaSession {
         self.changed(true);
     }
 
+    /// Puts in place the same game re-read from edited files (hot reload): the same commands, so who
+    /// gave each of them is kept.
+    pub fn reload(&mut self, game: Game<Rtc>) {
+        let deciders = std::mem::take(&mut self.deciders);
+        self.replace(game);
+        if deciders.len() == self.deciders.len() {
+            self.deciders = deciders;
+        }
+    }
+
     fn changed(&mut self, reset: bool) {
         self.view = self.game.view();
         self.legal = self.game.legal().to_vec();
@@ -140,12 +149,7 @@ impl AreaSession {
 
     /// Writes the save and its seats.
     pub fn save(&mut self, path: &Path) -> Result<(), String> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        }
-        self.game.save(path)?;
-        let seats = ron::to_string(&self.seats).map_err(|e| e.to_string())?;
-        crate::engine::save::write_atomically(&path.with_extension("seats"), seats.as_bytes())?;
+        save_with_seats(&self.game, &self.seats, path)?;
         self.save_path = Some(path.to_path_buf());
         Ok(())
     }
@@ -155,30 +159,9 @@ pub fn side_from_id(id: &str) -> Option<Side> {
     Side::BOTH.into_iter().find(|s| s.id() == id)
 }
 
-/// The seats from `--side` and `--ai` for Royal Tank Corps: the side named by `--side` is the
-/// player's and the other the computer's; each `--ai SIDE` gives a side to the computer; `--ai none`
-/// is a hot-seat game. Without either, the player has the British.
-pub fn seats_from(side: Option<&str>, ai: &[String]) -> Result<BTreeMap<Side, Seat>, String> {
-    let mut seats = BTreeMap::from([(Side::British, Seat::Human), (Side::German, Seat::Human)]);
-    if ai.iter().any(|a| a.eq_ignore_ascii_case("none")) {
-        return Ok(seats);
-    }
-    let parse =
-        |s: &str| side_from_id(&s.to_lowercase()).ok_or_else(|| format!("`{s}` is not a side of Royal Tank Corps (british or german)"));
-    match side {
-        Some(s) => {
-            let me = parse(s)?;
-            seats.insert(me.enemy(), Seat::Computer);
-        }
-        None if ai.is_empty() => {
-            seats.insert(Side::German, Seat::Computer);
-        }
-        None => {}
-    }
-    for a in ai {
-        seats.insert(parse(a)?, Seat::Computer);
-    }
-    Ok(seats)
+/// The seats of the window's choice, by side.
+pub fn typed_seats(seats: &Seats) -> BTreeMap<Side, Seat> {
+    seats.iter().filter_map(|(id, seat)| Some((side_from_id(id)?, *seat))).collect()
 }
 
 /// The quick save of Royal Tank Corps.
@@ -188,40 +171,50 @@ pub fn quicksave_path() -> PathBuf {
 
 /// Who played which side when the save was written (default: the British human).
 pub fn load_seats(save: &Path) -> BTreeMap<Side, Seat> {
-    crate::ui::saves::load_seats_of(save, BTreeMap::from([(Side::British, Seat::Human), (Side::German, Seat::Computer)]))
-}
-
-/// The ruleset a scenario or save file names in its header, if it can be read.
-pub fn ruleset_of(path: &Path) -> Option<(FileKind, String)> {
-    let file = SourceFile::read(path).ok()?;
-    let kind = file_kind(&file).ok()?;
-    let (_, ruleset) = header(&file).ok()?;
-    Some((kind, ruleset))
-}
-
-/// True if the file is a Royal Tank Corps scenario or save (the window opens it on the area board).
-pub fn is_rtc(path: &Path) -> bool {
-    ruleset_of(path).is_some_and(|(_, r)| r == crate::rulesets::rtc::ID)
+    load_seats_of(save, BTreeMap::from([(Side::British, Seat::Human), (Side::German, Seat::Computer)]))
 }
 
 /// Loads a Royal Tank Corps save by replaying it.
 pub fn load_game(path: &Path) -> Result<Game<Rtc>, String> {
-    crate::ui::saves::load_save_of::<Rtc>(path)
+    load_save_of::<Rtc>(path)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn rtc_seats_follow_the_command_line() {
-        let s = seats_from(None, &[]).unwrap();
-        assert_eq!((s[&Side::British], s[&Side::German]), (Seat::Human, Seat::Computer));
-        let s = seats_from(Some("german"), &[]).unwrap();
-        assert_eq!((s[&Side::British], s[&Side::German]), (Seat::Computer, Seat::Human));
-        let s = seats_from(None, &["british".into()]).unwrap();
-        assert_eq!((s[&Side::British], s[&Side::German]), (Seat::Computer, Seat::Human));
-        assert!(seats_from(None, &["none".into()]).unwrap().values().all(|x| *x == Seat::Human));
-        assert!(seats_from(Some("allied"), &[]).is_err());
+impl WindowSession for AreaSession {
+    type R = Rtc;
+    fn new_game(game: Game<Rtc>, seats: &Seats) -> Self {
+        AreaSession::new(game, typed_seats(seats))
+    }
+    fn game(&self) -> &Game<Rtc> {
+        &self.game
+    }
+    fn revision(&self) -> u64 {
+        self.revision
+    }
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+    fn view(&self) -> &StateView {
+        &self.view
+    }
+    fn seat_of(&self, side: &str) -> Seat {
+        side_from_id(side).map(|s| self.seat(s)).unwrap_or(Seat::Human)
+    }
+    fn submit(&mut self, cmd: Command) -> Result<(), Refusal> {
+        AreaSession::submit(self, cmd)
+    }
+    fn replace(&mut self, game: Game<Rtc>) {
+        AreaSession::replace(self, game)
+    }
+    fn reload(&mut self, game: Game<Rtc>) {
+        AreaSession::reload(self, game)
+    }
+    fn save(&mut self, path: &Path) -> Result<(), String> {
+        AreaSession::save(self, path)
+    }
+    fn seats_from_save(&mut self, path: &Path) {
+        self.seats = load_seats(path);
+    }
+    fn set_save_path(&mut self, path: PathBuf) {
+        self.save_path = Some(path);
     }
 }
