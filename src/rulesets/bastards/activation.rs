@@ -153,7 +153,7 @@ pub fn start(world: &mut World, e: Entity) {
         spent: 0,
         mp_left: 0,
         actions: 0,
-        lone_combat: false,
+        trench_bonus: false,
         combat_medals: 0,
         entering,
         move_only_medals: move_only,
@@ -213,13 +213,14 @@ pub fn anything_to_activate(world: &World) -> bool {
     sit.units.iter().any(|u| may_activate(world, &sit, u))
 }
 
-/// After an action: the activation ends by itself once nothing is left to spend.
+/// After an action: the activation ends by itself once nothing is left to spend (the trench's extra
+/// medal counts while it can still fire, Terrain Table).
 fn after_action(world: &mut World) {
     let done = match world.resource::<Activations>().current.as_ref() {
         None => return,
         Some(a) => {
             let gone = !matches!(ops::location(world, a.unit), Location::OnMap(_));
-            gone || (a.medals_left() == 0 && a.mp_left == 0)
+            gone || (a.medals_left() == 0 && a.mp_left == 0 && Ctx::capture(world).is_ok_and(|ctx| combat::options(&ctx).is_empty()))
         }
     };
     if done {

@@ -137,9 +137,8 @@ pub struct Activation {
     pub mp_left: u32,
     /// Actions taken so far.
     pub actions: u32,
-    /// The only action is combat from a friendly trench: the extra medal was granted, and only
-    /// combat actions may follow.
-    pub lone_combat: bool,
+    /// The extra medal of a lone combat action from a friendly trench was granted (Terrain Table).
+    pub trench_bonus: bool,
     /// Medals spent on combat (optional rule 1, MG battalions).
     pub combat_medals: u32,
     /// The unit enters from its map edge: its first action must be a movement.

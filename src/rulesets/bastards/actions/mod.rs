@@ -57,25 +57,19 @@ impl Ctx {
     }
 
     /// Checks that `medals` can be spent on a non-movement action (the restrictions shared by every
-    /// action: returning units move only, a lone combat action allows only combat, a broken-down tank
+    /// action: returning units move only, a broken-down tank
     /// only fights, an entering unit must move first, MG battalions fire first).
-    pub fn can_spend(&self, medals: u32, action: &str, combat: bool) -> Result<(), Refusal> {
+    pub fn can_spend(&self, medals: u32, action: &str) -> Result<(), Refusal> {
         if self.act.entering {
             return Err(Refusal::by_rule("2.3", "the unit must first enter the map by a movement action"));
         }
         if self.act.move_only_medals.is_some() {
             return Err(Refusal::by_rule("8", "a battalion returning to play may only spend one medal to move"));
         }
-        if self.act.lone_combat && !combat {
-            return Err(Refusal::by_rule(
-                "Terrain Table",
-                "the unit took the extra medal for a lone combat action from a friendly trench: it may only fight",
-            ));
-        }
-        if self.me.breakdown && !combat {
+        if self.me.breakdown {
             return Err(Refusal::by_rule("4.1", "a tank with a breakdown marker can only be activated for a combat action"));
         }
-        if !combat && self.mg_must_fire() && action != "rally" {
+        if self.mg_must_fire() && action != "rally" {
             return Err(Refusal::by_rule("O1", "a machine-gun battalion must first use two medals for combat actions"));
         }
         if self.act.medals_left() < medals {

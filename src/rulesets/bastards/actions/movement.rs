@@ -22,7 +22,7 @@ use super::Ctx;
 
 /// Medals the unit may still spend on movement in this activation.
 pub fn movement_medals(ctx: &Ctx) -> u32 {
-    if ctx.act.lone_combat || ctx.me.breakdown {
+    if ctx.me.breakdown {
         return 0;
     }
     let mut m = ctx.act.medals_left();
@@ -170,9 +170,6 @@ pub fn check(ctx: &Ctx, label: &str) -> Result<Reach, Refusal> {
     if ctx.me.breakdown {
         return Err(Refusal::by_rule("4.1", "a tank with a breakdown marker can only fight"));
     }
-    if ctx.act.lone_combat {
-        return Err(Refusal::by_rule("Terrain Table", "after a lone combat action from a trench the unit may only fight"));
-    }
     if ctx.mg_must_fire() {
         return Err(Refusal::by_rule("O1", "a machine-gun battalion must first use two medals for combat actions"));
     }
@@ -229,7 +226,7 @@ pub fn check(ctx: &Ctx, label: &str) -> Result<Reach, Refusal> {
 
 /// Legal moves, as target hexes in a stable order.
 pub fn options(ctx: &Ctx) -> Vec<Hex> {
-    if ctx.me.breakdown || ctx.act.lone_combat || (!ctx.act.entering && ctx.in_enemy_zoc()) {
+    if ctx.me.breakdown || (!ctx.act.entering && ctx.in_enemy_zoc()) {
         return Vec::new();
     }
     let mut v: Vec<Hex> = destinations_shared(ctx).keys().copied().collect();
