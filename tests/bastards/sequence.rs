@@ -3,6 +3,7 @@
 
 use salient::engine::Game;
 use salient::rulesets::bastards::preview;
+use salient::rulesets::bastards::scenario::MarkerKind;
 use salient::rulesets::bastards::state::{Clock, Pool, Sequence, Tracks};
 use salient::rulesets::bastards::units::{Hero, Location, Side};
 use salient::rulesets::bastards::{Bastards, Command, EventKind};
@@ -217,6 +218,22 @@ fn pause_reorganises_up_to_three_units_away_from_the_enemy_itb_7_2() {
     ok(&mut g, Command::Reorganise("a3".into()));
     assert!(reduced(&mut g, "a4"), "three at most");
     assert!(!reduced(&mut g, "a1"));
+}
+
+#[test]
+fn a_drawn_rout_does_not_come_back_the_next_turn_itb_7_1() {
+    // "At the start of the game, all the activation markers are placed in an opaque container ...
+    // Drawn markers are not returned to the pool."
+    let units = [bn("a1", "allied", 2, "A01"), bn("g1", "german", 2, "J12")].concat();
+    let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
+    // Turn 2: Rout A (13th of 20), then End of turn (now 19th of 19); turn 3: the first marker left.
+    g.force_dice([13, 19, 1]);
+    ok(&mut g, Command::Done);
+    assert!(g.events().any(|e| matches!(e.kind, EventKind::TurnBegan { turn: 3, random: true })));
+    let pool = g.world().resource::<Pool>();
+    assert_eq!(pool.markers.len(), 17, "20 markers, three drawn and none returned: {:?}", pool.markers);
+    assert!(!pool.markers.contains(&(MarkerKind::Rout, Some(Side::Allied))));
+    assert_eq!(pool.drawn.len(), 1, "only this turn's marker on the turn track");
 }
 
 #[test]

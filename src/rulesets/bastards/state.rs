@@ -178,6 +178,8 @@ pub struct Pool {
     pub markers: Vec<(MarkerKind, Option<Side>)>,
     /// Markers drawn this turn, placed on the turn track.
     pub drawn: Vec<(MarkerKind, Option<Side>)>,
+    /// The turn the container was last filled (7.1), if it has been.
+    pub filled_on: Option<u32>,
 }
 
 /// Progress of a count-limited choice (Pause: up to 3 units per side; hero; mechanic).

@@ -210,6 +210,17 @@ pub struct RandomSequenceTable {
     /// Markers of one barrage drawn by an Artillery activation marker, per side (reconstructed).
     pub artillery_markers_allied: u32,
     pub artillery_markers_german: u32,
+    /// When the drawn markers go back into the opaque container (7.1).
+    pub pool_refill: PoolRefill,
+}
+
+/// When the activation-marker pool is filled again (7.1): the text fills it "at the start of the
+/// game" and does not return drawn markers; `Day` and `Turn` are house readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PoolRefill {
+    Game,
+    Day,
+    Turn,
 }
 
 impl Tables {
