@@ -223,6 +223,22 @@ fn holding_the_town_with_a_line_of_communication_scores_each_turn_and_at_the_end
 }
 
 #[test]
+fn the_first_tank_battle_goes_to_the_first_tank_knocked_out_itb_s2() {
+    // "The player who won the first tank battle between a Mark IV and an A7V": won by knocking the
+    // other's tank out (24 April: the Mark IV against the A7V Nixe), not by a first hit.
+    let units = [tank("t1", "A7V", 3, "H06"), tank("mf", "MarkIVFemale", 3, "H07"), bn("a1", "allied", 2, "A01")].concat();
+    let mut g = game(&units, "");
+    ok(&mut g, Command::Activate("t1".into()));
+    g.force_dice([6]);
+    ok(&mut g, Command::Fire("mf".into()));
+    assert_eq!(g.world().resource::<Tracks>().first_tank_battle, None, "damaged, not knocked out");
+    g.force_dice([6]);
+    ok(&mut g, Command::Fire("mf".into()));
+    assert_eq!(location(&mut g, "mf"), Location::Eliminated);
+    assert_eq!(g.world().resource::<Tracks>().first_tank_battle, Some(Side::German));
+}
+
+#[test]
 fn scenario_two_levels_and_the_first_tank_battle_shift_itb_s2() {
     let text = scenario_text(&[bn("g1", "german", 3, "D09"), bn("a1", "allied", 3, "J06"), bn("a2", "allied", 3, "E09")].concat(), "").replace(
         "victory: Points((",

@@ -243,8 +243,8 @@ pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str) {
     }
 }
 
-/// Applies a combat hit and its consequences: the loss, and for tanks the first-tank-battle and
-/// tank-kill victory points (11).
+/// Applies a combat hit and its consequences: the loss, and for a tank eliminated by a tank the
+/// first tank battle and the tank-kill victory points (11).
 fn hit_target(world: &mut World, attacker: &UnitInfo, target: &UnitInfo) {
     let cause = if attacker.is_tank() { Cause::FireByTank } else { Cause::FireByBattalion };
     let eliminated = ops::inflict_loss(world, target.entity, cause, "3.2");
@@ -253,7 +253,8 @@ fn hit_target(world: &mut World, attacker: &UnitInfo, target: &UnitInfo) {
             (attacker.kind(), target.kind()),
             (UnitKind::A7V, UnitKind::MarkIVMale | UnitKind::MarkIVFemale) | (UnitKind::MarkIVMale | UnitKind::MarkIVFemale, UnitKind::A7V)
         );
-        if mark_iv_vs_a7v && world.resource::<Tracks>().first_tank_battle.is_none() {
+        // Won by knocking the other's tank out, as the Mark IV did to the A7V Nixe on 24 April (S2).
+        if mark_iv_vs_a7v && eliminated && world.resource::<Tracks>().first_tank_battle.is_none() {
             world.resource_mut::<Tracks>().first_tank_battle = Some(attacker.side());
             ops::log(
                 world,
