@@ -306,20 +306,29 @@ fn reinforcement_marker_brings_back_two_eliminated_battalions_itb_7_2() {
 }
 
 #[test]
-fn reinforcements_a7v_on_turn_one_with_optional_tanks_scoring_for_the_allies_itb_2_3_1() {
+fn reinforcements_a7v_on_turn_one_with_optional_tanks_scoring_for_the_allies_on_entry_itb_2_3_1() {
     let units = [
         bn("a1", "allied", 2, "A01"),
         r#"(id: "t1", name: "t1", side: german, kind: A7V, medals: 3),"#.to_string(),
         r#"(id: "opt", name: "opt", side: german, kind: A7V, medals: 3),"#.to_string(),
+        r#"(id: "opt2", name: "opt2", side: german, kind: A7V, medals: 3),"#.to_string(),
     ]
     .concat();
     let extra = r#"reinforcements: [
         (turn: 1, side: german, units: ["t1"]),
-        (turn: 1, side: german, units: ["opt"], optional: true, enemy_vp_each: 2),
+        (turn: 1, side: german, units: ["opt", "opt2"], optional: true, enemy_vp_each: 2),
     ],"#;
     let mut g = game(&units, extra);
+    let allied_vp = |g: &Game<Bastards>| g.world().resource::<Tracks>().vp.get(&Side::Allied).copied().unwrap_or(0);
+    // "For each extra A7V, the Allied player scores 2 VPs": for a tank brought in, not one that
+    // was activated and stayed off the map.
+    ok(&mut g, Command::Activate("opt2".into()));
+    ok(&mut g, Command::EndActivation);
+    assert_eq!(allied_vp(&g), 0, "opt2 did not enter");
     ok(&mut g, Command::Activate("opt".into()));
-    assert_eq!(g.world().resource::<Tracks>().vp.get(&Side::Allied), Some(&2));
+    assert_eq!(allied_vp(&g), 0, "activated, not yet on the map");
+    ok(&mut g, Command::Move("J12".into()));
+    assert_eq!(allied_vp(&g), 2);
 }
 
 #[test]

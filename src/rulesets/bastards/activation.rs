@@ -141,12 +141,6 @@ pub fn start(world: &mut World, e: Entity) {
     let kind = stage(world).map(|s| s.1);
     let entering = !matches!(u.location, Location::OnMap(_));
     let move_only = matches!(kind, Some(StageKind::ReturnToPlay)).then_some(1);
-    if entering {
-        // Optional units (scenario 1's extra A7Vs) score VP for the enemy as they come in.
-        if let Some(g) = sit.scenario.spec.reinforcements.iter().find(|r| r.optional && r.units.iter().any(|x| **x == *u.unit.id)) {
-            ops::score(world, u.side().enemy(), g.enemy_vp_each, &format!("{} brought in", u.unit.name), "S1");
-        }
-    }
     world.resource_mut::<Activations>().current = Some(Activation {
         unit: e,
         medals: u.medals(max),

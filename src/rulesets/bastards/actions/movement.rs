@@ -281,4 +281,9 @@ pub fn apply(world: &mut World, ctx: &Ctx, reach: Reach) {
         if medals == 1 { "" } else { "s" }
     );
     ops::log(world, "3.1", text, EventKind::Moved { unit: ctx.me.unit.id.to_string(), path: labels, cost: reach.cost, medals });
+    // Optional units (scenario 1's extra A7Vs) score VP for the enemy as they enter the map (S1).
+    let optional = ctx.sit.scenario.spec.reinforcements.iter().find(|r| r.optional && r.units.iter().any(|x| **x == *ctx.me.unit.id));
+    if let Some(group) = optional.filter(|_| was_entering) {
+        ops::score(world, side.enemy(), group.enemy_vp_each, &format!("{} brought in", ctx.me.unit.name), "S1");
+    }
 }
