@@ -289,6 +289,27 @@ fn mg_battalions_use_two_medals_for_combat_first_itb_o1() {
 }
 
 #[test]
+fn an_mg_battalion_without_a_target_loses_two_medals_and_may_still_move_itb_o1() {
+    // "If such an action is impossible, the medals are lost for that activation": the two medals,
+    // not the battalion's whole activation, turn after turn.
+    let units = [
+        r#"(id: "mg", name: "mg", side: german, kind: Battalion, medals: 3, mg: true, hex: Some("H09")),"#.to_string(),
+        r#"(id: "mg2", name: "mg2", side: german, kind: Battalion, medals: 3, mg: true, hex: Some("B09"), reduced: true),"#.to_string(),
+        bn("a1", "allied", 3, "A01"),
+    ]
+    .concat();
+    let mut g = game(&units, "options: (mg_battalions: true),");
+    ok(&mut g, Command::Activate("mg".into()));
+    assert!(g.pending().unwrap().prompt.starts_with("mg: 1 medal"), "{:?}", g.pending());
+    ok(&mut g, Command::Move("H08".into()));
+    ok(&mut g, Command::EndActivation);
+    // A disorganised MG battalion cannot fight: it rallies first.
+    ok(&mut g, Command::Activate("mg2".into()));
+    ok(&mut g, Command::Rally);
+    assert!(!reduced(&mut g, "mg2"));
+}
+
+#[test]
 fn maintaining_cohesion_example_itb_o3() {
     // The rulebook's example: scenario 2, end of the German turn 2, intensity 21, confusion 20. The
     // German player rolls 3 + 2 (turn) + 1 (21 - 20) = 6: success. Turn 3 is classic, turn 4 random.

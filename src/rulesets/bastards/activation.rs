@@ -149,6 +149,7 @@ pub fn start(world: &mut World, e: Entity) {
         actions: 0,
         trench_bonus: false,
         combat_medals: 0,
+        mg_duty: false,
         entering,
         move_only_medals: move_only,
     });
@@ -159,6 +160,29 @@ pub fn start(world: &mut World, e: Entity) {
         format!("{} is activated ({} medals)", u.unit.name, u.medals(max)),
         EventKind::Activated { unit: u.unit.id.to_string() },
     );
+    if sit.scenario.spec.options.mg_battalions && u.unit.mg && !entering && !u.reduced {
+        mg_duty(world);
+    }
+}
+
+/// Optional rule 1: an MG battalion "must use at least two medals per activation to perform a combat
+/// action. If such an action is impossible, the medals are lost for that activation": with a target
+/// it fires two medals first; with none, those two medals are lost and it uses the others freely.
+fn mg_duty(world: &mut World) {
+    let Ok(ctx) = Ctx::capture(world) else { return };
+    let target = !combat::options(&ctx).is_empty();
+    let lost = ctx.tables().actions.mg_combat_medals.min(ctx.act.medals_left());
+    if let Some(a) = world.resource_mut::<Activations>().current.as_mut() {
+        if target {
+            a.mg_duty = true;
+        } else {
+            a.spent += lost;
+        }
+    }
+    if !target {
+        ops::log(world, "O1", format!("{} has no target for its machine guns: {lost} medals lost", ctx.me.unit.name), EventKind::Note);
+        after_action(world);
+    }
 }
 
 /// Ends the active unit's activation; then the stage may be over (a marker's count used up).

@@ -141,6 +141,9 @@ pub struct Activation {
     pub trench_bonus: bool,
     /// Medals spent on combat (optional rule 1, MG battalions).
     pub combat_medals: u32,
+    /// An MG battalion that had a target when activated: it must spend two medals on combat before
+    /// anything else (optional rule 1).
+    pub mg_duty: bool,
     /// The unit enters from its map edge: its first action must be a movement.
     pub entering: bool,
     /// The unit may only move, with at most this many medals (return to play, chapter 8).

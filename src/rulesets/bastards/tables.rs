@@ -102,6 +102,8 @@ pub struct ActionCosts {
     pub withdrawal_tank: u32,
     /// Extra medal for a combat action that is the only action of an activation, from a friendly trench.
     pub lone_combat_bonus_from_trench: u32,
+    /// Medals an MG battalion spends on combat first, or loses without a target (optional rule 1).
+    pub mg_combat_medals: u32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

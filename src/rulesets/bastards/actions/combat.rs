@@ -146,7 +146,7 @@ pub fn hit_chance(sit: &Situation, modifier: i32) -> f32 {
 
 /// Medals the next combat action costs (2 for an MG battalion's first, optional rule 1).
 fn cost(ctx: &Ctx) -> u32 {
-    if ctx.mg_must_fire() && ctx.act.combat_medals == 0 { 2 } else { 1 }
+    if ctx.mg_must_fire() && ctx.act.combat_medals == 0 { ctx.tables().actions.mg_combat_medals } else { 1 }
 }
 
 /// The extra medal of a lone combat action from a friendly trench (Terrain Table, capped at 4):
@@ -172,7 +172,7 @@ pub fn check(ctx: &Ctx, target_id: &str) -> Result<(), Refusal> {
     }
     if ctx.act.medals_left() + trench_bonus(ctx) < cost(ctx) {
         return Err(Refusal::by_rule(
-            if cost(ctx) == 2 { "O1" } else { "2.1" },
+            if cost(ctx) > 1 { "O1" } else { "2.1" },
             format!("a combat action costs {} medal(s) and the unit has {} left", cost(ctx), ctx.act.medals_left()),
         ));
     }

@@ -69,7 +69,7 @@ impl Ctx {
         if self.me.breakdown {
             return Err(Refusal::by_rule("4.1", "a tank with a breakdown marker can only be activated for a combat action"));
         }
-        if self.mg_must_fire() && action != "rally" {
+        if self.mg_must_fire() {
             return Err(Refusal::by_rule("O1", "a machine-gun battalion must first use two medals for combat actions"));
         }
         if self.act.medals_left() < medals {
@@ -106,9 +106,10 @@ impl Ctx {
         }
     }
 
-    /// Optional rule 1: an MG battalion must spend two medals on combat before anything else.
+    /// Optional rule 1: an MG battalion with a target must spend two medals on combat before
+    /// anything else.
     pub fn mg_must_fire(&self) -> bool {
-        self.sit.scenario.spec.options.mg_battalions && self.me.unit.mg && self.act.combat_medals < 2
+        self.act.mg_duty && self.act.combat_medals < self.tables().actions.mg_combat_medals
     }
 
     /// Whether a hex is one the unit may be in: the Cachy garrison must stay within 2 hexes of Cachy.
