@@ -279,3 +279,13 @@ fn a_returning_battalion_may_only_spend_one_medal_to_move_itb_8() {
     // d6 2 + 1 (battalion attack) = 3: back on turn 2 + 3 = 5, so it returns at the end of turn 4.
     assert_eq!(location(&mut g, "g1"), salient::rulesets::bastards::units::Location::OnTrack { turn: 5 });
 }
+
+#[test]
+fn a_three_medal_battalion_spends_three_medals_to_move_six_mp_itb_3_1() {
+    // "For example, a battalion spending 3 medals to move has 6 MPs."
+    let mut g = german(&[bn("g1", "german", 3, "A12"), bn("a1", "allied", 2, "J01")]);
+    ok(&mut g, Command::Activate("g1".into()));
+    assert!(g.submit(Command::Move("A05".into())).is_err(), "7 MP is beyond 3 medals");
+    ok(&mut g, Command::Move("A06".into()));
+    assert_eq!(last_move(&g), (6, 3));
+}

@@ -240,16 +240,7 @@ fn the_first_tank_battle_goes_to_the_first_tank_knocked_out_itb_s2() {
 
 #[test]
 fn scenario_two_levels_and_the_first_tank_battle_shift_itb_s2() {
-    let text = scenario_text(&[bn("g1", "german", 3, "D09"), bn("a1", "allied", 3, "J06"), bn("a2", "allied", 3, "E09")].concat(), "").replace(
-        "victory: Points((",
-        r#"victory: Levels((decisive_from_turn: 7, town: "Town", wood: "Wood", village: "North", far_village: "North", south_village: "South")),
-    unused_victory: Points(("#,
-    );
-    // The replacement leaves an unknown key behind: strip the old victory block.
-    let start = text.find("    unused_victory").unwrap();
-    let end = text[start..].find(")),\n").unwrap() + start + 4;
-    let text = format!("{}{}", &text[..start], &text[end..]);
-    let mut g = game_from(&text);
+    let mut g = levels_scenario(&[bn("g1", "german", 3, "D09"), bn("a1", "allied", 3, "J06"), bn("a2", "allied", 3, "E09")], 7);
     let sit = Situation::capture(g.world());
     let VictorySpec::Levels(v) = &sit.scenario.spec.victory else { panic!() };
     // The German alone in the town; the Allied player holds South and a German trench (E09): the
@@ -354,4 +345,57 @@ fn an_eliminated_garrison_returns_by_its_edge_free_of_its_place_itb_s1() {
     ok(&mut g, Command::Activate("a1".into()));
     // The West edge is 3 hexes and more from the wood: allowed now.
     assert!(g.legal().iter().any(|c| matches!(c, Command::Move(_))), "{:?}", g.legal());
+}
+
+/// The test scenario scored by scenario 2's victory levels (`North` the village and the far
+/// village, `South` the south village), the decisive victory from `decisive_from_turn`.
+fn levels_scenario(units: &[String], decisive_from_turn: u32) -> Game<Bastards> {
+    let text = scenario_text(&units.concat(), "").replace(
+        "victory: Points((",
+        &format!(
+            r#"victory: Levels((decisive_from_turn: {decisive_from_turn}, town: "Town", wood: "Wood", village: "North", far_village: "North", south_village: "South")),
+    unused_victory: Points(("#
+        ),
+    );
+    // The replacement leaves an unknown key behind: strip the old victory block.
+    let start = text.find("    unused_victory").unwrap();
+    let end = text[start..].find(")),\n").unwrap() + start + 4;
+    game_from(&format!("{}{}", &text[..start], &text[end..]))
+}
+
+#[test]
+fn every_scenario_two_level_itb_s2() {
+    let cases: [(&str, Vec<String>); 7] = [
+        ("German strategic victory", vec![bn("g1", "german", 3, "D09"), bn("g2", "german", 3, "J06"), bn("a1", "allied", 3, "A01")]),
+        ("German operational victory", vec![bn("g1", "german", 3, "D09"), bn("a1", "allied", 3, "A01")]),
+        (
+            "German tactical victory",
+            vec![bn("g1", "german", 3, "D09"), bn("g2", "german", 3, "J06"), bn("a1", "allied", 3, "D10"), bn("a2", "allied", 3, "A01")],
+        ),
+        ("Draw", vec![bn("g1", "german", 3, "A12"), bn("a1", "allied", 3, "A01")]),
+        ("Allied tactical victory", vec![bn("a1", "allied", 3, "J06"), bn("a2", "allied", 3, "E09"), bn("g1", "german", 3, "A12")]),
+        ("Allied operational victory", vec![bn("a1", "allied", 3, "D09"), bn("g1", "german", 3, "A12")]),
+        ("Allied strategic victory", vec![bn("a1", "allied", 3, "D09"), bn("a2", "allied", 3, "E09"), bn("g1", "german", 3, "A12")]),
+    ];
+    for (expected, units) in cases {
+        let g = levels_scenario(&units, 7);
+        let sit = Situation::capture(g.world());
+        let VictorySpec::Levels(v) = &sit.scenario.spec.victory else { panic!() };
+        assert_eq!(victory::LEVELS[victory::level(&sit, v)], expected, "{}", victory::holdings_text(&sit, v));
+    }
+}
+
+#[test]
+fn a_german_decisive_victory_ends_the_game_at_the_end_of_the_turn_itb_s2() {
+    // Alone in the town and a battalion in the wood (Bois l'Abbe), at the end of a turn from the
+    // scenario's turn on.
+    let units = [bn("g1", "german", 3, "D09"), bn("g2", "german", 3, "C05"), bn("a1", "allied", 3, "A01")];
+    let mut g = levels_scenario(&units, 1);
+    ok(&mut g, Command::Done);
+    assert_eq!(g.world().resource::<Tracks>().result.as_deref(), Some("German decisive victory"));
+    assert!(g.pending().is_none(), "the game stops at once");
+    // Not before the scenario's turn.
+    let mut g = levels_scenario(&units, 2);
+    ok(&mut g, Command::Done);
+    assert_eq!(g.world().resource::<Tracks>().result, None);
 }

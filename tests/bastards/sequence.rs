@@ -413,3 +413,40 @@ fn barrage_markers_only_on_the_map_in_play_itb_5_scenario_1() {
     }
     assert!(preview::preview(g.world(), &Command::PlaceBarrage("P10".into())).is_some());
 }
+
+#[test]
+fn the_mechanic_repairs_a_damaged_tank_and_activates_it_at_once_itb_7_2() {
+    let units = [
+        r#"(id: "mk", name: "mk", side: allied, kind: MarkIVMale, medals: 3, hex: Some("B02"), reduced: true),"#.to_string(),
+        bn("g1", "german", 2, "J12"),
+    ]
+    .concat();
+    let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
+    // Mech A is the 15th marker.
+    g.force_dice([15]);
+    ok(&mut g, Command::Done);
+    ok(&mut g, Command::Repair("mk".into()));
+    assert!(!reduced(&mut g, "mk"), "repaired");
+    assert!(g.pending().unwrap().prompt.starts_with("mk: 3 medals left"), "{:?}", g.pending());
+}
+
+#[test]
+fn the_tanks_marker_activates_up_to_three_tanks_itb_7_2() {
+    let units = [
+        tank("t1", "MarkIVMale", 3, "A01"),
+        tank("t2", "MarkIVMale", 3, "A03"),
+        tank("t3", "MarkIVMale", 3, "A05"),
+        tank("t4", "MarkIVMale", 3, "A07"),
+        bn("g1", "german", 2, "J12"),
+    ]
+    .concat();
+    let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
+    // Tanks A is the 7th marker.
+    g.force_dice([7]);
+    ok(&mut g, Command::Done);
+    for t in ["t1", "t2", "t3"] {
+        ok(&mut g, Command::Activate(t.into()));
+        ok(&mut g, Command::EndActivation);
+    }
+    assert!(g.submit(Command::Activate("t4".into())).is_err(), "a fourth tank: {:?}", g.pending());
+}
