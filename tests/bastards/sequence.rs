@@ -450,3 +450,18 @@ fn the_tanks_marker_activates_up_to_three_tanks_itb_7_2() {
     }
     assert!(g.submit(Command::Activate("t4".into())).is_err(), "a fourth tank: {:?}", g.pending());
 }
+
+#[test]
+fn a_side_has_one_hero_counter_itb_7_2() {
+    let units = [bn("a1", "allied", 3, "H03"), bn("a2", "allied", 3, "A01"), bn("g1", "german", 2, "J12")].concat();
+    let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
+    // Hero A (9th) twice: the marker goes back into the pool, the counter stays on a1.
+    g.force_dice([9]);
+    ok(&mut g, Command::Done);
+    ok(&mut g, Command::PlaceHero("a1".into()));
+    g.force_dice([9]);
+    ok(&mut g, Command::EndActivation);
+    let heroes = g.events().filter(|e| matches!(&e.kind, EventKind::MarkerDrawn { marker, .. } if marker == "Allied hero")).count();
+    assert_eq!(heroes, 2);
+    assert!(g.submit(Command::PlaceHero("a2".into())).is_err(), "the side's hero counter is on a1");
+}

@@ -214,6 +214,8 @@ pub struct RandomSequenceTable {
     pub artillery_markers_german: u32,
     /// When the drawn markers go back into the opaque container (7.1).
     pub pool_refill: PoolRefill,
+    /// Hero counters per side (7.2; reconstructed: the counter sheet is not public).
+    pub hero_counters_per_side: u32,
 }
 
 /// When the activation-marker pool is filled again (7.1): the text fills it "at the start of the
