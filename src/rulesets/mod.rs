@@ -1,6 +1,6 @@
 //! The registry: the composition root, the one place that names every ruleset and wires its rules to
-//! its computer opponent (docs/architecture.md, docs/adding-a-ruleset.md). The window's presenter of
-//! each ruleset is to be wired here too.
+//! its computer opponent (docs/architecture.md, docs/adding-a-ruleset.md), and, in the window's
+//! build, to its presenter (docs/gui.md).
 
 pub mod bastards;
 pub mod rtc;
@@ -12,4 +12,10 @@ use crate::engine::session::entry;
 /// Every ruleset this program plays: its rules, its computer opponent and its shipped files.
 pub fn registry() -> Vec<RulesetEntry> {
     vec![entry::<bastards::Bastards, Computer>(bastards::SHIPPED), entry::<rtc::Rtc, Computer>(rtc::SHIPPED)]
+}
+
+/// Every ruleset's window presenter, in the registry's order (the window's half of each entry).
+#[cfg(feature = "gui")]
+pub fn presenters() -> &'static [&'static dyn crate::ui::presenter::Presenter] {
+    &[&crate::ui::bastards::Window, &crate::ui::rtc::Window]
 }

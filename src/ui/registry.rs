@@ -1,11 +1,10 @@
-//! The window's half of the registry (`rulesets::registry()` is the rules' half): the presenter of
-//! every ruleset the window plays. The one place in the shell that names the rulesets.
+//! The window's view of the registry: the presenters `rulesets::presenters()` wires, looked up by id.
 
 use super::presenter::Presenter;
 
 /// Every ruleset's presenter.
 pub fn presenters() -> &'static [&'static dyn Presenter] {
-    &[&super::bastards::Window, &super::rtc::Window]
+    crate::rulesets::presenters()
 }
 
 /// The presenter of a ruleset id, if the window plays it.

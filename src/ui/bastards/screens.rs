@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::engine::journal::JournalLine;
+use crate::rulesets::bastards::EventKind;
 use crate::rulesets::bastards::scenario::VictorySpec;
 use crate::rulesets::bastards::state::Tracks;
 use crate::rulesets::bastards::units::Side;
@@ -15,6 +15,7 @@ use crate::ui::screens::{Emblem, GameOverClosed, HandOver, HandOverCard, events_
 use crate::ui::session::Seat;
 use crate::ui::settings::Settings;
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
+use crate::ui::widgets::typed_lines;
 use crate::ui::{Frame, Launch, Screen};
 
 use super::SCREEN;
@@ -134,12 +135,13 @@ fn game_over_screen(
             ui.label(theme::title("How it was reached", 17.0));
             egui::ScrollArea::vertical().max_height(180.0).show(ui, |ui| {
                 let mut any = false;
-                for e in &session.log {
-                    if (matches!(e.kind(), Some("victory_points" | "game_over"))
-                        || (matches!(e.kind(), None | Some("note")) && matches!(e.line.rule(), "11" | "S2")))
-                        && let JournalLine::Event { text, rule, .. } = &e.line
-                    {
-                        ui.label(egui::RichText::new(format!("Turn {}: {text}  ({rule})", e.turn)).color(PARCHMENT));
+                for (line, event) in typed_lines(&session.log, 0, session.game.journal()) {
+                    let Some(event) = event else { continue };
+                    let victory = matches!(event.kind, EventKind::VictoryPoints { .. } | EventKind::GameOver { .. })
+                        || (event.kind == EventKind::Note && matches!(event.rule.as_str(), "11" | "S2"));
+                    if victory {
+                        let (turn, text, rule) = (line.turn, &event.text, &event.rule);
+                        ui.label(egui::RichText::new(format!("Turn {turn}: {text}  ({rule})")).color(PARCHMENT));
                         any = true;
                     }
                 }
