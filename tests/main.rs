@@ -8,3 +8,4 @@ mod fuzz_regressions;
 mod gui_smoke;
 mod properties;
 mod rtc;
+mod style;
