@@ -223,21 +223,48 @@ fn infiltration_and_withdrawal_costs_by_unit_and_trench_itb_3_5_itb_3_6() {
     assert_eq!(medals_left(&g), 1);
 }
 
+fn spent_by(g: &Game<Bastards>, id: &str) -> Option<u32> {
+    g.events()
+        .filter_map(|e| match &e.kind {
+            EventKind::ActivationEnded { unit, medals_spent } if unit == id => Some(*medals_spent),
+            _ => None,
+        })
+        .last()
+}
+
 #[test]
-fn a_lone_combat_action_from_a_friendly_trench_earns_a_medal_capped_at_four_itb_terrain_table() {
+fn trench_bonus_only_when_every_medal_fired_itb_terrain_table() {
+    // "A unit attacking from a friendly trench gains an extra medal if the attack is the only action
+    // of its activation (despite this, the number of medals may not exceed 4)."
     let units = [bn("a1", "allied", 3, "E04"), bn("a2", "allied", 4, "F04"), bn("g1", "german", 4, "E05"), bn("g2", "german", 4, "F05")];
     let mut g = allied(&units, "");
     ok(&mut g, Command::Activate("a1".into()));
+    g.force_dice([1, 1, 1]);
+    for _ in 0..3 {
+        ok(&mut g, Command::Fire("g1".into()));
+    }
+    assert_eq!(spent_by(&g, "a1"), None, "every medal went on combat: the extra medal is still to fire");
+    assert!(g.legal().contains(&Command::Fire("g1".into())), "{:?}", g.legal());
     g.force_dice([1]);
     ok(&mut g, Command::Fire("g1".into()));
-    assert_eq!(medals_left(&g), 3, "3 medals + 1 for the lone combat from a friendly trench, 1 spent");
-    let legal = g.legal().to_vec();
-    assert!(legal.iter().all(|c| matches!(c, Command::Fire(_) | Command::EndActivation)), "only combat now: {legal:?}");
-    ok(&mut g, Command::EndActivation);
+    assert_eq!(spent_by(&g, "a1"), Some(4), "3 medals + 1 for the lone combat from a friendly trench");
     ok(&mut g, Command::Activate("a2".into()));
+    g.force_dice([1, 1, 1, 1]);
+    for _ in 0..4 {
+        ok(&mut g, Command::Fire("g2".into()));
+    }
+    assert_eq!(spent_by(&g, "a2"), Some(4), "already 4 medals: no extra");
+}
+
+#[test]
+fn a_battalion_may_fire_from_its_trench_and_then_withdraw_itb_terrain_table() {
+    let mut g = allied(&[bn("a1", "allied", 3, "E04"), bn("g1", "german", 4, "E05")], "");
+    ok(&mut g, Command::Activate("a1".into()));
     g.force_dice([1]);
-    ok(&mut g, Command::Fire("g2".into()));
-    assert_eq!(medals_left(&g), 3, "already 4 medals: no extra");
+    ok(&mut g, Command::Fire("g1".into()));
+    assert_eq!(medals_left(&g), 2, "no extra medal yet: the attack may not stay the only action");
+    ok(&mut g, Command::Withdraw("E03".into()));
+    assert_eq!(medals_left(&g), 1, "1 medal to withdraw from a friendly trench, and no extra medal");
 }
 
 #[test]
@@ -251,4 +278,14 @@ fn a_returning_battalion_may_only_spend_one_medal_to_move_itb_8() {
     ok(&mut g, Command::Fire("g1".into()));
     // d6 2 + 1 (battalion attack) = 3: back on turn 2 + 3 = 5, so it returns at the end of turn 4.
     assert_eq!(location(&mut g, "g1"), salient::rulesets::bastards::units::Location::OnTrack { turn: 5 });
+}
+
+#[test]
+fn a_three_medal_battalion_spends_three_medals_to_move_six_mp_itb_3_1() {
+    // "For example, a battalion spending 3 medals to move has 6 MPs."
+    let mut g = german(&[bn("g1", "german", 3, "A12"), bn("a1", "allied", 2, "J01")]);
+    ok(&mut g, Command::Activate("g1".into()));
+    assert!(g.submit(Command::Move("A05".into())).is_err(), "7 MP is beyond 3 medals");
+    ok(&mut g, Command::Move("A06".into()));
+    assert_eq!(last_move(&g), (6, 3));
 }

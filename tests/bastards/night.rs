@@ -223,17 +223,24 @@ fn holding_the_town_with_a_line_of_communication_scores_each_turn_and_at_the_end
 }
 
 #[test]
+fn the_first_tank_battle_goes_to_the_first_tank_knocked_out_itb_s2() {
+    // "The player who won the first tank battle between a Mark IV and an A7V": won by knocking the
+    // other's tank out (24 April: the Mark IV against the A7V Nixe), not by a first hit.
+    let units = [tank("t1", "A7V", 3, "H06"), tank("mf", "MarkIVFemale", 3, "H07"), bn("a1", "allied", 2, "A01")].concat();
+    let mut g = game(&units, "");
+    ok(&mut g, Command::Activate("t1".into()));
+    g.force_dice([6]);
+    ok(&mut g, Command::Fire("mf".into()));
+    assert_eq!(g.world().resource::<Tracks>().first_tank_battle, None, "damaged, not knocked out");
+    g.force_dice([6]);
+    ok(&mut g, Command::Fire("mf".into()));
+    assert_eq!(location(&mut g, "mf"), Location::Eliminated);
+    assert_eq!(g.world().resource::<Tracks>().first_tank_battle, Some(Side::German));
+}
+
+#[test]
 fn scenario_two_levels_and_the_first_tank_battle_shift_itb_s2() {
-    let text = scenario_text(&[bn("g1", "german", 3, "D09"), bn("a1", "allied", 3, "J06"), bn("a2", "allied", 3, "E09")].concat(), "").replace(
-        "victory: Points((",
-        r#"victory: Levels((decisive_from_turn: 7, town: "Town", wood: "Wood", village: "North", far_village: "North", south_village: "South")),
-    unused_victory: Points(("#,
-    );
-    // The replacement leaves an unknown key behind: strip the old victory block.
-    let start = text.find("    unused_victory").unwrap();
-    let end = text[start..].find(")),\n").unwrap() + start + 4;
-    let text = format!("{}{}", &text[..start], &text[end..]);
-    let mut g = game_from(&text);
+    let mut g = levels_scenario(&[bn("g1", "german", 3, "D09"), bn("a1", "allied", 3, "J06"), bn("a2", "allied", 3, "E09")], 7);
     let sit = Situation::capture(g.world());
     let VictorySpec::Levels(v) = &sit.scenario.spec.victory else { panic!() };
     // The German alone in the town; the Allied player holds South and a German trench (E09): the
@@ -270,6 +277,27 @@ fn mg_battalions_use_two_medals_for_combat_first_itb_o1() {
     assert_eq!(fired, 2, "two medals, two dice");
     // Then the last medal is free: a withdrawal costs 2, but another shot is allowed.
     assert!(g.legal().contains(&Command::Fire("a1".into())));
+}
+
+#[test]
+fn an_mg_battalion_without_a_target_loses_two_medals_and_may_still_move_itb_o1() {
+    // "If such an action is impossible, the medals are lost for that activation": the two medals,
+    // not the battalion's whole activation, turn after turn.
+    let units = [
+        r#"(id: "mg", name: "mg", side: german, kind: Battalion, medals: 3, mg: true, hex: Some("H09")),"#.to_string(),
+        r#"(id: "mg2", name: "mg2", side: german, kind: Battalion, medals: 3, mg: true, hex: Some("B09"), reduced: true),"#.to_string(),
+        bn("a1", "allied", 3, "A01"),
+    ]
+    .concat();
+    let mut g = game(&units, "options: (mg_battalions: true),");
+    ok(&mut g, Command::Activate("mg".into()));
+    assert!(g.pending().unwrap().prompt.starts_with("mg: 1 medal"), "{:?}", g.pending());
+    ok(&mut g, Command::Move("H08".into()));
+    ok(&mut g, Command::EndActivation);
+    // A disorganised MG battalion cannot fight: it rallies first.
+    ok(&mut g, Command::Activate("mg2".into()));
+    ok(&mut g, Command::Rally);
+    assert!(!reduced(&mut g, "mg2"));
 }
 
 #[test]
@@ -317,4 +345,57 @@ fn an_eliminated_garrison_returns_by_its_edge_free_of_its_place_itb_s1() {
     ok(&mut g, Command::Activate("a1".into()));
     // The West edge is 3 hexes and more from the wood: allowed now.
     assert!(g.legal().iter().any(|c| matches!(c, Command::Move(_))), "{:?}", g.legal());
+}
+
+/// The test scenario scored by scenario 2's victory levels (`North` the village and the far
+/// village, `South` the south village), the decisive victory from `decisive_from_turn`.
+fn levels_scenario(units: &[String], decisive_from_turn: u32) -> Game<Bastards> {
+    let text = scenario_text(&units.concat(), "").replace(
+        "victory: Points((",
+        &format!(
+            r#"victory: Levels((decisive_from_turn: {decisive_from_turn}, town: "Town", wood: "Wood", village: "North", far_village: "North", south_village: "South")),
+    unused_victory: Points(("#
+        ),
+    );
+    // The replacement leaves an unknown key behind: strip the old victory block.
+    let start = text.find("    unused_victory").unwrap();
+    let end = text[start..].find(")),\n").unwrap() + start + 4;
+    game_from(&format!("{}{}", &text[..start], &text[end..]))
+}
+
+#[test]
+fn every_scenario_two_level_itb_s2() {
+    let cases: [(&str, Vec<String>); 7] = [
+        ("German strategic victory", vec![bn("g1", "german", 3, "D09"), bn("g2", "german", 3, "J06"), bn("a1", "allied", 3, "A01")]),
+        ("German operational victory", vec![bn("g1", "german", 3, "D09"), bn("a1", "allied", 3, "A01")]),
+        (
+            "German tactical victory",
+            vec![bn("g1", "german", 3, "D09"), bn("g2", "german", 3, "J06"), bn("a1", "allied", 3, "D10"), bn("a2", "allied", 3, "A01")],
+        ),
+        ("Draw", vec![bn("g1", "german", 3, "A12"), bn("a1", "allied", 3, "A01")]),
+        ("Allied tactical victory", vec![bn("a1", "allied", 3, "J06"), bn("a2", "allied", 3, "E09"), bn("g1", "german", 3, "A12")]),
+        ("Allied operational victory", vec![bn("a1", "allied", 3, "D09"), bn("g1", "german", 3, "A12")]),
+        ("Allied strategic victory", vec![bn("a1", "allied", 3, "D09"), bn("a2", "allied", 3, "E09"), bn("g1", "german", 3, "A12")]),
+    ];
+    for (expected, units) in cases {
+        let g = levels_scenario(&units, 7);
+        let sit = Situation::capture(g.world());
+        let VictorySpec::Levels(v) = &sit.scenario.spec.victory else { panic!() };
+        assert_eq!(victory::LEVELS[victory::level(&sit, v)], expected, "{}", victory::holdings_text(&sit, v));
+    }
+}
+
+#[test]
+fn a_german_decisive_victory_ends_the_game_at_the_end_of_the_turn_itb_s2() {
+    // Alone in the town and a battalion in the wood (Bois l'Abbe), at the end of a turn from the
+    // scenario's turn on.
+    let units = [bn("g1", "german", 3, "D09"), bn("g2", "german", 3, "C05"), bn("a1", "allied", 3, "A01")];
+    let mut g = levels_scenario(&units, 1);
+    ok(&mut g, Command::Done);
+    assert_eq!(g.world().resource::<Tracks>().result.as_deref(), Some("German decisive victory"));
+    assert!(g.pending().is_none(), "the game stops at once");
+    // Not before the scenario's turn.
+    let mut g = levels_scenario(&units, 2);
+    ok(&mut g, Command::Done);
+    assert_eq!(g.world().resource::<Tracks>().result, None);
 }

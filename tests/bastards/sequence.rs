@@ -3,6 +3,7 @@
 
 use salient::engine::Game;
 use salient::rulesets::bastards::preview;
+use salient::rulesets::bastards::scenario::MarkerKind;
 use salient::rulesets::bastards::state::{Clock, Pool, Sequence, Tracks};
 use salient::rulesets::bastards::units::{Hero, Location, Side};
 use salient::rulesets::bastards::{Bastards, Command, EventKind};
@@ -220,6 +221,22 @@ fn pause_reorganises_up_to_three_units_away_from_the_enemy_itb_7_2() {
 }
 
 #[test]
+fn a_drawn_rout_does_not_come_back_the_next_turn_itb_7_1() {
+    // "At the start of the game, all the activation markers are placed in an opaque container ...
+    // Drawn markers are not returned to the pool."
+    let units = [bn("a1", "allied", 2, "A01"), bn("g1", "german", 2, "J12")].concat();
+    let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
+    // Turn 2: Rout A (13th of 20), then End of turn (now 19th of 19); turn 3: the first marker left.
+    g.force_dice([13, 19, 1]);
+    ok(&mut g, Command::Done);
+    assert!(g.events().any(|e| matches!(e.kind, EventKind::TurnBegan { turn: 3, random: true })));
+    let pool = g.world().resource::<Pool>();
+    assert_eq!(pool.markers.len(), 17, "20 markers, three drawn and none returned: {:?}", pool.markers);
+    assert!(!pool.markers.contains(&(MarkerKind::Rout, Some(Side::Allied))));
+    assert_eq!(pool.drawn.len(), 1, "only this turn's marker on the turn track");
+}
+
+#[test]
 fn end_of_turn_marker_ends_the_turn_at_once_itb_7_2() {
     let units = [bn("a1", "allied", 2, "A01"), bn("g1", "german", 2, "J12")].concat();
     let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
@@ -289,20 +306,29 @@ fn reinforcement_marker_brings_back_two_eliminated_battalions_itb_7_2() {
 }
 
 #[test]
-fn reinforcements_a7v_on_turn_one_with_optional_tanks_scoring_for_the_allies_itb_2_3_1() {
+fn reinforcements_a7v_on_turn_one_with_optional_tanks_scoring_for_the_allies_on_entry_itb_2_3_1() {
     let units = [
         bn("a1", "allied", 2, "A01"),
         r#"(id: "t1", name: "t1", side: german, kind: A7V, medals: 3),"#.to_string(),
         r#"(id: "opt", name: "opt", side: german, kind: A7V, medals: 3),"#.to_string(),
+        r#"(id: "opt2", name: "opt2", side: german, kind: A7V, medals: 3),"#.to_string(),
     ]
     .concat();
     let extra = r#"reinforcements: [
         (turn: 1, side: german, units: ["t1"]),
-        (turn: 1, side: german, units: ["opt"], optional: true, enemy_vp_each: 2),
+        (turn: 1, side: german, units: ["opt", "opt2"], optional: true, enemy_vp_each: 2),
     ],"#;
     let mut g = game(&units, extra);
+    let allied_vp = |g: &Game<Bastards>| g.world().resource::<Tracks>().vp.get(&Side::Allied).copied().unwrap_or(0);
+    // "For each extra A7V, the Allied player scores 2 VPs": for a tank brought in, not one that
+    // was activated and stayed off the map.
+    ok(&mut g, Command::Activate("opt2".into()));
+    ok(&mut g, Command::EndActivation);
+    assert_eq!(allied_vp(&g), 0, "opt2 did not enter");
     ok(&mut g, Command::Activate("opt".into()));
-    assert_eq!(g.world().resource::<Tracks>().vp.get(&Side::Allied), Some(&2));
+    assert_eq!(allied_vp(&g), 0, "activated, not yet on the map");
+    ok(&mut g, Command::Move("J12".into()));
+    assert_eq!(allied_vp(&g), 2);
 }
 
 #[test]
@@ -386,4 +412,56 @@ fn barrage_markers_only_on_the_map_in_play_itb_5_scenario_1() {
         assert!(preview::preview(g.world(), &Command::PlaceBarrage(l.into())).is_none(), "no preview for {l}");
     }
     assert!(preview::preview(g.world(), &Command::PlaceBarrage("P10".into())).is_some());
+}
+
+#[test]
+fn the_mechanic_repairs_a_damaged_tank_and_activates_it_at_once_itb_7_2() {
+    let units = [
+        r#"(id: "mk", name: "mk", side: allied, kind: MarkIVMale, medals: 3, hex: Some("B02"), reduced: true),"#.to_string(),
+        bn("g1", "german", 2, "J12"),
+    ]
+    .concat();
+    let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
+    // Mech A is the 15th marker.
+    g.force_dice([15]);
+    ok(&mut g, Command::Done);
+    ok(&mut g, Command::Repair("mk".into()));
+    assert!(!reduced(&mut g, "mk"), "repaired");
+    assert!(g.pending().unwrap().prompt.starts_with("mk: 3 medals left"), "{:?}", g.pending());
+}
+
+#[test]
+fn the_tanks_marker_activates_up_to_three_tanks_itb_7_2() {
+    let units = [
+        tank("t1", "MarkIVMale", 3, "A01"),
+        tank("t2", "MarkIVMale", 3, "A03"),
+        tank("t3", "MarkIVMale", 3, "A05"),
+        tank("t4", "MarkIVMale", 3, "A07"),
+        bn("g1", "german", 2, "J12"),
+    ]
+    .concat();
+    let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
+    // Tanks A is the 7th marker.
+    g.force_dice([7]);
+    ok(&mut g, Command::Done);
+    for t in ["t1", "t2", "t3"] {
+        ok(&mut g, Command::Activate(t.into()));
+        ok(&mut g, Command::EndActivation);
+    }
+    assert!(g.submit(Command::Activate("t4".into())).is_err(), "a fourth tank: {:?}", g.pending());
+}
+
+#[test]
+fn a_side_has_one_hero_counter_itb_7_2() {
+    let units = [bn("a1", "allied", 3, "H03"), bn("a2", "allied", 3, "A01"), bn("g1", "german", 2, "J12")].concat();
+    let mut g = game_from(&scenario_text(&units, "").replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
+    // Hero A (9th) twice: the marker goes back into the pool, the counter stays on a1.
+    g.force_dice([9]);
+    ok(&mut g, Command::Done);
+    ok(&mut g, Command::PlaceHero("a1".into()));
+    g.force_dice([9]);
+    ok(&mut g, Command::EndActivation);
+    let heroes = g.events().filter(|e| matches!(&e.kind, EventKind::MarkerDrawn { marker, .. } if marker == "Allied hero")).count();
+    assert_eq!(heroes, 2);
+    assert!(g.submit(Command::PlaceHero("a2".into())).is_err(), "the side's hero counter is on a1");
 }

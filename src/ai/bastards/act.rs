@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use crate::engine::Journal;
-use crate::rulesets::bastards::actions::{self, Ctx, assault, movement};
+use crate::rulesets::bastards::actions::{self, Ctx, assault, combat, movement};
 use crate::rulesets::bastards::map::UnitInfo;
 use crate::rulesets::bastards::preview;
 use crate::rulesets::bastards::state::{Activations, Agenda, StageKind};
@@ -331,12 +331,7 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
     } else {
         Default::default()
     };
-    let lone_bonus = if ctx.act.actions == 0 && !ctx.act.lone_combat && ctx.in_friendly_trench() {
-        let t = ctx.tables();
-        t.max_medals.saturating_sub(ctx.act.medals).min(t.actions.lone_combat_bonus_from_trench)
-    } else {
-        0
-    };
+    let lone_bonus = combat::trench_bonus(&ctx);
     // The costs and odds of the commands that have them, on this decision's one snapshot.
     let previews: Vec<Option<preview::Preview>> = legal
         .iter()

@@ -525,10 +525,17 @@ impl Brain {
         sign * v
     }
 
-    /// Scenario 2's first tank battle, won by the first hit between a Mark IV and an A7V.
+    /// Scenario 2's first tank battle, won by the first Mark IV or A7V knocked out by the other (a
+    /// damaged tank is one hit from it).
     fn first_battle_bonus(&self, t: &UnitInfo, by: Option<&UnitInfo>) -> f32 {
         match by {
-            Some(b) if b.is_tank() && t.is_tank() && self.first_battle > 0.0 && mark_iv_vs_a7v(b.kind(), t.kind()) => self.first_battle,
+            Some(b) if b.is_tank() && t.is_tank() && self.first_battle > 0.0 && mark_iv_vs_a7v(b.kind(), t.kind()) => {
+                if t.reduced {
+                    self.first_battle
+                } else {
+                    0.3 * self.first_battle
+                }
+            }
             _ => 0.0,
         }
     }

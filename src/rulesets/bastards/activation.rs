@@ -141,20 +141,15 @@ pub fn start(world: &mut World, e: Entity) {
     let kind = stage(world).map(|s| s.1);
     let entering = !matches!(u.location, Location::OnMap(_));
     let move_only = matches!(kind, Some(StageKind::ReturnToPlay)).then_some(1);
-    if entering {
-        // Optional units (scenario 1's extra A7Vs) score VP for the enemy as they come in.
-        if let Some(g) = sit.scenario.spec.reinforcements.iter().find(|r| r.optional && r.units.iter().any(|x| **x == *u.unit.id)) {
-            ops::score(world, u.side().enemy(), g.enemy_vp_each, &format!("{} brought in", u.unit.name), "S1");
-        }
-    }
     world.resource_mut::<Activations>().current = Some(Activation {
         unit: e,
         medals: u.medals(max),
         spent: 0,
         mp_left: 0,
         actions: 0,
-        lone_combat: false,
+        trench_bonus: false,
         combat_medals: 0,
+        mg_duty: false,
         entering,
         move_only_medals: move_only,
     });
@@ -165,6 +160,29 @@ pub fn start(world: &mut World, e: Entity) {
         format!("{} is activated ({} medals)", u.unit.name, u.medals(max)),
         EventKind::Activated { unit: u.unit.id.to_string() },
     );
+    if sit.scenario.spec.options.mg_battalions && u.unit.mg && !entering && !u.reduced {
+        mg_duty(world);
+    }
+}
+
+/// Optional rule 1: an MG battalion "must use at least two medals per activation to perform a combat
+/// action. If such an action is impossible, the medals are lost for that activation": with a target
+/// it fires two medals first; with none, those two medals are lost and it uses the others freely.
+fn mg_duty(world: &mut World) {
+    let Ok(ctx) = Ctx::capture(world) else { return };
+    let target = !combat::options(&ctx).is_empty();
+    let lost = ctx.tables().actions.mg_combat_medals.min(ctx.act.medals_left());
+    if let Some(a) = world.resource_mut::<Activations>().current.as_mut() {
+        if target {
+            a.mg_duty = true;
+        } else {
+            a.spent += lost;
+        }
+    }
+    if !target {
+        ops::log(world, "O1", format!("{} has no target for its machine guns: {lost} medals lost", ctx.me.unit.name), EventKind::Note);
+        after_action(world);
+    }
 }
 
 /// Ends the active unit's activation; then the stage may be over (a marker's count used up).
@@ -213,13 +231,14 @@ pub fn anything_to_activate(world: &World) -> bool {
     sit.units.iter().any(|u| may_activate(world, &sit, u))
 }
 
-/// After an action: the activation ends by itself once nothing is left to spend.
+/// After an action: the activation ends by itself once nothing is left to spend (the trench's extra
+/// medal counts while it can still fire, Terrain Table).
 fn after_action(world: &mut World) {
     let done = match world.resource::<Activations>().current.as_ref() {
         None => return,
         Some(a) => {
             let gone = !matches!(ops::location(world, a.unit), Location::OnMap(_));
-            gone || (a.medals_left() == 0 && a.mp_left == 0)
+            gone || (a.medals_left() == 0 && a.mp_left == 0 && Ctx::capture(world).is_ok_and(|ctx| combat::options(&ctx).is_empty()))
         }
     };
     if done {

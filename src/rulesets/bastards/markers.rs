@@ -168,11 +168,11 @@ fn stage_marker(world: &World) -> Option<MarkerKind> {
     }
 }
 
-/// Hero counters a side may still place: one, unless it is on the map or was lost.
+/// True if the side still has a hero counter to place: not all on the map or lost (7.2).
 fn heroes_available(sit: &Situation, tracks: &Tracks, side: Side) -> bool {
-    let on_map = sit.units.iter().any(|u| u.side() == side && u.hero);
+    let on_map = sit.units.iter().filter(|u| u.side() == side && u.hero).count() as u32;
     let lost = tracks.heroes_lost.get(&side).copied().unwrap_or(0);
-    !on_map && lost == 0
+    on_map + lost < sit.scenario.tables.random_sequence.hero_counters_per_side
 }
 
 /// OnEnter(Choose): the hero or mechanic marker; skipped when there is nothing to choose.

@@ -12,6 +12,7 @@ use super::map::Situation;
 use super::ops;
 use super::scenario::{ArrivalCount, MarkerKind};
 use super::state::{Activations, Agenda, Clock, Night, Phase, Pool, Sequence, Setup, Stage, StageKind, Tracks};
+use super::tables::PoolRefill;
 use super::units::{Location, Side, TurnRecord, UnitKind};
 use super::{artillery, markers, nightfall, tanks, victory};
 
@@ -106,7 +107,7 @@ fn begin_turn(world: &mut World) {
         stages.extend(returns);
         stages.push(stage(Phase::IntensityTest, Some(Side::German), StageKind::Plain));
     } else {
-        refill_pool(world);
+        refill_pool(world, turn);
         // Whippets due this turn enter before the first draw (2.3.3).
         let sit = Situation::capture(world);
         let whippets_due = sit.units.iter().any(|u| {
@@ -156,18 +157,25 @@ fn roll_variable_arrivals(world: &mut World, turn: u32) {
     }
 }
 
-/// 7.1: all the scenario's markers go back into the opaque container at the start of a random turn.
-fn refill_pool(world: &mut World) {
+/// 7.1: at the start of a random turn the markers drawn last turn leave the turn track; the
+/// container is filled with all the scenario's markers the first time, then as `pool_refill` says.
+fn refill_pool(world: &mut World, turn: u32) {
     let setup = world.resource::<Setup>().0.clone();
-    let mut markers = Vec::new();
-    for m in &setup.spec.activation_markers {
-        for _ in 0..m.count {
-            markers.push((m.kind, m.side));
-        }
-    }
+    let day = |t: u32| setup.spec.turns.iter().find(|s| s.turn == t).map(|s| s.day);
+    let refill = match world.resource::<Pool>().filled_on {
+        None => true,
+        Some(last) => match setup.tables.random_sequence.pool_refill {
+            PoolRefill::Game => false,
+            PoolRefill::Day => day(last) != day(turn),
+            PoolRefill::Turn => true,
+        },
+    };
     let mut pool = world.resource_mut::<Pool>();
-    pool.markers = markers;
     pool.drawn.clear();
+    if refill {
+        pool.markers = setup.spec.activation_markers.iter().flat_map(|m| std::iter::repeat_n((m.kind, m.side), m.count as usize)).collect();
+        pool.filled_on = Some(turn);
+    }
 }
 
 /// OnEnter(Activation): starts an activation stage, skipping it if no unit can be activated.

@@ -137,11 +137,13 @@ pub struct Activation {
     pub mp_left: u32,
     /// Actions taken so far.
     pub actions: u32,
-    /// The only action is combat from a friendly trench: the extra medal was granted, and only
-    /// combat actions may follow.
-    pub lone_combat: bool,
+    /// The extra medal of a lone combat action from a friendly trench was granted (Terrain Table).
+    pub trench_bonus: bool,
     /// Medals spent on combat (optional rule 1, MG battalions).
     pub combat_medals: u32,
+    /// An MG battalion that had a target when activated: it must spend two medals on combat before
+    /// anything else (optional rule 1).
+    pub mg_duty: bool,
     /// The unit enters from its map edge: its first action must be a movement.
     pub entering: bool,
     /// The unit may only move, with at most this many medals (return to play, chapter 8).
@@ -179,6 +181,8 @@ pub struct Pool {
     pub markers: Vec<(MarkerKind, Option<Side>)>,
     /// Markers drawn this turn, placed on the turn track.
     pub drawn: Vec<(MarkerKind, Option<Side>)>,
+    /// The turn the container was last filled (7.1), if it has been.
+    pub filled_on: Option<u32>,
 }
 
 /// Progress of a count-limited choice (Pause: up to 3 units per side; hero; mechanic).

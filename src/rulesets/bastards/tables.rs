@@ -102,6 +102,8 @@ pub struct ActionCosts {
     pub withdrawal_tank: u32,
     /// Extra medal for a combat action that is the only action of an activation, from a friendly trench.
     pub lone_combat_bonus_from_trench: u32,
+    /// Medals an MG battalion spends on combat first, or loses without a target (optional rule 1).
+    pub mg_combat_medals: u32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -210,6 +212,19 @@ pub struct RandomSequenceTable {
     /// Markers of one barrage drawn by an Artillery activation marker, per side (reconstructed).
     pub artillery_markers_allied: u32,
     pub artillery_markers_german: u32,
+    /// When the drawn markers go back into the opaque container (7.1).
+    pub pool_refill: PoolRefill,
+    /// Hero counters per side (7.2; reconstructed: the counter sheet is not public).
+    pub hero_counters_per_side: u32,
+}
+
+/// When the activation-marker pool is filled again (7.1): the text fills it "at the start of the
+/// game" and does not return drawn markers; `Day` and `Turn` are house readings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PoolRefill {
+    Game,
+    Day,
+    Turn,
 }
 
 impl Tables {

@@ -77,7 +77,7 @@ pub fn check(ctx: &Ctx, target_id: &str, night: bool) -> Result<(), Refusal> {
     if !(ctx.allowed())(to) {
         return Err(Refusal::by_rule("S1", "this unit must stay within 2 hexes of Cachy (Cachy garrison)"));
     }
-    ctx.can_spend(cost(&ctx.sit, &ctx.me, target, night), "an assault", false)
+    ctx.can_spend(cost(&ctx.sit, &ctx.me, target, night), "an assault")
 }
 
 pub fn options(ctx: &Ctx, night: bool) -> Vec<String> {

@@ -146,15 +146,17 @@ pub fn hit_chance(sit: &Situation, modifier: i32) -> f32 {
 
 /// Medals the next combat action costs (2 for an MG battalion's first, optional rule 1).
 fn cost(ctx: &Ctx) -> u32 {
-    if ctx.mg_must_fire() && ctx.act.combat_medals == 0 { 2 } else { 1 }
+    if ctx.mg_must_fire() && ctx.act.combat_medals == 0 { ctx.tables().actions.mg_combat_medals } else { 1 }
 }
 
-/// Would the first action of this activation be a lone combat action from a friendly trench, which
-/// earns an extra medal (Terrain Table, capped at 4)?
-fn lone_bonus(ctx: &Ctx) -> u32 {
-    if ctx.act.actions == 0 && !ctx.act.lone_combat && ctx.in_friendly_trench() {
+/// The extra medal of a lone combat action from a friendly trench (Terrain Table, capped at 4):
+/// open while every medal spent in this activation went on combat, and taken only once the unit's
+/// own medals no longer pay for the next combat action, so it never binds the unit to fight.
+pub fn trench_bonus(ctx: &Ctx) -> u32 {
+    let a = &ctx.act;
+    if !a.trench_bonus && a.spent == a.combat_medals && a.mp_left == 0 && ctx.in_friendly_trench() {
         let bonus = ctx.tables().actions.lone_combat_bonus_from_trench;
-        ctx.tables().max_medals.saturating_sub(ctx.act.medals).min(bonus)
+        ctx.tables().max_medals.saturating_sub(a.medals).min(bonus)
     } else {
         0
     }
@@ -168,10 +170,9 @@ pub fn check(ctx: &Ctx, target_id: &str) -> Result<(), Refusal> {
     if ctx.act.move_only_medals.is_some() {
         return Err(Refusal::by_rule("8", "a battalion returning to play may only spend one medal to move"));
     }
-    let bonus = lone_bonus(ctx);
-    if ctx.act.medals_left() + bonus < cost(ctx) {
+    if ctx.act.medals_left() + trench_bonus(ctx) < cost(ctx) {
         return Err(Refusal::by_rule(
-            if cost(ctx) == 2 { "O1" } else { "2.1" },
+            if cost(ctx) > 1 { "O1" } else { "2.1" },
             format!("a combat action costs {} medal(s) and the unit has {} left", cost(ctx), ctx.act.medals_left()),
         ));
     }
@@ -194,13 +195,14 @@ pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str) {
     let Some(target) = ctx.sit.by_id(target_id).cloned() else { return };
     let Ok((m, why)) = modifier(&ctx.sit, &ctx.me, &target) else { return };
     let medals = cost(ctx);
-    let bonus = lone_bonus(ctx);
+    // The extra medal pays only what the unit's own medals no longer cover.
+    let bonus = trench_bonus(ctx).min(medals.saturating_sub(ctx.act.medals_left()));
     {
         let mut acts = world.resource_mut::<Activations>();
         if let Some(a) = acts.current.as_mut() {
             if bonus > 0 {
                 a.medals += bonus;
-                a.lone_combat = true;
+                a.trench_bonus = true;
             }
             a.spent += medals;
             a.combat_medals += medals;
@@ -212,7 +214,7 @@ pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str) {
         ops::log(
             world,
             "Terrain Table",
-            format!("{} fights from its own trench as its only action: +{bonus} medal", ctx.me.unit.name),
+            format!("{} has fought from its own trench with every medal: +{bonus} medal", ctx.me.unit.name),
             EventKind::Note,
         );
     }
@@ -241,8 +243,8 @@ pub fn apply(world: &mut World, ctx: &Ctx, target_id: &str) {
     }
 }
 
-/// Applies a combat hit and its consequences: the loss, and for tanks the first-tank-battle and
-/// tank-kill victory points (11).
+/// Applies a combat hit and its consequences: the loss, and for a tank eliminated by a tank the
+/// first tank battle and the tank-kill victory points (11).
 fn hit_target(world: &mut World, attacker: &UnitInfo, target: &UnitInfo) {
     let cause = if attacker.is_tank() { Cause::FireByTank } else { Cause::FireByBattalion };
     let eliminated = ops::inflict_loss(world, target.entity, cause, "3.2");
@@ -251,7 +253,8 @@ fn hit_target(world: &mut World, attacker: &UnitInfo, target: &UnitInfo) {
             (attacker.kind(), target.kind()),
             (UnitKind::A7V, UnitKind::MarkIVMale | UnitKind::MarkIVFemale) | (UnitKind::MarkIVMale | UnitKind::MarkIVFemale, UnitKind::A7V)
         );
-        if mark_iv_vs_a7v && world.resource::<Tracks>().first_tank_battle.is_none() {
+        // Won by knocking the other's tank out, as the Mark IV did to the A7V Nixe on 24 April (S2).
+        if mark_iv_vs_a7v && eliminated && world.resource::<Tracks>().first_tank_battle.is_none() {
             world.resource_mut::<Tracks>().first_tank_battle = Some(attacker.side());
             ops::log(
                 world,

@@ -57,25 +57,19 @@ impl Ctx {
     }
 
     /// Checks that `medals` can be spent on a non-movement action (the restrictions shared by every
-    /// action: returning units move only, a lone combat action allows only combat, a broken-down tank
+    /// action: returning units move only, a broken-down tank
     /// only fights, an entering unit must move first, MG battalions fire first).
-    pub fn can_spend(&self, medals: u32, action: &str, combat: bool) -> Result<(), Refusal> {
+    pub fn can_spend(&self, medals: u32, action: &str) -> Result<(), Refusal> {
         if self.act.entering {
             return Err(Refusal::by_rule("2.3", "the unit must first enter the map by a movement action"));
         }
         if self.act.move_only_medals.is_some() {
             return Err(Refusal::by_rule("8", "a battalion returning to play may only spend one medal to move"));
         }
-        if self.act.lone_combat && !combat {
-            return Err(Refusal::by_rule(
-                "Terrain Table",
-                "the unit took the extra medal for a lone combat action from a friendly trench: it may only fight",
-            ));
-        }
-        if self.me.breakdown && !combat {
+        if self.me.breakdown {
             return Err(Refusal::by_rule("4.1", "a tank with a breakdown marker can only be activated for a combat action"));
         }
-        if !combat && self.mg_must_fire() && action != "rally" {
+        if self.mg_must_fire() {
             return Err(Refusal::by_rule("O1", "a machine-gun battalion must first use two medals for combat actions"));
         }
         if self.act.medals_left() < medals {
@@ -112,9 +106,10 @@ impl Ctx {
         }
     }
 
-    /// Optional rule 1: an MG battalion must spend two medals on combat before anything else.
+    /// Optional rule 1: an MG battalion with a target must spend two medals on combat before
+    /// anything else.
     pub fn mg_must_fire(&self) -> bool {
-        self.sit.scenario.spec.options.mg_battalions && self.me.unit.mg && self.act.combat_medals < 2
+        self.act.mg_duty && self.act.combat_medals < self.tables().actions.mg_combat_medals
     }
 
     /// Whether a hex is one the unit may be in: the Cachy garrison must stay within 2 hexes of Cachy.

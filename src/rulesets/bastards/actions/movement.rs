@@ -22,7 +22,7 @@ use super::Ctx;
 
 /// Medals the unit may still spend on movement in this activation.
 pub fn movement_medals(ctx: &Ctx) -> u32 {
-    if ctx.act.lone_combat || ctx.me.breakdown {
+    if ctx.me.breakdown {
         return 0;
     }
     let mut m = ctx.act.medals_left();
@@ -170,9 +170,6 @@ pub fn check(ctx: &Ctx, label: &str) -> Result<Reach, Refusal> {
     if ctx.me.breakdown {
         return Err(Refusal::by_rule("4.1", "a tank with a breakdown marker can only fight"));
     }
-    if ctx.act.lone_combat {
-        return Err(Refusal::by_rule("Terrain Table", "after a lone combat action from a trench the unit may only fight"));
-    }
     if ctx.mg_must_fire() {
         return Err(Refusal::by_rule("O1", "a machine-gun battalion must first use two medals for combat actions"));
     }
@@ -229,7 +226,7 @@ pub fn check(ctx: &Ctx, label: &str) -> Result<Reach, Refusal> {
 
 /// Legal moves, as target hexes in a stable order.
 pub fn options(ctx: &Ctx) -> Vec<Hex> {
-    if ctx.me.breakdown || ctx.act.lone_combat || (!ctx.act.entering && ctx.in_enemy_zoc()) {
+    if ctx.me.breakdown || (!ctx.act.entering && ctx.in_enemy_zoc()) {
         return Vec::new();
     }
     let mut v: Vec<Hex> = destinations_shared(ctx).keys().copied().collect();
@@ -284,4 +281,9 @@ pub fn apply(world: &mut World, ctx: &Ctx, reach: Reach) {
         if medals == 1 { "" } else { "s" }
     );
     ops::log(world, "3.1", text, EventKind::Moved { unit: ctx.me.unit.id.to_string(), path: labels, cost: reach.cost, medals });
+    // Optional units (scenario 1's extra A7Vs) score VP for the enemy as they enter the map (S1).
+    let optional = ctx.sit.scenario.spec.reinforcements.iter().find(|r| r.optional && r.units.iter().any(|x| **x == *ctx.me.unit.id));
+    if let Some(group) = optional.filter(|_| was_entering) {
+        ops::score(world, side.enemy(), group.enemy_vp_each, &format!("{} brought in", ctx.me.unit.name), "S1");
+    }
 }

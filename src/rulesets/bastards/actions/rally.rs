@@ -31,7 +31,7 @@ pub fn check_rally(ctx: &Ctx) -> Result<(), Refusal> {
     if !ctx.me.reduced {
         return Err(Refusal::by_rule("3.4", "only a disorganised battalion can rally"));
     }
-    ctx.can_spend(rally_cost(ctx), "rallying", false)?;
+    ctx.can_spend(rally_cost(ctx), "rallying")?;
     ctx.keeps_a_way_out(rally_cost(ctx))
 }
 
@@ -102,7 +102,7 @@ fn check_step(ctx: &Ctx, label: &str, infiltrate: bool) -> Result<Hex, Refusal> 
     if !(ctx.allowed())(to) {
         return Err(Refusal::by_rule("S1", "this unit must stay within 2 hexes of Cachy (Cachy garrison)"));
     }
-    ctx.can_spend(cost, what, false)?;
+    ctx.can_spend(cost, what)?;
     Ok(to)
 }
 
