@@ -177,7 +177,7 @@ pub fn check(ctx: &Ctx, target_id: &str) -> Result<(), Refusal> {
         ));
     }
     modifier(&ctx.sit, &ctx.me, target)?;
-    ctx.keeps_a_way_out(cost(ctx))
+    ctx.keeps_a_way_out(cost(ctx), true)
 }
 
 /// Every enemy unit the active unit may fire at now.

@@ -91,15 +91,16 @@ impl Ctx {
     }
 
     /// A unit stacked on a friend may spend `cost` medals on something else only if it can still
-    /// leave the hex afterwards (Stacking, 3.1).
-    pub fn keeps_a_way_out(&self, cost: u32) -> Result<(), Refusal> {
+    /// leave the hex afterwards (Stacking, 3.1); after a combat action (`combat`), not by assaulting:
+    /// the shot may eliminate the only unit it could assault.
+    pub fn keeps_a_way_out(&self, cost: u32, combat: bool) -> Result<(), Refusal> {
         let Some(h) = self.hex() else { return Ok(()) };
         if !self.stacked() {
             return Ok(());
         }
         // Any action other than movement ends the movement: its unused MP are lost.
         let left = self.act.medals_left().saturating_sub(cost);
-        if movement::can_leave(self, h, 0, left, 0) {
+        if movement::can_leave_by(self, h, 0, left, 0, !combat) {
             Ok(())
         } else {
             Err(Refusal::by_rule("Stacking", "the unit shares a hex with a friend: it must keep enough medals to leave it"))

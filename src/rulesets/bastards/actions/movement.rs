@@ -125,6 +125,12 @@ fn can_leave_after(ctx: &Ctx, h: Hex, cost: u32) -> bool {
 /// Can the unit leave `h` with `medals_left` and `mp_left`, having already spent `movement_spent`
 /// more medals on movement this activation (Stacking)?
 pub fn can_leave(ctx: &Ctx, h: Hex, movement_spent: u32, medals_left: u32, mp_left: u32) -> bool {
+    can_leave_by(ctx, h, movement_spent, medals_left, mp_left, true)
+}
+
+/// [`can_leave`], counting an assault as a way out only if `by_assault` (a combat action may
+/// eliminate the only unit the unit could assault: Stacking).
+pub fn can_leave_by(ctx: &Ctx, h: Hex, movement_spent: u32, medals_left: u32, mp_left: u32, by_assault: bool) -> bool {
     let side = ctx.me.side();
     let allowed = ctx.allowed();
     let free = |n: Hex| ctx.sit.in_play(n) && allowed(n) && ctx.sit.at(n).next().is_none();
@@ -146,7 +152,8 @@ pub fn can_leave(ctx: &Ctx, h: Hex, movement_spent: u32, medals_left: u32, mp_le
         let by_step = board
             .neighbors(h)
             .any(|n| free(n) && if ctx.sit.enemy_zoc(n, side) { medals_left >= infiltrate } else { medals_left >= withdraw });
-        let can_assault = (ctx.me.is_tank() || !ctx.me.reduced)
+        let can_assault = by_assault
+            && (ctx.me.is_tank() || !ctx.me.reduced)
             && medals_left >= assault
             && board.neighbors(h).any(|n| {
                 allowed(n)

@@ -32,7 +32,7 @@ pub fn check_rally(ctx: &Ctx) -> Result<(), Refusal> {
         return Err(Refusal::by_rule("3.4", "only a disorganised battalion can rally"));
     }
     ctx.can_spend(rally_cost(ctx), "rallying")?;
-    ctx.keeps_a_way_out(rally_cost(ctx))
+    ctx.keeps_a_way_out(rally_cost(ctx), false)
 }
 
 pub fn apply_rally(world: &mut World, ctx: &Ctx) {
