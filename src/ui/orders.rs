@@ -144,17 +144,7 @@ fn reach_if_activated(world: &World, sit: &Situation, u: &UnitInfo) -> HashMap<H
     let allowed = allowed_for(sit, u);
     let (start, entry) = match u.location {
         Location::OnMap(h) => (Some(h), Vec::new()),
-        _ => {
-            let rows = sit
-                .scenario
-                .spec
-                .reinforcements
-                .iter()
-                .find(|r| r.units.iter().any(|x| *x == *u.unit.id))
-                .map(|r| r.rows.clone())
-                .unwrap_or_default();
-            (None, sit.entry_hexes(u.side(), &rows))
-        }
+        _ => (None, sit.unit_entry_hexes(u)),
     };
     sit.reachable(u, start, &entry, budget, &allowed)
         .into_iter()

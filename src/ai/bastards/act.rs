@@ -86,14 +86,6 @@ fn cancelled_entries(world: &World) -> Vec<String> {
 /// edge, within its garrison's reach, not held by the enemy, affordable with its movement medals).
 fn can_enter(b: &Brain, u: &UnitInfo, move_only: bool) -> bool {
     let sit = &b.sit;
-    let rows = sit
-        .scenario
-        .spec
-        .reinforcements
-        .iter()
-        .find(|r| r.units.iter().any(|x| **x == *u.unit.id))
-        .map(|r| r.rows.clone())
-        .unwrap_or_default();
     let a = &sit.scenario.tables.actions;
     let max = sit.scenario.tables.max_medals;
     let medals = if move_only {
@@ -105,7 +97,7 @@ fn can_enter(b: &Brain, u: &UnitInfo, move_only: bool) -> bool {
     };
     let budget = medals * if u.is_tank() { a.mp_per_medal_tank } else { a.mp_per_medal_battalion };
     let allowed = actions::allowed_for(sit, u);
-    sit.entry_hexes(u.side(), &rows)
+    sit.unit_entry_hexes(u)
         .into_iter()
         .any(|h| allowed(h) && !sit.enemy_in(h, u.side()) && sit.step_cost(u.side(), u.kind(), u.medals(max), None, h).total() <= budget)
 }

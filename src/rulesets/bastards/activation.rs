@@ -119,15 +119,7 @@ fn activation_check(world: &World, sit: &Situation, u: &UnitInfo) -> Result<(), 
 /// True if an off-map unit has at least one hex it may enter by (its edge, its rows, free of the
 /// enemy and affordable).
 fn has_entry(sit: &Situation, u: &UnitInfo) -> bool {
-    let rows = sit
-        .scenario
-        .spec
-        .reinforcements
-        .iter()
-        .find(|r| r.units.iter().any(|x| **x == *u.unit.id))
-        .map(|r| r.rows.clone())
-        .unwrap_or_default();
-    let entry = sit.entry_hexes(u.side(), &rows);
+    let entry = sit.unit_entry_hexes(u);
     let allowed = super::actions::allowed_for(sit, u);
     let mp = if u.is_tank() { sit.scenario.tables.actions.mp_per_medal_tank } else { sit.scenario.tables.actions.mp_per_medal_battalion };
     sit.can_enter_by(u, &entry, mp * u.medals(sit.scenario.tables.max_medals), &allowed)

@@ -502,6 +502,13 @@ impl Situation {
         board.neighbors(h).any(|n| board.index(n).is_some_and(|i| comms[i]))
     }
 
+    /// The hexes an off-map unit enters by: its side's edge, limited to its reinforcement group's rows
+    /// (2.3, 8, 7.2).
+    pub fn unit_entry_hexes(&self, u: &UnitInfo) -> Vec<Hex> {
+        let group = self.scenario.spec.reinforcements.iter().find(|r| r.units.iter().any(|x| **x == *u.unit.id));
+        self.entry_hexes(u.side(), group.map(|r| r.rows.as_slice()).unwrap_or_default())
+    }
+
     /// Hexes of the side's entry edge, optionally limited to some rows (2.3, 8, 7.2).
     pub fn entry_hexes(&self, side: Side, rows: &[String]) -> Vec<Hex> {
         let board = self.board();

@@ -97,16 +97,7 @@ pub fn fresh_destinations(ctx: &Ctx) -> HashMap<Hex, Reach> {
 
 /// The entry hexes of an entering unit: its side's edge, limited to its group's rows.
 pub fn entry_hexes(ctx: &Ctx) -> Vec<Hex> {
-    let rows = ctx
-        .sit
-        .scenario
-        .spec
-        .reinforcements
-        .iter()
-        .find(|r| r.units.iter().any(|x| **x == *ctx.me.unit.id))
-        .map(|r| r.rows.clone())
-        .unwrap_or_default();
-    ctx.sit.entry_hexes(ctx.me.side(), &rows)
+    ctx.sit.unit_entry_hexes(&ctx.me)
 }
 
 /// Medals a move of `cost` MP takes, given the MP left from earlier movement medals.
