@@ -9,6 +9,7 @@ pub mod ai_worker;
 pub mod area;
 pub mod art;
 pub mod bastards;
+pub mod board;
 pub mod camera;
 pub mod capture;
 pub mod catalog;
