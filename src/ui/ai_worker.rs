@@ -14,7 +14,7 @@ use crate::engine::{Game, Ruleset};
 
 use super::counters::Animations;
 use super::screens::HandOver;
-use super::session::WindowSession;
+use super::session::{GameSession, WindowSession};
 use super::settings::Settings;
 
 /// What the window asks of the worker.
@@ -189,14 +189,14 @@ pub fn pace(settings: &Settings) -> Duration {
 /// Each presenter adds it for its session, ordered after its animations start.
 pub fn drive_computer<S: WindowSession>(
     mut worker: Option<ResMut<ComputerPlayer<S::R>>>,
-    mut session: Option<ResMut<S>>,
+    mut session: Option<ResMut<GameSession<S::R>>>,
     settings: Res<Settings>,
     animations: Res<Animations>,
     hand_over: Res<HandOver>,
 ) {
     let (Some(worker), Some(session)) = (worker.as_mut(), session.as_mut()) else { return };
-    worker.sync(session.game(), session.generation());
-    if let Some(cmd) = worker.answer(session.revision()) {
+    worker.sync(&session.game, session.generation);
+    if let Some(cmd) = worker.answer(session.revision) {
         let result = session.submit(cmd.clone()).map_err(|r| r.to_string());
         worker.played(&cmd, result);
         // Its animations start next frame; ask again once they have played.
@@ -204,7 +204,7 @@ pub fn drive_computer<S: WindowSession>(
     }
     // Ask for a move when the computer is to decide and the last one has been shown.
     if session.computer_to_move() && !animations.busy() && !hand_over.showing {
-        worker.ask(session.revision(), pace(&settings));
+        worker.ask(session.revision, pace(&settings));
     }
 }
 

@@ -22,7 +22,7 @@ use crate::engine::loader::Loader;
 use crate::engine::{Game, Ruleset};
 
 use super::Playing;
-use super::session::WindowSession;
+use super::session::{GameSession, WindowSession};
 use super::theme::{self, BRASS, DIM, PARCHMENT, RED};
 
 /// How often the files' modification times are read.
@@ -131,16 +131,16 @@ impl<R: Ruleset> Default for HotReload<R> {
     }
 }
 
-fn poll<S: WindowSession>(mut state: ResMut<HotReload<S::R>>, session: Option<ResMut<S>>) {
+fn poll<S: WindowSession>(mut state: ResMut<HotReload<S::R>>, session: Option<ResMut<GameSession<S::R>>>) {
     let Some(mut session) = session else {
         state.watching = None;
         return;
     };
     let now = Instant::now();
     // A new game (or a reloaded one): watch its files from now on.
-    let scenario = session.game().origin().scenario.clone();
+    let scenario = session.game.origin().scenario.clone();
     if !state.watching.as_ref().is_some_and(|w| Arc::ptr_eq(w, &scenario)) {
-        let files: Vec<PathBuf> = session.game().origin().files.keys().map(|n| disk_path(n)).collect();
+        let files: Vec<PathBuf> = session.game.origin().files.keys().map(|n| disk_path(n)).collect();
         state.stamps = stamps(&files);
         state.files = files;
         state.watching = Some(scenario);
@@ -163,8 +163,8 @@ fn poll<S: WindowSession>(mut state: ResMut<HotReload<S::R>>, session: Option<Re
         return;
     }
     state.changed_at = None;
-    let commands = session.game().commands();
-    match reload(session.game().origin(), &commands) {
+    let commands = session.game.commands();
+    match reload(session.game.origin(), &commands) {
         Reload::Same => {}
         Reload::Invalid(lines) => {
             for l in &lines {
@@ -173,7 +173,7 @@ fn poll<S: WindowSession>(mut state: ResMut<HotReload<S::R>>, session: Option<Re
             state.banner = Some((Banner::Invalid(lines), now));
         }
         Reload::Replayed(game) => {
-            let changed = changed_files(&session.game().origin().files, &game.origin().files);
+            let changed = changed_files(&session.game.origin().files, &game.origin().files);
             info!("hot reload: {changed} reloaded, {} commands replayed", commands.len());
             session.reload(*game);
             state.diverged = None;
@@ -194,7 +194,11 @@ fn changed_files(old: &BTreeMap<String, String>, new: &BTreeMap<String, String>)
     if names.is_empty() { "the scenario".to_string() } else { names.join(", ") }
 }
 
-fn banner_ui<S: WindowSession>(mut contexts: EguiContexts, mut state: ResMut<HotReload<S::R>>, session: Option<ResMut<S>>) -> Result {
+fn banner_ui<S: WindowSession>(
+    mut contexts: EguiContexts,
+    mut state: ResMut<HotReload<S::R>>,
+    session: Option<ResMut<GameSession<S::R>>>,
+) -> Result {
     let Some((banner, since)) = state.banner.clone() else { return Ok(()) };
     // A successful reload says so for a few seconds; problems stay until dismissed or fixed.
     if matches!(banner, Banner::Reloaded(_)) && since.elapsed() > Duration::from_secs(6) {

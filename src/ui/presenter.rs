@@ -14,7 +14,7 @@ use crate::engine::source::{Diagnostic, SourceFile};
 use crate::engine::{Game, Ruleset};
 
 use super::saves::load_save_of;
-use super::session::{Seat, WindowSession, open_game};
+use super::session::{GameSession, Seat, WindowSession, open_game};
 
 /// Who sits at each side, by the scenario's side ids.
 pub type Seats = BTreeMap<String, Seat>;
@@ -73,7 +73,7 @@ pub fn first_problem(ds: &[Diagnostic]) -> String {
 pub fn open_session<S: WindowSession>(path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {
     let game = open_game::<S::R>(path, seed)?;
     let seats = seats(&sides_of(&game))?;
-    let session = S::new_game(game, &seats);
+    let session = GameSession::<S::R>::new(game, seats);
     Ok(Box::new(move |world: &mut World| world.insert_resource(session)))
 }
 
@@ -81,11 +81,11 @@ pub fn open_session<S: WindowSession>(path: &Path, seed: u64, seats: SeatChoice)
 pub fn load_session<S: WindowSession>(path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
     let game = load_save_of::<S::R>(path)?;
     let chosen = seats.map(|choose| choose(&sides_of(&game))).transpose()?;
-    let mut session = S::new_game(game, &chosen.clone().unwrap_or_default());
+    let mut session = GameSession::<S::R>::new(game, chosen.clone().unwrap_or_default());
     if chosen.is_none() {
         session.seats_from_save(path);
     }
-    session.set_save_path(path.to_path_buf());
+    session.save_path = Some(path.to_path_buf());
     Ok(Box::new(move |world: &mut World| world.insert_resource(session)))
 }
 

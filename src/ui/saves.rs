@@ -22,7 +22,7 @@ use super::camera::MapViewport;
 use super::input::Toasts;
 use super::presenter::{Opening, Presenter, SeatChoice};
 use super::registry::presenter;
-use super::session::{Seat, WindowSession};
+use super::session::{GameSession, Seat, WindowSession};
 use super::theme::{self, DIM, RED};
 use super::{Frame, Playing, Screen};
 
@@ -179,7 +179,7 @@ pub fn safe_name(name: &str) -> String {
 fn save_keys<S: WindowSession>(
     keys: Res<ButtonInput<KeyCode>>,
     viewport: Res<MapViewport>,
-    mut session: Option<ResMut<S>>,
+    mut session: Option<ResMut<GameSession<S::R>>>,
     mut toasts: ResMut<Toasts>,
     mut requests: ResMut<SaveRequests>,
     mut last_turn: Local<Option<(u64, u32)>>,
@@ -202,7 +202,7 @@ fn save_keys<S: WindowSession>(
                 match load_save_of::<S::R>(&path) {
                     Ok(game) => {
                         session.replace(game);
-                        session.set_save_path(path);
+                        session.save_path = Some(path);
                         toasts.show("Quick save loaded.");
                     }
                     Err(e) => toasts.show(format!("The quick save could not be loaded: {e}")),
@@ -211,8 +211,8 @@ fn save_keys<S: WindowSession>(
         }
     }
     // Autosave when a new turn begins, and on request.
-    let turn = session.view().turn;
-    let game_id = session.generation();
+    let turn = session.view.turn;
+    let game_id = session.generation;
     let new_turn = last_turn.is_some_and(|(g, t)| g == game_id && t != turn);
     if last_turn.is_none_or(|(g, _)| g != game_id) || new_turn {
         *last_turn = Some((game_id, turn));
@@ -238,7 +238,7 @@ fn save_keys<S: WindowSession>(
 fn save_dialogs<S: WindowSession>(
     mut contexts: EguiContexts,
     mut requests: ResMut<SaveRequests>,
-    mut session: Option<ResMut<S>>,
+    mut session: Option<ResMut<GameSession<S::R>>>,
     mut toasts: ResMut<Toasts>,
     mut listed: Local<Option<Vec<SaveEntry>>>,
 ) -> Result {
@@ -247,7 +247,7 @@ fn save_dialogs<S: WindowSession>(
     if requests.open_save {
         let mut open = true;
         if requests.name.is_empty() {
-            requests.name = format!("{}-turn-{}", session.view().scenario, session.view().turn);
+            requests.name = format!("{}-turn-{}", session.view.scenario, session.view.turn);
         }
         egui::Window::new(theme::title("Save game", 20.0))
             .id("save-dialog".into())
@@ -301,7 +301,7 @@ fn save_dialogs<S: WindowSession>(
                 Ok(game) => {
                     session.replace(game);
                     session.seats_from_save(&path);
-                    session.set_save_path(path);
+                    session.save_path = Some(path);
                     requests.open_load = false;
                     requests.error = None;
                     toasts.show("Game loaded.");

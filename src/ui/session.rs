@@ -1,19 +1,22 @@
-//! The bookkeeping every ruleset's window session shares: who sits at each side (a person or the
-//! computer), the merged log of events and dice, revisions and generations, the undo check, and
-//! [`WindowSession`], what the shell's systems (computer player, saves, hot reload) ask of a session.
-//! Each presenter's session (`ui::bastards::session::PlaySession`, `ui::area::AreaSession`) is the
-//! resource holding its game; every change to the game goes through it and bumps its revision, so
-//! the board and the panels know to redraw.
+//! The game in the window, for every ruleset: [`GameSession`] holds the engine's `Game`, who sits at
+//! each side (a person or the computer), the merged log of events and dice, revisions and
+//! generations, who gave each command, the undo check, the save path and the state view the board
+//! draws from. Every change to the game goes through it and bumps its revision, so the board and the
+//! panels know to redraw. [`WindowSession`] is what the shell's systems (computer player, saves, hot
+//! reload) ask of it. A presenter names its session `GameSession<its ruleset>` and may add typed
+//! helpers (its `Side`) in an `impl` of its own.
 
 use std::path::{Path, PathBuf};
 
-use bevy::ecs::component::Mutable;
+use std::sync::Arc;
+
 use bevy::prelude::*;
 
 use crate::engine::journal::JournalLine;
 use crate::engine::{Game, Refusal, Ruleset, StateView};
 
-use super::presenter::Seats;
+use super::presenter::{Seats, default_seats, sides_of};
+use super::saves::{load_seats_of, save_with_seats};
 
 /// Revisions and generations are unique across sessions (of every ruleset), so nothing mistakes a
 /// new game for the old one.
@@ -128,35 +131,189 @@ pub fn undo_allowed<R: Ruleset>(game: &Game<R>, human_to_move: bool, computer_la
     Ok(())
 }
 
-/// What the shell's systems ask of a ruleset's window session (the resource holding its game).
-pub trait WindowSession: Resource + Component<Mutability = Mutable> + Sized {
-    type R: crate::ai::Evaluators;
-    /// The session of a game just opened or loaded, with these seats.
-    fn new_game(game: Game<Self::R>, seats: &Seats) -> Self;
-    fn game(&self) -> &Game<Self::R>;
+/// The game in the window (a resource), for the ruleset `R`.
+#[derive(Resource)]
+pub struct GameSession<R: Ruleset> {
+    pub game: Game<R>,
+    /// Who plays each side, by side id.
+    pub seats: Seats,
     /// Bumped at every change.
-    fn revision(&self) -> u64;
+    pub revision: u64,
     /// Bumped when the game is replaced rather than advanced (start, undo, load).
-    fn generation(&self) -> u64;
-    fn view(&self) -> &StateView;
-    /// Who plays the side with this id.
-    fn seat_of(&self, side: &str) -> Seat;
-    /// Applies a command; the log gains what it did.
-    fn submit(&mut self, cmd: <Self::R as Ruleset>::Command) -> Result<(), Refusal>;
-    /// Puts another game in place (a loaded save).
-    fn replace(&mut self, game: Game<Self::R>);
-    /// Puts in place the same game re-read from edited files (hot reload): the same commands, so who
-    /// gave each of them is kept.
-    fn reload(&mut self, game: Game<Self::R>);
-    /// Writes the save and, beside it, who plays each side.
-    fn save(&mut self, path: &Path) -> Result<(), String>;
-    /// Takes the seats written beside a save.
-    fn seats_from_save(&mut self, path: &Path);
+    pub generation: u64,
+    pub last_change: Change,
+    /// Every log line so far.
+    pub log: Vec<LogEntry>,
+    /// Index in `log` of the first line the last change added.
+    pub new_from: usize,
+    pub view: StateView,
+    /// The legal commands now.
+    pub legal: Vec<R::Command>,
     /// Where the game was last saved or loaded from.
-    fn set_save_path(&mut self, path: PathBuf);
+    pub save_path: Option<PathBuf>,
+    /// The side a person last decided for, for the hot-seat hand-over.
+    pub last_human: Option<String>,
+    /// Who gave each command of the history, by side id (`None`: unknown, as after a load).
+    pub deciders: Vec<Option<String>>,
+    /// A message for the top of the screen (a refusal, a save written).
+    pub message: Option<String>,
+}
+
+impl<R: Ruleset> GameSession<R> {
+    pub fn new(mut game: Game<R>, seats: Seats) -> Self {
+        let mut s = GameSession {
+            view: game.view(),
+            legal: game.legal().to_vec(),
+            deciders: vec![None; game.history().len()],
+            game,
+            seats,
+            revision: next_generation(),
+            generation: next_generation(),
+            last_change: Change::Reset,
+            log: Vec::new(),
+            new_from: 0,
+            save_path: None,
+            last_human: None,
+            message: None,
+        };
+        s.rebuild_log();
+        s
+    }
+
+    /// Opens a scenario file.
+    pub fn open(path: &Path, seed: u64, seats: Seats) -> Result<Self, String> {
+        Ok(Self::new(open_game(path, seed)?, seats))
+    }
+
+    pub fn scenario(&self) -> &Arc<R::Scenario> {
+        &self.game.origin().scenario
+    }
+
+    /// The id of the side that must decide now.
+    pub fn side_to_move(&self) -> Option<String> {
+        self.game.pending().map(|p| p.side)
+    }
+
+    /// Who plays the side with this id (a person if the seats do not say).
+    pub fn seat_of(&self, side: &str) -> Seat {
+        self.seats.get(side).copied().unwrap_or(Seat::Human)
+    }
+
+    /// True when a person must decide now.
+    pub fn human_to_move(&self) -> bool {
+        self.side_to_move().is_some_and(|s| self.seat_of(&s) == Seat::Human)
+    }
 
     /// True when the computer must decide now.
-    fn computer_to_move(&self) -> bool {
-        self.game().pending().is_some_and(|p| self.seat_of(&p.side) == Seat::Computer)
+    pub fn computer_to_move(&self) -> bool {
+        self.side_to_move().is_some_and(|side| self.seat_of(&side) == Seat::Computer)
     }
+
+    /// True when every side is played by a person (hot-seat).
+    pub fn hot_seat(&self) -> bool {
+        self.seats.values().all(|s| *s == Seat::Human)
+    }
+
+    /// Why a command would be refused now, if it would.
+    pub fn check(&self, cmd: &R::Command) -> Result<(), Refusal> {
+        if self.game.is_over() {
+            return Err(Refusal::new("the game is over"));
+        }
+        R::check(self.game.world(), cmd)
+    }
+
+    /// Applies a command; the log gains what it did.
+    pub fn submit(&mut self, cmd: R::Command) -> Result<(), Refusal> {
+        let by = self.side_to_move();
+        self.game.submit(cmd)?;
+        if let Some(side) = &by
+            && self.seat_of(side) == Seat::Human
+        {
+            self.last_human = Some(side.clone());
+        }
+        self.deciders.push(by);
+        self.new_from = self.log.len();
+        extend_log(&mut self.log, &self.game);
+        self.message = None;
+        self.changed(Change::Played);
+        Ok(())
+    }
+
+    /// Whether the player may take back the last command: the engine allows it (no die was rolled
+    /// since), it is a person's turn, and the command was a person's, not the computer's.
+    pub fn player_can_undo(&self) -> Result<(), String> {
+        let computer_last = self.deciders.last().cloned().flatten().is_some_and(|side| self.seat_of(&side) == Seat::Computer);
+        undo_allowed(&self.game, self.human_to_move(), computer_last)
+    }
+
+    /// Takes back the last command (allowed back to the last die roll).
+    pub fn undo(&mut self) -> Result<(), Refusal> {
+        if let Err(why) = self.player_can_undo() {
+            return Err(Refusal::new(why));
+        }
+        self.game.undo()?;
+        self.deciders.truncate(self.game.history().len());
+        self.rebuild_log();
+        self.changed(Change::Reset);
+        Ok(())
+    }
+
+    /// Puts another game in place (a loaded save).
+    pub fn replace(&mut self, game: Game<R>) {
+        self.deciders = vec![None; game.history().len()];
+        self.game = game;
+        self.rebuild_log();
+        self.changed(Change::Reset);
+    }
+
+    /// Puts in place the same game re-read from edited files (hot reload): the same commands, so who
+    /// gave each of them is kept.
+    pub fn reload(&mut self, game: Game<R>) {
+        let deciders = std::mem::take(&mut self.deciders);
+        self.replace(game);
+        if deciders.len() == self.deciders.len() {
+            self.deciders = deciders;
+        }
+    }
+
+    fn changed(&mut self, how: Change) {
+        self.view = self.game.view();
+        self.legal = self.game.legal().to_vec();
+        self.revision = next_generation();
+        if how == Change::Reset {
+            self.generation = next_generation();
+        }
+        self.last_change = how;
+    }
+
+    /// Rebuilds the whole log.
+    fn rebuild_log(&mut self) {
+        self.log.clear();
+        extend_log(&mut self.log, &self.game);
+        self.new_from = self.log.len();
+    }
+
+    /// Writes the save and, beside it, who plays each side.
+    pub fn save(&mut self, path: &Path) -> Result<(), String> {
+        save_with_seats(&self.game, &self.seats, path)?;
+        self.save_path = Some(path.to_path_buf());
+        Ok(())
+    }
+
+    /// Takes the seats written beside a save (default: the first side a person's, the others the
+    /// computer's).
+    pub fn seats_from_save(&mut self, path: &Path) {
+        self.seats = load_seats_of(path, default_seats(&sides_of(&self.game)));
+    }
+}
+
+/// The ruleset of a window session type, for the shell's systems generic over it
+/// (`drive_computer::<PlaySession>`, `save_systems::<AreaSession>`): they read and write the
+/// resource `GameSession<S::R>`.
+pub trait WindowSession: 'static {
+    type R: crate::ai::Evaluators;
+}
+
+impl<R: crate::ai::Evaluators> WindowSession for GameSession<R> {
+    type R = R;
 }

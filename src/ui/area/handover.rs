@@ -8,16 +8,10 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 use crate::rulesets::rtc::units::Side;
 use crate::ui::screens::{Emblem, HandOver, HandOverCard, events_since, hand_over_card};
-use crate::ui::session::Seat;
 
 use super::panels::side_egui;
 use super::session::{AreaSession, side_from_id};
 use super::{AreaUi, SCREEN};
-
-/// True when two people play this game.
-pub fn hot_seat(session: &AreaSession) -> bool {
-    Side::BOTH.iter().all(|s| session.seat(*s) == Seat::Human)
-}
 
 fn watch(session: Option<Res<AreaSession>>, mut hand: ResMut<HandOver>, mut ui: ResMut<AreaUi>, launch: Res<crate::ui::Launch>) {
     let Some(session) = session else { return };
@@ -26,7 +20,7 @@ fn watch(session: Option<Res<AreaSession>>, mut hand: ResMut<HandOver>, mut ui: 
         return;
     }
     let was = hand.showing;
-    hand.watch(session.to_move().map(|s| s.id()), hot_seat(&session) && !session.game.is_over());
+    hand.watch(session.to_move().map(|s| s.id()), session.hot_seat() && !session.game.is_over());
     if hand.showing && !was {
         // The next player starts with a clean selection.
         ui.selected = None;

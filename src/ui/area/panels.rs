@@ -20,8 +20,9 @@ use crate::ui::widgets::panels_root;
 
 use super::ai::AreaAi;
 use super::board::{click_orders, command_unit};
-use super::session::{AreaSession, load_game, load_seats, quicksave_path};
+use super::session::{AreaSession, quicksave_path};
 use super::{AreaUi, Screen};
+use crate::ui::saves::load_save_of;
 
 mod cards;
 mod dialogs;
@@ -231,10 +232,10 @@ fn apply(acts: Vec<Action>, session: &mut AreaSession, ui_state: &mut AreaUi, ne
             }
             Action::Load => {
                 let path = quicksave_path();
-                match load_game(&path) {
+                match load_save_of(&path) {
                     Ok(g) => {
                         session.replace(g);
-                        session.seats = load_seats(&path);
+                        session.seats_from_save(&path);
                         session.message = Some(format!("Loaded {}", path.display()));
                     }
                     Err(e) => session.message = Some(format!("Cannot load: {e}")),

@@ -81,7 +81,7 @@ fn labels(ui: &mut egui::Ui, scene: &Scene) {
             let who = match session.seat(s) {
                 Seat::Computer if scene.thinking => format!("{}: computer thinking…", s.name()),
                 Seat::Computer => format!("{}: computer", s.name()),
-                Seat::Human if session.seats.values().all(|x| *x == Seat::Human) => {
+                Seat::Human if session.hot_seat() => {
                     format!("{} player to decide", s.name())
                 }
                 Seat::Human => format!("{}: you", s.name()),
