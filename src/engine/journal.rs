@@ -11,6 +11,14 @@ pub trait Describe {
     fn describe(&self) -> String;
     /// The rule number ("3.3", "4.1"), or "" when no single rule applies.
     fn rule(&self) -> &str;
+    /// The turn this event begins, if it begins one (the log's turn separators).
+    fn turn_began(&self) -> Option<u32>;
+}
+
+/// What the log asks of a ruleset's typed event data.
+pub trait EventKind {
+    /// The turn this event begins, if it begins one.
+    fn turn_began(&self) -> Option<u32>;
 }
 
 /// A rule event, the one event type of every ruleset: the rule that produced it, the sentence the
@@ -24,12 +32,15 @@ pub struct RuleEvent<K> {
     pub kind: K,
 }
 
-impl<K> Describe for RuleEvent<K> {
+impl<K: EventKind> Describe for RuleEvent<K> {
     fn describe(&self) -> String {
         self.text.clone()
     }
     fn rule(&self) -> &str {
         &self.rule
+    }
+    fn turn_began(&self) -> Option<u32> {
+        self.kind.turn_began()
     }
 }
 

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::engine::journal::JournalLine;
+use crate::engine::journal::{Describe, JournalLine};
 use crate::engine::{Game, Refusal, Ruleset, StateView};
 
 use super::presenter::{Seats, default_seats, sides_of};
@@ -43,34 +43,6 @@ impl LogEntry {
     pub fn is_roll(&self) -> bool {
         matches!(self.line, JournalLine::Roll { .. })
     }
-    /// The event's kind tag (`moved`, `fired`, `victory_points`...), for events.
-    pub fn kind(&self) -> Option<&str> {
-        match &self.line {
-            JournalLine::Event { data, .. } => data.get("event").and_then(|v| v.as_str()),
-            _ => None,
-        }
-    }
-    /// A field of the event's data, as a string.
-    pub fn field(&self, name: &str) -> Option<String> {
-        match &self.line {
-            JournalLine::Event { data, .. } => data.get(name).map(|v| match v {
-                serde_json::Value::String(s) => s.clone(),
-                other => other.to_string(),
-            }),
-            _ => None,
-        }
-    }
-    /// A list field of the event's data (a movement's path).
-    pub fn list(&self, name: &str) -> Vec<String> {
-        match &self.line {
-            JournalLine::Event { data, .. } => data
-                .get(name)
-                .and_then(|v| v.as_array())
-                .map(|a| a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
-                .unwrap_or_default(),
-            _ => Vec::new(),
-        }
-    }
 }
 
 /// How the game last changed.
@@ -97,19 +69,19 @@ pub fn open_game<R: Ruleset>(path: &Path, seed: u64) -> Result<Game<R>, String> 
 }
 
 /// Adds to `log` the game's events and rolls it does not have yet, each with the turn it happened
-/// in (the turn events move it on).
+/// in (the events that begin a turn move it on, `Describe::turn_began`).
 pub fn extend_log<R: Ruleset>(log: &mut Vec<LogEntry>, game: &Game<R>) {
     let events = log.iter().filter(|l| !l.is_roll()).count();
     let rolls = log.iter().filter(|l| l.is_roll()).count();
     let mut turn = log.last().map(|l| l.turn).unwrap_or(1);
+    let mut began = game.journal().events().skip(events).map(|e| e.turn_began());
     for line in game.log_since(events, rolls) {
-        let entry = LogEntry { turn, line };
-        if entry.kind() == Some("turn_began")
-            && let Some(t) = entry.field("turn").and_then(|t| t.parse().ok())
+        if matches!(line, JournalLine::Event { .. })
+            && let Some(Some(t)) = began.next()
         {
             turn = t;
         }
-        log.push(LogEntry { turn, line: entry.line });
+        log.push(LogEntry { turn, line });
     }
 }
 

@@ -78,6 +78,15 @@ pub enum Command {
 /// What happened, in words, with its rule and its data.
 pub type Event = RuleEvent<EventKind>;
 
+impl crate::engine::journal::EventKind for EventKind {
+    fn turn_began(&self) -> Option<u32> {
+        match self {
+            EventKind::TurnBegan { turn } => Some(*turn),
+            _ => None,
+        }
+    }
+}
+
 /// The typed part of an event, for tests and animations.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event", rename_all = "snake_case")]

@@ -23,3 +23,28 @@ impl GameSession<Bastards> {
         Situation::capture(self.game.world())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::*;
+    use crate::ui::presenter::default_seats;
+    use crate::ui::session::open_game;
+
+    /// The log's lines carry the turn they happened in: a new turn begins with its own event.
+    #[test]
+    fn the_log_is_split_by_turn() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bastards/first-tank-battle.ron");
+        let game = open_game::<Bastards>(&path, 1).expect("scenario 1 opens");
+        let mut s = PlaySession::new(game, default_seats(&["allied".into(), "german".into()]));
+        while s.view.turn < 2 {
+            let cmd = s.legal.first().cloned().expect("a legal command");
+            s.submit(cmd).expect("a legal command is accepted");
+        }
+        let first_of_turn_2 = s.log.iter().position(|l| l.turn == 2).expect("turn 2 is in the log");
+        assert!(s.log[first_of_turn_2].line.text().contains('2'), "{:?}", s.log[first_of_turn_2].line);
+        assert!(s.log[..first_of_turn_2].iter().all(|l| l.turn == 1));
+        assert!(s.log[first_of_turn_2..].iter().all(|l| l.turn == 2));
+    }
+}
