@@ -255,6 +255,7 @@ fn top_bar_labels(ui: &mut egui::Ui, p: &HudParams, scene: &Scene) {
                 Seat::Human => "you".to_string(),
                 Seat::Computer if computer_thinking(p.worker.as_deref()) => "computer, thinking…".to_string(),
                 Seat::Computer => "computer".to_string(),
+                Seat::Watcher => "replay".to_string(),
             };
             ui.label(egui::RichText::new(format!("{} to move ({who})", side.name())).color(side_colour(side, &scene.pal)).strong());
         }

@@ -18,6 +18,9 @@ pub struct LaunchArgs {
     /// A save to load.
     #[arg(long)]
     pub load: Option<PathBuf>,
+    /// A save, or a folder of games kept by `salient sim --keep`, to watch in the replay viewer.
+    #[arg(long)]
+    pub replay: Option<PathBuf>,
     /// Take a screenshot into this file, then quit (with --exit-after-frames).
     #[arg(long)]
     pub screenshot: Option<PathBuf>,

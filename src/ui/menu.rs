@@ -13,7 +13,8 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use super::catalog::{self, Origin, ScenarioEntry};
 use super::presenter::{Opening, ScenarioCard, Seats, default_seats, seats_from};
 use super::registry::presenter;
-use super::saves::{SaveEntry, list_saves, load_any, save_list_ui};
+use super::replay::open_replay;
+use super::saves::{SaveEntry, list_saves, list_saves_in, load_any, save_list_ui};
 use super::session::Seat;
 use super::settings::{Settings, settings_ui};
 use super::theme::{self, BRASS, DIM, PARCHMENT, RED};
@@ -27,6 +28,8 @@ enum Page {
     /// The scenarios of one ruleset.
     Scenarios(&'static str),
     Load,
+    /// Saves and kept games to watch in the replay viewer.
+    Replays,
     Settings,
 }
 
@@ -40,6 +43,9 @@ struct MenuState {
     seed: String,
     thumbnails: HashMap<PathBuf, egui::TextureHandle>,
     saves: Option<Vec<SaveEntry>>,
+    /// The folder (or save) the Replays page lists, and its saves.
+    replay_folder: String,
+    replays: Option<Vec<SaveEntry>>,
     frames: u32,
 }
 
@@ -53,6 +59,8 @@ impl Default for MenuState {
             seed: random_seed().to_string(),
             thumbnails: HashMap::new(),
             saves: None,
+            replay_folder: crate::engine::paths::saves_dir().display().to_string(),
+            replays: None,
             frames: 0,
         }
     }
@@ -65,6 +73,10 @@ fn random_seed() -> u64 {
 /// The game the command line names (a save, or a scenario), opened: its ruleset and its session.
 fn command_line_game(args: &super::LaunchArgs) -> Option<Result<(&'static str, Opening), String>> {
     let given = args.side.is_some() || !args.ai.is_empty();
+    if let Some(path) = &args.replay {
+        let opened = open_replay(path).map(|(p, o)| (p.id(), o));
+        return Some(opened.map_err(|e| format!("The replay could not be opened: {e}")));
+    }
     if let Some(save) = &args.load {
         let opened = super::saves::save_presenter(save).and_then(|p| {
             let choose = |sides: &[String]| seats_from(sides, p.name(), args.side.as_deref(), &args.ai);
@@ -107,6 +119,8 @@ fn texture_for(ctx: &egui::Context, state: &mut MenuState, e: &ScenarioEntry) ->
 enum Choice {
     /// Load this save.
     Load(PathBuf),
+    /// Watch this save (or the first kept game of this folder) in the replay viewer.
+    Replay(PathBuf),
     /// Start this scenario with this seed.
     Start(PathBuf, u64),
 }
@@ -146,12 +160,14 @@ fn menu(
             Page::Rulesets => rulesets_page(ui, &mut state),
             Page::Scenarios(ruleset) => choice = scenario_page(ui, &ctx, &mut state, ruleset),
             Page::Load => choice = load_page(ui, &mut state),
+            Page::Replays => choice = replays_page(ui, &mut state),
             Page::Settings => settings_page(ui, &mut state, &mut settings, &mut message),
         }
     });
     let opened = match choice {
         None => return Ok(()),
         Some(Choice::Load(path)) => load_any(&path, None).map_err(|e| format!("The save could not be loaded: {e}")),
+        Some(Choice::Replay(path)) => open_replay(&path).map_err(|e| format!("The replay could not be opened: {e}")),
         Some(Choice::Start(path, seed)) => {
             let seats = state.seats.clone();
             catalog::presenter_of(&path)
@@ -229,6 +245,10 @@ fn main_page(ui: &mut egui::Ui, state: &mut MenuState, exit: &mut MessageWriter<
             state.saves = Some(list_saves());
             state.page = Page::Load;
         }
+        if ui.add(egui::Button::new(big("Replays")).min_size(w)).on_hover_text("Watch a saved or kept game, command by command").clicked() {
+            state.replays = None;
+            state.page = Page::Replays;
+        }
         if ui.add(egui::Button::new(big("Settings")).min_size(w)).clicked() {
             state.page = Page::Settings;
         }
@@ -279,7 +299,40 @@ fn load_page(ui: &mut egui::Ui, state: &mut MenuState) -> Option<Choice> {
         let saves = state.saves.get_or_insert_with(list_saves).clone();
         egui::Frame::group(ui.style()).fill(theme::PANEL).show(ui, |ui| {
             ui.set_width(620.0);
-            choice = save_list_ui(ui, &saves).map(Choice::Load);
+            choice = save_list_ui(ui, &saves, &crate::engine::paths::saves_dir(), "Load").map(Choice::Load);
+        });
+        if ui.button("◀ Back").clicked() {
+            state.page = Page::Main;
+        }
+    });
+    choice
+}
+
+/// The saves of a folder (the saves folder, or one `salient sim --keep` wrote) to watch; a save's
+/// own path opens it at once.
+fn replays_page(ui: &mut egui::Ui, state: &mut MenuState) -> Option<Choice> {
+    let mut choice = None;
+    ui.vertical_centered(|ui| {
+        ui.label(theme::title("Replays", 30.0));
+        ui.set_max_width(640.0);
+        ui.horizontal(|ui| {
+            ui.label("Folder or save:");
+            let field = ui.add(egui::TextEdit::singleline(&mut state.replay_folder).desired_width(400.0));
+            let go = ui.button("Open").clicked() || (field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
+            let path = PathBuf::from(state.replay_folder.trim());
+            if go && path.is_file() {
+                choice = Some(Choice::Replay(path));
+            } else if go {
+                state.replays = None;
+            }
+        });
+        let folder = PathBuf::from(state.replay_folder.trim());
+        let saves = state.replays.get_or_insert_with(|| list_saves_in(&folder)).clone();
+        egui::Frame::group(ui.style()).fill(theme::PANEL).show(ui, |ui| {
+            ui.set_width(620.0);
+            if let Some(path) = save_list_ui(ui, &saves, &folder, "Watch") {
+                choice = Some(Choice::Replay(path));
+            }
         });
         if ui.button("◀ Back").clicked() {
             state.page = Page::Main;

@@ -25,6 +25,7 @@ pub mod menu;
 pub mod orders;
 pub mod presenter;
 pub mod registry;
+pub mod replay;
 pub mod rtc;
 pub mod rules_text;
 pub mod saves;

@@ -13,6 +13,7 @@ use crate::engine::scenario::ScenarioInfo;
 use crate::engine::source::{Diagnostic, SourceFile};
 use crate::engine::{Game, Ruleset};
 
+use super::replay::Replay;
 use super::saves::load_save_of;
 use super::session::{GameSession, Seat, WindowSession, open_game};
 
@@ -77,10 +78,21 @@ pub fn open_session<S: WindowSession>(path: &Path, seed: u64, seats: SeatChoice)
     Ok(Box::new(move |world: &mut World| world.insert_resource(session)))
 }
 
-/// Loads a save into a new session `S` (a presenter's `load`): the seats chosen, or the save's own.
+/// Loads a save into a new session `S` (a presenter's `load`): the seats chosen, or the save's own;
+/// with every seat a watcher, into the replay viewer (`ui::replay`).
 pub fn load_session<S: WindowSession>(path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
     let game = load_save_of::<S::R>(path)?;
     let chosen = seats.map(|choose| choose(&sides_of(&game))).transpose()?;
+    let watching = chosen.as_ref().is_some_and(|s| s.values().all(|s| *s == Seat::Watcher));
+    if watching {
+        // Every seat a watcher: the replay viewer, from the start of the game.
+        let (replay, start) = Replay::of(&game)?;
+        let session = GameSession::<S::R>::new(start, chosen.unwrap_or_default());
+        return Ok(Box::new(move |world: &mut World| {
+            world.insert_resource(session);
+            world.insert_resource(replay);
+        }));
+    }
     let mut session = GameSession::<S::R>::new(game, chosen.clone().unwrap_or_default());
     if chosen.is_none() {
         session.seats_from_save(path);

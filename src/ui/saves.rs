@@ -80,11 +80,16 @@ fn seats_path(save: &Path) -> PathBuf {
 
 /// Every save in the saves folder, newest first.
 pub fn list_saves() -> Vec<SaveEntry> {
+    list_saves_in(&paths::saves_dir())
+}
+
+/// Every save in a folder (`.ron`, or `.save` as `salient sim --keep` writes them), newest first.
+pub fn list_saves_in(folder: &Path) -> Vec<SaveEntry> {
     let mut out = Vec::new();
-    let Ok(dir) = std::fs::read_dir(paths::saves_dir()) else { return out };
+    let Ok(dir) = std::fs::read_dir(folder) else { return out };
     for e in dir.flatten() {
         let path = e.path();
-        if path.extension().is_none_or(|x| x != "ron") {
+        if path.extension().is_none_or(|x| x != "ron" && x != "save") {
             continue;
         }
         let name = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
@@ -218,7 +223,10 @@ fn save_keys<S: WindowSession>(
         *last_turn = Some((game_id, turn));
     }
     if new_turn || requests.autosave_now {
-        if let Err(e) = session.save(&autosave_path()) {
+        // A replay is not a game of the player's: it leaves the autosave alone.
+        if !session.watching()
+            && let Err(e) = session.save(&autosave_path())
+        {
             toasts.show(format!("Autosave failed: {e}"));
         }
         if requests.autosave_now {
@@ -291,7 +299,7 @@ fn save_dialogs<S: WindowSession>(
             .default_width(520.0)
             .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
             .show(&ctx, |ui| {
-                chosen = save_list_ui(ui, &saves);
+                chosen = save_list_ui(ui, &saves, &paths::saves_dir(), "Load");
                 if let Some(e) = &requests.error {
                     ui.label(egui::RichText::new(e).color(RED));
                 }
@@ -320,10 +328,10 @@ fn save_dialogs<S: WindowSession>(
 }
 
 /// The list of saves with a Load button each; returns the one chosen.
-pub fn save_list_ui(ui: &mut egui::Ui, saves: &[SaveEntry]) -> Option<PathBuf> {
+pub fn save_list_ui(ui: &mut egui::Ui, saves: &[SaveEntry], folder: &Path, action: &str) -> Option<PathBuf> {
     let mut chosen = None;
     if saves.is_empty() {
-        ui.label(egui::RichText::new(format!("No saves yet in {}", paths::saves_dir().display())).color(DIM));
+        ui.label(egui::RichText::new(format!("No saves yet in {}", folder.display())).color(DIM));
         return None;
     }
     egui::ScrollArea::vertical().max_height(360.0).show(ui, |ui| {
@@ -339,7 +347,7 @@ pub fn save_list_ui(ui: &mut egui::Ui, saves: &[SaveEntry]) -> Option<PathBuf> {
                     }
                 });
                 ui.label(egui::RichText::new(time_ago(s.modified)).small().color(DIM));
-                if ui.add_enabled(s.problem.is_none(), egui::Button::new("Load")).clicked() {
+                if ui.add_enabled(s.problem.is_none(), egui::Button::new(action)).clicked() {
                     chosen = Some(s.path.clone());
                 }
                 ui.end_row();

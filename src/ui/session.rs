@@ -30,6 +30,8 @@ pub fn next_generation() -> u64 {
 pub enum Seat {
     Human,
     Computer,
+    /// Nobody gives its orders: the replay viewer.
+    Watcher,
 }
 
 /// One line of the log panel: a die roll or a rule event, with the turn it happened in.
@@ -179,6 +181,17 @@ impl<R: Ruleset> GameSession<R> {
     /// True when the computer must decide now.
     pub fn computer_to_move(&self) -> bool {
         self.side_to_move().is_some_and(|side| self.seat_of(&side) == Seat::Computer)
+    }
+
+    /// True when every side is watched, not played (the replay viewer).
+    pub fn watching(&self) -> bool {
+        !self.seats.is_empty() && self.seats.values().all(|s| *s == Seat::Watcher)
+    }
+
+    /// Puts other players at the sides (taking over a replay).
+    pub fn set_seats(&mut self, seats: Seats) {
+        self.seats = seats;
+        self.changed(Change::Reset);
     }
 
     /// True when every side is played by a person (hot-seat).

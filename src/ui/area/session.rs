@@ -35,3 +35,13 @@ pub fn side_from_id(id: &str) -> Option<Side> {
 pub fn quicksave_path() -> PathBuf {
     crate::engine::paths::saves_dir().join("rtc-quicksave.ron")
 }
+
+#[cfg(test)]
+mod tests {
+    /// The replay viewer steps a Royal Tank Corps game forward and back.
+    #[test]
+    fn a_replay_steps_forward_and_back() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rtc/cambrai.ron");
+        crate::ui::replay::check_stepping::<crate::rulesets::rtc::Rtc>(&path);
+    }
+}

@@ -47,4 +47,11 @@ mod tests {
         assert!(s.log[..first_of_turn_2].iter().all(|l| l.turn == 1));
         assert!(s.log[first_of_turn_2..].iter().all(|l| l.turn == 2));
     }
+
+    /// The replay viewer steps an Into the Bastards! game forward and back.
+    #[test]
+    fn a_replay_steps_forward_and_back() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bastards/first-tank-battle.ron");
+        crate::ui::replay::check_stepping::<Bastards>(&path);
+    }
 }

@@ -81,6 +81,7 @@ fn labels(ui: &mut egui::Ui, scene: &Scene) {
             let who = match session.seat(s) {
                 Seat::Computer if scene.thinking => format!("{}: computer thinking…", s.name()),
                 Seat::Computer => format!("{}: computer", s.name()),
+                Seat::Watcher => format!("{} to decide (replay)", s.name()),
                 Seat::Human if session.hot_seat() => {
                     format!("{} player to decide", s.name())
                 }
