@@ -11,7 +11,6 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::engine::Ruleset;
-use crate::engine::journal::JournalLine;
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
 use crate::rulesets::bastards::preview::preview;
 use crate::rulesets::bastards::scenario::{MarkerKind, VictorySpec};
@@ -28,13 +27,15 @@ use super::bastards::session::PlaySession;
 use super::camera::{MapCamera, MapViewport};
 use super::counters::{CounterAtlas, Selection};
 use super::input::{AwaitingConfirmation, Hover, Intent, Intents, SightTool, Toasts, request};
+use super::log::{LogView, full_log_window, log_heading, log_panel};
 use super::orders::{OrderMode, Orders, odds_text};
 use super::rules_text::{RuleBooks, rule_link, rule_window};
 use super::saves::SaveRequests;
 use super::session::Seat;
 use super::settings::Settings;
 use super::theme::{self, BRASS, DIM, PARCHMENT, RED};
-use super::widgets::{die_face, panels_root, pct, typed_lines};
+use super::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
+use super::widgets::{panels_root, pct};
 
 /// The panels' own state.
 #[derive(Resource, Default)]
@@ -44,16 +45,14 @@ pub struct HudState {
     pub settings: bool,
     /// A rule whose text is shown.
     pub rule: Option<String>,
-    /// Show die rolls in the log.
-    pub hide_rolls: bool,
+    /// Dice hidden, the whole log open.
+    pub log: LogView,
     /// The counter atlas as an egui texture, and the atlas it was made from.
     atlas_texture: Option<(egui::TextureHandle, (String, bool))>,
     /// Lines of communication of both sides for the tooltip, by game revision.
     comms: Option<(u64, [Vec<bool>; 2])>,
     /// Follow the end of the log.
     pub log_len_seen: usize,
-    /// The whole log in its own window.
-    pub full_log: bool,
 }
 
 /// Everything the panels read or change.
@@ -160,9 +159,8 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
         map_tooltip(&ctx, &mut p, &scene, pos);
     }
     toasts_ui(&ctx, &p.toasts, free);
-    if p.state.full_log {
-        full_log_window(&ctx, &mut p.state, &session);
-    }
+    let state = &mut *p.state;
+    full_log_window(&ctx, &session.log, &mut state.log, &mut state.rule);
 
     // ---- Rule popup ----
     if let Some(r) = asks.open_rule.take() {
@@ -197,32 +195,14 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
 /// The top bar: the game's buttons from the right (so the labels never run under them), then the
 /// turn, the sequence, the phase, who is to move and the scenario's name.
 fn top_bar(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, scene: &Scene, asks: &mut Asks) {
-    let session = scene.session;
-    egui::Panel::top("top")
-        .frame(egui::Frame::side_top_panel(&ctx.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 6)))
-        .show(root, |ui| {
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("☰ Menu").on_hover_text("Esc").clicked() {
-                    p.state.game_menu = !p.state.game_menu;
-                }
-                if ui.button("Load").on_hover_text("F9: load the quick save").clicked() {
-                    p.saves.open_load = true;
-                }
-                if ui.button("Save").on_hover_text("F5: quick save").clicked() {
-                    p.saves.open_save = true;
-                }
-                if ui.button("Fit map").on_hover_text("F").clicked() {
-                    asks.fit = true;
-                }
-                let can = session.player_can_undo();
-                let why = can.clone().err().unwrap_or_default();
-                if ui.add_enabled(can.is_ok(), egui::Button::new("⟲ Undo")).on_hover_text("Ctrl+Z").on_disabled_hover_text(why).clicked()
-                {
-                    asks.undo = true;
-                }
-                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| top_bar_labels(ui, p, scene));
-            });
-        });
+    match shell_top_bar(root, ctx, scene.session, "Esc", |ui| top_bar_labels(ui, p, scene)) {
+        Some(BarButton::Menu) => p.state.game_menu = !p.state.game_menu,
+        Some(BarButton::Load) => p.saves.open_load = true,
+        Some(BarButton::Save) => p.saves.open_save = true,
+        Some(BarButton::Fit) => asks.fit = true,
+        Some(BarButton::Undo) => asks.undo = true,
+        None => {}
+    }
 }
 
 /// The top bar's words, left to right.
@@ -251,12 +231,7 @@ fn top_bar_labels(ui: &mut egui::Ui, p: &HudParams, scene: &Scene) {
     }
     match session.to_move() {
         Some(side) => {
-            let who = match session.seat(side) {
-                Seat::Human => "you".to_string(),
-                Seat::Computer if computer_thinking(p.worker.as_deref()) => "computer, thinking…".to_string(),
-                Seat::Computer => "computer".to_string(),
-                Seat::Watcher => "replay".to_string(),
-            };
+            let who = who_decides(session, side.id(), side.name(), computer_thinking(p.worker.as_deref()));
             ui.label(egui::RichText::new(format!("{} to move ({who})", side.name())).color(side_colour(side, &scene.pal)).strong());
         }
         None => {
@@ -290,6 +265,7 @@ fn action_bar(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, scene
                 }
                 if !p.orders.human {
                     let text = match session.to_move() {
+                        Some(s) if session.watching() => format!("Replay: {} to decide; no orders are given here.", s.name()),
                         Some(s) => format!("{} is played by the computer.", s.name()),
                         None => session.view.result.clone().unwrap_or_else(|| "The game is over.".into()),
                     };
@@ -416,15 +392,19 @@ fn right_column(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, sce
                 p.selection.unit = Some(pick);
             }
             ui.separator();
-            // The log.
-            ui.horizontal(|ui| {
-                ui.label(theme::title("Log", 17.0));
-                ui.checkbox(&mut p.state.hide_rolls, egui::RichText::new("hide dice").small());
-                if ui.small_button("whole log…").clicked() {
-                    p.state.full_log = true;
-                }
+            log_heading(ui, &mut p.state.log);
+            log_panel(ui, session, &p.state.log, &mut asks.open_rule, |ev| {
+                // The events that matter most in bold.
+                matches!(
+                    ev.kind,
+                    EventKind::Eliminated { .. }
+                        | EventKind::VictoryPoints { .. }
+                        | EventKind::GameOver { .. }
+                        | EventKind::TurnBegan { .. }
+                        | EventKind::MarkerDrawn { .. }
+                        | EventKind::SequenceChange { .. }
+                )
             });
-            log_ui(ui, session, p.state.hide_rolls, &mut asks.open_rule);
         });
 }
 
@@ -469,43 +449,6 @@ fn toasts_ui(ctx: &egui::Context, toasts: &Toasts, free: egui::Rect) {
                 });
             }
         });
-}
-
-/// The whole log in its own window, one row per line.
-fn full_log_window(ctx: &egui::Context, state: &mut HudState, session: &PlaySession) {
-    let mut open = true;
-    egui::Window::new(theme::title("Log", 20.0)).id("full-log".into()).open(&mut open).default_size(egui::vec2(720.0, 560.0)).show(
-        ctx,
-        |ui| {
-            let lines: Vec<(u32, String, String)> = session
-                .log
-                .iter()
-                .filter(|e| !(state.hide_rolls && e.is_roll()))
-                .map(|e| {
-                    let text = match &e.line {
-                        JournalLine::Roll { value, purpose, sides, .. } => {
-                            format!("{} {value}  {purpose}", if *sides == 6 { die_face(*value) } else { "🎲" })
-                        }
-                        JournalLine::Event { text, .. } => text.clone(),
-                    };
-                    (e.turn, text, e.line.rule().to_string())
-                })
-                .collect();
-            let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-            egui::ScrollArea::vertical().auto_shrink([false, false]).stick_to_bottom(true).show_rows(ui, row, lines.len(), |ui, range| {
-                for (turn, text, rule) in &lines[range] {
-                    ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new(format!("T{turn}")).small().color(DIM));
-                        ui.add(egui::Label::new(egui::RichText::new(text).color(PARCHMENT)).truncate()).on_hover_text(text);
-                        rule_link(ui, rule, &mut state.rule);
-                    });
-                }
-            });
-        },
-    );
-    if !open {
-        state.full_log = false;
-    }
 }
 
 /// The in-game menu (Esc): resume, save, load, settings, the sequence of play, the main menu, quit.
@@ -927,56 +870,6 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
             }
         });
     picked
-}
-
-/// The log: every event and die roll, by turn, with clickable rule numbers; the events that matter
-/// most (eliminations, victory points, the end, a new turn, a marker drawn, the sequence changing) in bold.
-fn log_ui(ui: &mut egui::Ui, session: &PlaySession, hide_rolls: bool, open_rule: &mut Option<String>) {
-    egui::ScrollArea::vertical().stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-        let mut turn = 0;
-        // Only the last lines are laid out here (the whole log has its own window).
-        let start = session.log.len().saturating_sub(160);
-        for (e, event) in typed_lines(&session.log, start, session.game.journal()) {
-            if e.turn != turn {
-                turn = e.turn;
-                ui.add_space(3.0);
-                ui.label(theme::title(format!("Turn {turn}"), 15.0));
-            }
-            match &e.line {
-                JournalLine::Roll { value, purpose, rule, sides, .. } => {
-                    if hide_rolls {
-                        continue;
-                    }
-                    ui.horizontal_wrapped(|ui| {
-                        ui.spacing_mut().item_spacing.x = 4.0;
-                        let face = if *sides == 6 { die_face(*value).to_string() } else { format!("[{value}/{sides}]") };
-                        ui.label(egui::RichText::new(face).size(17.0).color(BRASS));
-                        ui.label(egui::RichText::new(format!("{value}  {purpose}")).small().color(DIM));
-                        rule_link(ui, rule, open_rule);
-                    });
-                }
-                JournalLine::Event { rule, text, .. } => {
-                    let important = event.is_some_and(|ev| {
-                        matches!(
-                            ev.kind,
-                            EventKind::Eliminated { .. }
-                                | EventKind::VictoryPoints { .. }
-                                | EventKind::GameOver { .. }
-                                | EventKind::TurnBegan { .. }
-                                | EventKind::MarkerDrawn { .. }
-                                | EventKind::SequenceChange { .. }
-                        )
-                    });
-                    ui.horizontal_wrapped(|ui| {
-                        ui.spacing_mut().item_spacing.x = 4.0;
-                        let t = egui::RichText::new(text);
-                        ui.label(if important { t.strong().color(PARCHMENT) } else { t.color(PARCHMENT) });
-                        rule_link(ui, rule, open_rule);
-                    });
-                }
-            }
-        }
-    });
 }
 
 /// What the tooltip reads besides the game: the orders, the pointer and the line of sight tool.

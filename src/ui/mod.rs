@@ -20,6 +20,7 @@ pub mod hot_reload;
 pub mod hud;
 pub mod input;
 pub mod launch;
+pub mod log;
 pub mod map;
 pub mod menu;
 pub mod orders;
@@ -34,6 +35,7 @@ pub mod session;
 pub mod settings;
 pub mod terrain_layer;
 pub mod theme;
+pub mod top_bar;
 pub mod widgets;
 
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 //! position into a normal game. Stepping forward applies the next command (its animations play);
 //! stepping back replays the prefix from the game's origin (`Game::replay`, fast headless). It works
 //! for every ruleset: the presenter loads the save with watcher seats (`presenter::load_session`)
-//! and adds [`replay_systems`] for its session.
+//! and adds [`session_systems`] for its session.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -283,7 +283,11 @@ fn take_over<R: Ruleset>(ui: &mut egui::Ui, session: &GameSession<R>, asks: &mut
             asks.push(Ask::TakeOver(sides.iter().map(|s| (s.clone(), Seat::Human)).collect()));
         }
         for side in &sides {
-            if ui.button(format!("{side} against the computer")).clicked() {
+            let mut name = side.clone();
+            if let Some(first) = name.get_mut(..1) {
+                first.make_ascii_uppercase();
+            }
+            if ui.button(format!("{name} against the computer")).clicked() {
                 let mut seats = default_seats(&sides);
                 seats.values_mut().for_each(|s| *s = Seat::Computer);
                 seats.insert(side.clone(), Seat::Human);
@@ -293,11 +297,48 @@ fn take_over<R: Ruleset>(ui: &mut egui::Ui, session: &GameSession<R>, asks: &mut
     });
 }
 
-/// The replay viewer for a presenter whose session is `S`, in its game screen.
-pub fn replay_systems<S: WindowSession>(app: &mut App, screen: Playing) {
+/// The session `S` of a presenter's game screen: the replay viewer over it, and the session and
+/// its replay removed when the screen is left. (Resources are entities in Bevy 0.19, but despawning
+/// one, as `DespawnOnExit` would, is warned against: they are removed.)
+pub fn session_systems<S: WindowSession>(app: &mut App, screen: Playing) {
     app.add_systems(Update, play::<S>.in_set(Frame::Apply).run_if(in_state(screen)))
         .add_systems(EguiPrimaryContextPass, viewer_ui::<S>.run_if(in_state(screen)).run_if(super::theme::theme_ready))
-        .add_systems(OnExit(screen), |mut commands: Commands| commands.remove_resource::<Replay<S::R>>());
+        .add_systems(OnExit(screen), |mut commands: Commands| {
+            commands.remove_resource::<Replay<S::R>>();
+            commands.remove_resource::<GameSession<S::R>>();
+        });
+}
+
+/// Checks that leaving the game screen of `R` (a replay of `scenario` on it) leaves neither its
+/// session nor its replay behind (each ruleset's tests call it).
+#[cfg(test)]
+pub fn check_leaving<R: crate::ai::Evaluators>(scenario: &Path) {
+    use bevy::state::app::StatesPlugin;
+
+    use super::{Presenting, Screen};
+    let id: &'static str = R::ID;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .init_state::<Screen>()
+        .init_state::<Presenting>()
+        .add_computed_state::<Playing>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<Animations>()
+        .init_resource::<MapViewport>();
+    session_systems::<GameSession<R>>(&mut app, Playing(id));
+    let game = super::session::open_game::<R>(scenario, 1).expect("the scenario opens");
+    let (replay, start) = Replay::of(&game).expect("the replay opens");
+    let seats = watchers(&super::presenter::sides_of(&game)).expect("seats");
+    app.world_mut().insert_resource(GameSession::new(start, seats));
+    app.world_mut().insert_resource(replay);
+    app.world_mut().resource_mut::<NextState<Presenting>>().set(Presenting(Some(id)));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Game);
+    app.update();
+    assert_eq!(app.world().get_resource::<State<Playing>>().map(|s| *s.get()), Some(Playing(id)));
+    app.world_mut().resource_mut::<NextState<Screen>>().set(Screen::Menu);
+    app.update();
+    assert!(app.world().get_resource::<GameSession<R>>().is_none(), "the session is left behind");
+    assert!(app.world().get_resource::<Replay<R>>().is_none(), "the replay is left behind");
 }
 
 /// Checks the stepping on a game of `R` from `scenario` (each ruleset's tests call it): forward

@@ -43,7 +43,8 @@ pub struct AreaUi {
     pub overlay_key: Option<(u64, Option<u32>, Option<String>)>,
     /// A problem to show (a map that cannot be drawn).
     pub problem: Option<String>,
-    pub show_log: bool,
+    /// Dice hidden, the whole log open.
+    pub log: crate::ui::log::LogView,
     /// A right click on the map this frame (cancels the selection).
     pub cancelled: bool,
     /// Orders a click offered, for the player to choose among (where the pointer was, in points).
@@ -52,13 +53,12 @@ pub struct AreaUi {
     pub rule: Option<String>,
 }
 
-fn reset(mut ui: ResMut<AreaUi>, mut commands: Commands) {
-    *ui = AreaUi { show_log: true, ..default() };
-    commands.remove_resource::<AreaSession>();
+fn reset(mut ui: ResMut<AreaUi>) {
+    *ui = AreaUi::default();
 }
 
 pub fn plugin(app: &mut App) {
-    app.insert_resource(AreaUi { show_log: true, ..default() })
+    app.insert_resource(AreaUi::default())
         .add_plugins((board::plugin, panels::plugin, ai::plugin, handover::plugin, anim::plugin))
         .add_systems(OnExit(SCREEN), reset);
 }

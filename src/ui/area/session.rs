@@ -43,5 +43,6 @@ mod tests {
     fn a_replay_steps_forward_and_back() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rtc/cambrai.ron");
         crate::ui::replay::check_stepping::<crate::rulesets::rtc::Rtc>(&path);
+        crate::ui::replay::check_leaving::<crate::rulesets::rtc::Rtc>(&path);
     }
 }

@@ -22,7 +22,7 @@ use super::art::features::{self, Extent, HEX};
 use super::art::{self, Canvas, terrain};
 use super::hot_reload::hot_reload_systems;
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
-use super::replay::replay_systems;
+use super::replay::session_systems;
 use super::saves::save_systems;
 use super::{Frame, Playing};
 use session::PlaySession;
@@ -61,8 +61,7 @@ impl Presenter for Window {
         save_systems::<PlaySession>(app, SCREEN);
         app.add_plugins(screens::plugin);
         hot_reload_systems::<PlaySession>(app, SCREEN);
-        replay_systems::<PlaySession>(app, SCREEN);
-        app.add_systems(OnExit(SCREEN), |mut commands: Commands| commands.remove_resource::<PlaySession>());
+        session_systems::<PlaySession>(app, SCREEN);
     }
     fn builtin_rules(&self) -> &'static str {
         include_str!("../../../assets/ui/bastards-rules.ron")

@@ -48,10 +48,12 @@ mod tests {
         assert!(s.log[first_of_turn_2..].iter().all(|l| l.turn == 2));
     }
 
-    /// The replay viewer steps an Into the Bastards! game forward and back.
+    /// The replay viewer steps an Into the Bastards! game forward and back; leaving the game screen
+    /// leaves neither the session nor the replay behind.
     #[test]
     fn a_replay_steps_forward_and_back() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bastards/first-tank-battle.ron");
         crate::ui::replay::check_stepping::<Bastards>(&path);
+        crate::ui::replay::check_leaving::<Bastards>(&path);
     }
 }

@@ -18,7 +18,7 @@ use super::art::features::{self, Extent, HEX};
 use super::art::{self, Canvas};
 use super::hot_reload::hot_reload_systems;
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
-use super::replay::replay_systems;
+use super::replay::session_systems;
 
 /// Royal Tank Corps's presenter.
 pub struct Window;
@@ -36,7 +36,7 @@ impl Presenter for Window {
     fn plugin(&self, app: &mut App) {
         app.add_plugins(super::area::plugin);
         hot_reload_systems::<AreaSession>(app, super::area::SCREEN);
-        replay_systems::<AreaSession>(app, super::area::SCREEN);
+        session_systems::<AreaSession>(app, super::area::SCREEN);
     }
     fn builtin_rules(&self) -> &'static str {
         include_str!("../../../assets/ui/rtc-rules.ron")

@@ -1,13 +1,12 @@
 //! The left column: the turn record track, the sequence of play, the front (victory and BR areas,
-//! arrivals, losses) and the log.
+//! arrivals, losses) and the shell's log panel.
 
 use bevy_egui::egui;
 
-use crate::engine::journal::JournalLine;
+use crate::rulesets::rtc::EventKind;
 use crate::rulesets::rtc::units::{Place, Side, U};
-use crate::ui::rules_text::rule_link;
+use crate::ui::log::{log_heading, log_panel};
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
-use crate::ui::widgets::die_face;
 
 use super::super::AreaUi;
 use super::cards::side_egui;
@@ -35,11 +34,8 @@ pub(super) fn left_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Sc
             ui.label(theme::title("The front", 17.0));
             front(ui, scene);
             ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                ui.label(theme::title("Log", 17.0));
-                ui.checkbox(&mut ui_state.show_log, "dice too");
-            });
-            log(ui, scene, ui_state.show_log, &mut asks.open_rule);
+            log_heading(ui, &mut ui_state.log);
+            log_panel(ui, scene.session, &ui_state.log, &mut asks.open_rule, |ev| matches!(ev.kind, EventKind::TurnBegan { .. }));
         });
 }
 
@@ -102,41 +98,4 @@ fn front(ui: &mut egui::Ui, scene: &Scene) {
     let broken = ctx.sit.units.iter().filter(|u| u.c.place == Place::BrokenDown).count();
     let elim = ctx.sit.units.iter().filter(|u| u.c.place == Place::Eliminated).count();
     ui.label(egui::RichText::new(format!("eliminated: {elim}; tanks broken down: {broken}")).small().color(DIM));
-}
-
-/// The log: the last 400 lines by turn, with their rule links; the dice if asked for; what the last
-/// change added in full colour.
-fn log(ui: &mut egui::Ui, scene: &Scene, show_rolls: bool, open_rule: &mut Option<String>) {
-    let session = scene.session;
-    egui::ScrollArea::vertical().id_salt("area-log").stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
-        let mut last_turn = 0;
-        let from = session.log.len().saturating_sub(400);
-        for (i, e) in session.log.iter().enumerate().skip(from) {
-            if e.is_roll() && !show_rolls {
-                continue;
-            }
-            if e.turn != last_turn {
-                last_turn = e.turn;
-                ui.label(egui::RichText::new(format!("— Turn {} —", e.turn)).color(BRASS));
-            }
-            let rule = e.line.rule();
-            let new = i >= session.new_from;
-            let text = match &e.line {
-                JournalLine::Roll { sides: 6, value: v @ 1..=6, .. } => format!("{} {}", die_face(*v), e.line.text()),
-                _ => e.line.text(),
-            };
-            let colour = if new {
-                PARCHMENT
-            } else if e.is_roll() {
-                DIM
-            } else {
-                egui::Color32::from_rgb(205, 198, 180)
-            };
-            ui.horizontal_wrapped(|ui| {
-                ui.spacing_mut().item_spacing.x = 4.0;
-                rule_link(ui, rule, open_rule);
-                ui.label(egui::RichText::new(text).size(12.5).color(colour));
-            });
-        }
-    });
 }

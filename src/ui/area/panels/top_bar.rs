@@ -1,11 +1,11 @@
-//! The top bar: the game's buttons (Undo, Fit, Save, Load, Menu) from the right, then the turn and
-//! its date, the phase, the initiative, the impulse and who is to move.
+//! Royal Tank Corps's words on the shell's top bar (`ui::top_bar`): the turn and its date, the phase,
+//! the initiative, the impulse and who is to move.
 
 use bevy_egui::egui;
 
 use crate::rulesets::rtc::state::Phase;
-use crate::ui::session::Seat;
 use crate::ui::theme::{self, BRASS, DIM};
+use crate::ui::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
 
 use super::cards::side_egui;
 use super::{Action, Asks, Scene};
@@ -21,34 +21,14 @@ pub(super) const PHASES: [(Phase, &str, &str); 6] = [
 ];
 
 pub(super) fn top_bar(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
-    egui::Panel::top("area-top")
-        .frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::symmetric(10, 6)))
-        .show(root, |ui| {
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("☰ Menu").on_hover_text("back to the main menu").clicked() {
-                    asks.acts.push(Action::Menu);
-                }
-                if ui.button("Load").on_hover_text("F9: load the quick save").clicked() {
-                    asks.acts.push(Action::Load);
-                }
-                if ui.button("Save").on_hover_text("F5: quick save").clicked() {
-                    asks.acts.push(Action::Save);
-                }
-                if ui.button("Fit map").on_hover_text("F").clicked() {
-                    asks.acts.push(Action::Fit);
-                }
-                let undo = scene.session.player_can_undo();
-                let r = ui.add_enabled(undo.is_ok(), egui::Button::new("↶ Undo"));
-                let r = match &undo {
-                    Ok(()) => r.on_hover_text("Ctrl+Z or U: take back your last command"),
-                    Err(why) => r.on_disabled_hover_text(why.clone()),
-                };
-                if r.clicked() {
-                    asks.acts.push(Action::Undo);
-                }
-                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| labels(ui, scene));
-            });
-        });
+    let clicked = shell_top_bar(root, ctx_e, scene.session, "back to the main menu", |ui| labels(ui, scene));
+    asks.acts.extend(clicked.map(|b| match b {
+        BarButton::Menu => Action::Menu,
+        BarButton::Load => Action::Load,
+        BarButton::Save => Action::Save,
+        BarButton::Fit => Action::Fit,
+        BarButton::Undo => Action::Undo,
+    }));
 }
 
 /// The top bar's words, left to right.
@@ -78,16 +58,8 @@ fn labels(ui: &mut egui::Ui, scene: &Scene) {
     ui.separator();
     match scene.to_move {
         Some(s) => {
-            let who = match session.seat(s) {
-                Seat::Computer if scene.thinking => format!("{}: computer thinking…", s.name()),
-                Seat::Computer => format!("{}: computer", s.name()),
-                Seat::Watcher => format!("{} to decide (replay)", s.name()),
-                Seat::Human if session.hot_seat() => {
-                    format!("{} player to decide", s.name())
-                }
-                Seat::Human => format!("{}: you", s.name()),
-            };
-            ui.label(egui::RichText::new(who).color(side_egui(s)).strong());
+            let who = who_decides(session, s.id(), s.name(), scene.thinking);
+            ui.label(egui::RichText::new(format!("{} to decide ({who})", s.name())).color(side_egui(s)).strong());
         }
         None => {
             ui.label(egui::RichText::new(session.view.result.clone().unwrap_or_else(|| "—".into())).color(BRASS));
