@@ -1,7 +1,8 @@
 //! GUI smoke test: every scenario of every ruleset the window plays (`scenarios/<id>/`: the hex map,
 //! the area board) opens straight into the game window under a virtual display (Xvfb, software
 //! Vulkan), draws for 90 frames and saves a screenshot; the picture must show a map — many distinct
-//! colours, and no single colour covering most of the frame.
+//! colours, and no single colour covering most of the frame. Then a game of it the computer played
+//! (`salient sim --keep`) opens the same way in the replay viewer (`salient play --replay DIR`).
 //!
 //! Needs `xvfb-run` and a Vulkan driver (`.ci/run` installs xvfb and mesa-vulkan-drivers). Without
 //! them it says it is skipped and passes, unless `CI=true` or `SALIENT_REQUIRE_GUI=1`, when it fails
@@ -110,54 +111,72 @@ fn every_scenario_opens_in_the_window_and_shows_a_map() {
     assert!(!list.is_empty(), "no scenario in scenarios/<ruleset>/");
     for scenario in list {
         let name = scenario.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-        let shot = out_dir.join(format!("{name}.png"));
-        // The program's log goes to a file: a pipe nobody reads while it runs could fill and stall it.
-        let log_path = out_dir.join(format!("{name}.log"));
-        let log = std::fs::File::create(&log_path).expect("a log file");
-        let mut command = Command::new(&xvfb);
-        // Its own process group, so that a timeout ends xvfb-run, Xvfb and the game together.
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command
-            .args(["-a", "-s", "-screen 0 1600x900x24"])
-            .arg(env!("CARGO_BIN_EXE_salient"))
-            .arg("play")
+        shows_a_map(&xvfb, &out_dir, &name, &[scenario.as_os_str()]);
+        // The replay viewer on a game of it the computer played (kept by `salient sim --keep`).
+        let kept = out_dir.join(format!("{name}-kept"));
+        let sim = Command::new(env!("CARGO_BIN_EXE_salient"))
+            .arg("sim")
             .arg(&scenario)
-            .arg("--screenshot")
-            .arg(&shot)
-            .args(["--exit-after-frames", "90"])
-            // A private user folder: no settings or saves of the person running the tests.
-            .env("SALIENT_USER_DIR", out_dir.join("user"))
-            .envs(lavapipe_icd().map(|icd| ("VK_ICD_FILENAMES", icd)))
+            .args(["--games", "1", "--keep"])
+            .arg(&kept)
             .stdout(Stdio::null())
-            .stderr(Stdio::from(log))
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run xvfb-run: {e}"));
-        let started = Instant::now();
-        let status = loop {
-            if let Some(s) = child.try_wait().expect("the game process") {
-                break s;
-            }
-            if started.elapsed() > Duration::from_secs(240) {
-                let _ = Command::new("kill").args(["-TERM", "--", &format!("-{}", child.id())]).status();
-                std::thread::sleep(Duration::from_secs(1));
-                let _ = child.kill();
-                let _ = child.wait();
-                panic!("{name}: the window did not finish in 240 s");
-            }
-            std::thread::sleep(Duration::from_millis(200));
-        };
-        let stderr = std::fs::read_to_string(&log_path).unwrap_or_default();
-        assert!(
-            status.success(),
-            "{name}: the game exited with {status}\n{}",
-            stderr.lines().rev().take(30).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n")
-        );
-        assert!(!stderr.contains("panicked"), "{name}: the game panicked:\n{stderr}");
-        assert!(!stderr.contains("could not be opened"), "{name}: the scenario did not open in the window:\n{stderr}");
-        let (colours, top) = colour_stats(&shot);
-        assert!(colours > 400, "{name}: only {colours} distinct colours in the screenshot: no map drawn? ({})", shot.display());
-        assert!(top < 0.4, "{name}: one colour covers {:.0}% of the screenshot ({})", top * 100.0, shot.display());
+            .status()
+            .expect("salient sim runs");
+        assert!(sim.success(), "{name}: salient sim --keep failed");
+        shows_a_map(&xvfb, &out_dir, &format!("{name}-replay"), &["--replay".as_ref(), kept.as_os_str()]);
     }
     let _ = std::fs::remove_dir_all(&out_dir);
+}
+
+/// Runs `salient play ARGS` on a virtual display for 90 frames and checks that it exits cleanly
+/// with a map in its screenshot.
+fn shows_a_map(xvfb: &Path, out_dir: &Path, name: &str, args: &[&std::ffi::OsStr]) {
+    let shot = out_dir.join(format!("{name}.png"));
+    // The program's log goes to a file: a pipe nobody reads while it runs could fill and stall it.
+    let log_path = out_dir.join(format!("{name}.log"));
+    let log = std::fs::File::create(&log_path).expect("a log file");
+    let mut command = Command::new(xvfb);
+    // Its own process group, so that a timeout ends xvfb-run, Xvfb and the game together.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child = command
+        .args(["-a", "-s", "-screen 0 1600x900x24"])
+        .arg(env!("CARGO_BIN_EXE_salient"))
+        .arg("play")
+        .args(args)
+        .arg("--screenshot")
+        .arg(&shot)
+        .args(["--exit-after-frames", "90"])
+        // A private user folder: no settings or saves of the person running the tests.
+        .env("SALIENT_USER_DIR", out_dir.join("user"))
+        .envs(lavapipe_icd().map(|icd| ("VK_ICD_FILENAMES", icd)))
+        .stdout(Stdio::null())
+        .stderr(Stdio::from(log))
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run xvfb-run: {e}"));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().expect("the game process") {
+            break s;
+        }
+        if started.elapsed() > Duration::from_secs(240) {
+            let _ = Command::new("kill").args(["-TERM", "--", &format!("-{}", child.id())]).status();
+            std::thread::sleep(Duration::from_secs(1));
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{name}: the window did not finish in 240 s");
+        }
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    let stderr = std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert!(
+        status.success(),
+        "{name}: the game exited with {status}\n{}",
+        stderr.lines().rev().take(30).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n")
+    );
+    assert!(!stderr.contains("panicked"), "{name}: the game panicked:\n{stderr}");
+    assert!(!stderr.contains("could not be opened"), "{name}: the game did not open in the window:\n{stderr}");
+    let (colours, top) = colour_stats(&shot);
+    assert!(colours > 400, "{name}: only {colours} distinct colours in the screenshot: no map drawn? ({})", shot.display());
+    assert!(top < 0.4, "{name}: one colour covers {:.0}% of the screenshot ({})", top * 100.0, shot.display());
 }

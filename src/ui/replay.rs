@@ -128,21 +128,38 @@ enum Ask {
     TakeOver(Seats),
 }
 
-/// Left/Right step, Home/End go to the ends, Space plays or pauses.
-fn keys<R: Ruleset>(keys: &ButtonInput<KeyCode>, replay: &Replay<R>) -> Option<Ask> {
+/// The viewer's keys: Left/Right step, Home/End go to the ends, Space plays or pauses.
+const KEYS: [KeyCode; 5] = [KeyCode::ArrowLeft, KeyCode::ArrowRight, KeyCode::Home, KeyCode::End, KeyCode::Space];
+
+/// The key of the viewer pressed this frame, taken before the board sees it (the arrows would pan
+/// the map too).
+#[derive(Resource, Default)]
+struct ReplayKey(Option<KeyCode>);
+
+fn grab_keys<S: WindowSession>(
+    replay: Option<Res<Replay<S::R>>>,
+    viewport: Res<MapViewport>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    mut key: ResMut<ReplayKey>,
+) {
+    if replay.is_none() || viewport.keyboard_over_ui {
+        return;
+    }
+    key.0 = KEYS.into_iter().find(|k| keys.just_pressed(*k));
+    for k in KEYS {
+        keys.reset(k);
+    }
+}
+
+fn ask_of<R: Ruleset>(key: KeyCode, replay: &Replay<R>) -> Option<Ask> {
     let at = replay.at;
-    if keys.just_pressed(KeyCode::ArrowRight) {
-        Some(Ask::To(at + 1))
-    } else if keys.just_pressed(KeyCode::ArrowLeft) {
-        Some(Ask::To(at.saturating_sub(1)))
-    } else if keys.just_pressed(KeyCode::Home) {
-        Some(Ask::To(0))
-    } else if keys.just_pressed(KeyCode::End) {
-        Some(Ask::To(replay.len()))
-    } else if keys.just_pressed(KeyCode::Space) {
-        Some(Ask::Play(!replay.playing))
-    } else {
-        None
+    match key {
+        KeyCode::ArrowRight => Some(Ask::To(at + 1)),
+        KeyCode::ArrowLeft => Some(Ask::To(at.saturating_sub(1))),
+        KeyCode::Home => Some(Ask::To(0)),
+        KeyCode::End => Some(Ask::To(replay.len())),
+        KeyCode::Space => Some(Ask::Play(!replay.playing)),
+        _ => None,
     }
 }
 
@@ -153,11 +170,10 @@ fn play<S: WindowSession>(
     animations: Res<Animations>,
     replay: Option<ResMut<Replay<S::R>>>,
     session: Option<ResMut<GameSession<S::R>>>,
-    input: Res<ButtonInput<KeyCode>>,
-    viewport: Res<MapViewport>,
+    mut key: ResMut<ReplayKey>,
 ) {
     let (Some(mut replay), Some(mut session)) = (replay, session) else { return };
-    if let Some(ask) = keys(&input, &replay).filter(|_| !viewport.keyboard_over_ui) {
+    if let Some(ask) = key.0.take().and_then(|k| ask_of(k, &replay)) {
         act(ask, &mut replay, &mut session);
     }
     if !replay.playing {
@@ -301,7 +317,9 @@ fn take_over<R: Ruleset>(ui: &mut egui::Ui, session: &GameSession<R>, asks: &mut
 /// its replay removed when the screen is left. (Resources are entities in Bevy 0.19, but despawning
 /// one, as `DespawnOnExit` would, is warned against: they are removed.)
 pub fn session_systems<S: WindowSession>(app: &mut App, screen: Playing) {
-    app.add_systems(Update, play::<S>.in_set(Frame::Apply).run_if(in_state(screen)))
+    app.init_resource::<ReplayKey>()
+        .add_systems(PreUpdate, grab_keys::<S>.after(bevy::input::InputSystems).run_if(in_state(screen)))
+        .add_systems(Update, play::<S>.in_set(Frame::Apply).run_if(in_state(screen)))
         .add_systems(EguiPrimaryContextPass, viewer_ui::<S>.run_if(in_state(screen)).run_if(super::theme::theme_ready))
         .add_systems(OnExit(screen), |mut commands: Commands| {
             commands.remove_resource::<Replay<S::R>>();
