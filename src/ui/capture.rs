@@ -75,9 +75,9 @@ fn hide_layers(
     launch: Res<Launch>,
     mut tiles: Query<
         &mut Visibility,
-        (With<bevy_ecs_tilemap::prelude::TileStorage>, Without<super::map::FeatureSquare>, Without<super::counters::Counter>),
+        (With<bevy_ecs_tilemap::prelude::TileStorage>, Without<super::board::hex::map::FeatureSquare>, Without<super::counters::Counter>),
     >,
-    mut features: Query<&mut Visibility, (With<super::map::FeatureSquare>, Without<super::counters::Counter>)>,
+    mut features: Query<&mut Visibility, (With<super::board::hex::map::FeatureSquare>, Without<super::counters::Counter>)>,
     mut counters: Query<&mut Visibility, With<super::counters::Counter>>,
 ) {
     if launch.hides("tiles") {

@@ -20,8 +20,9 @@ use super::art::palette::Palette;
 use super::art::{self, Canvas};
 use super::bastards::SCREEN;
 use super::bastards::session::PlaySession;
+use super::board::hex::map::{DrawnMap, of_map};
 use super::geometry::{HEX, hex_to_world};
-use super::map::{DrawnMap, MapArt, MapEntity, image_from_rgba, z};
+use super::map::{MapArt, image_from_rgba, z};
 use super::session::Change;
 use super::settings::Settings;
 use super::widgets::{colour, events_from, rising_alpha, rising_read};
@@ -410,7 +411,7 @@ fn spawn_counter(commands: &mut Commands, u: &UnitInfo, scene: &CounterScene, ma
     let turned = u.record.activated;
     commands
         .spawn((
-            MapEntity,
+            of_map(),
             Counter { unit: id.clone(), home, on_map, z: zz },
             Sprite {
                 image: atlas.image.clone(),
@@ -461,7 +462,7 @@ fn spawn_barrages(commands: &mut Commands, session: &PlaySession, board: &HexBoa
     for h in &b.placed {
         let p = hex_to_world(board, *h) + Vec2::new(HEX * 0.18, -HEX * 0.16);
         commands.spawn((
-            MapEntity,
+            of_map(),
             BarrageMarker,
             Sprite { image: markers.barrage.clone(), custom_size: Some(Vec2::splat(54.0)), ..default() },
             Transform::from_translation(p.extend(z::BARRAGE + 8.0)),
@@ -519,7 +520,7 @@ fn float_results(commands: &mut Commands, font: &TextFont, session: &PlaySession
 
 fn spawn_float(commands: &mut Commands, font: &TextFont, p: Vec2, text: &str, colour: Color) {
     commands.spawn((
-        MapEntity,
+        of_map(),
         FloatingText { age: 0.0, life: 2.2 },
         Text2d::new(text.to_string()),
         font.clone(),

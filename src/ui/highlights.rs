@@ -17,10 +17,11 @@ use super::art::Rgba;
 use super::art::palette::Palette;
 use super::bastards::SCREEN;
 use super::bastards::session::PlaySession;
+use super::board::hex::map::{DrawnMap, of_map};
 use super::counters::{COUNTER, Counter, Selection};
 use super::geometry::{HEX, hex_corners, hex_radius, hex_to_world};
 use super::input::{AwaitingConfirmation, Hover, SightTool};
-use super::map::{DrawnMap, MapArt, MapEntity, z};
+use super::map::{MapArt, z};
 use super::orders::{OrderMode, Orders};
 use super::settings::Settings;
 use super::widgets::{colour, pct};
@@ -54,7 +55,7 @@ fn rebuild_highlights(
     if !orders.human {
         return;
     }
-    let board = &drawn.scenario.board;
+    let board = &drawn.board;
     // Hexes with counters in them: their labels go below the counters, not over them.
     let occupied: BTreeSet<(i32, i32)> =
         counters.iter().filter(|c| c.on_map).filter_map(|c| super::geometry::world_to_hex(board, c.home)).map(|h| (h.x, h.y)).collect();
@@ -96,7 +97,7 @@ impl Marks<'_, '_, '_> {
         let p = hex_to_world(self.board, h);
         let (label_y, size) = if self.occupied.contains(&(h.x, h.y)) { (-HEX * 0.47, size - 2.0) } else { (-HEX * 0.3, size) };
         self.commands.spawn((
-            MapEntity,
+            of_map(),
             Highlight,
             Sprite { image: self.art.hex_fill.clone(), color: colour(c), custom_size: Some(self.hex_size), ..default() },
             Transform::from_translation(p.extend(z::HIGHLIGHT)),
@@ -104,7 +105,7 @@ impl Marks<'_, '_, '_> {
         if let Some(t) = text {
             let font = self.font(size);
             self.commands.spawn((
-                MapEntity,
+                of_map(),
                 Highlight,
                 Text2d::new(t),
                 font,
@@ -122,7 +123,7 @@ impl Marks<'_, '_, '_> {
         let p = counter.home;
         let centre = hex_centre_of(counter, self.board);
         self.commands.spawn((
-            MapEntity,
+            of_map(),
             Highlight,
             Sprite { image: self.art.hex_ring.clone(), color: colour(c), custom_size: Some(self.hex_size * 0.98), ..default() },
             Transform::from_translation(centre.extend(z::HIGHLIGHT + 0.5)),
@@ -130,7 +131,7 @@ impl Marks<'_, '_, '_> {
         if let Some(t) = text {
             let font = self.font(17.0);
             self.commands.spawn((
-                MapEntity,
+                of_map(),
                 Highlight,
                 Text2d::new(t),
                 font,
@@ -232,7 +233,7 @@ fn draw_pointer_lines(
     mut path_cache: Local<Option<((u64, hexx::Hex), Vec<Vec2>)>>,
 ) {
     let (Some(drawn), Some(session)) = (drawn, session) else { return };
-    let board = &drawn.scenario.board;
+    let board = &drawn.board;
     let pal = Palette::new(settings.colour_blind);
     if let Some(h) = hover.hex {
         let c = hex_corners(board, h, 2.0);

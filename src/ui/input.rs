@@ -13,10 +13,10 @@ use crate::rulesets::bastards::map::Situation;
 use super::Frame;
 use super::bastards::SCREEN;
 use super::bastards::session::PlaySession;
+use super::board::hex::map::DrawnMap;
 use super::camera::{MapCamera, MapViewport, cursor_world};
 use super::counters::{COUNTER, Counter, Selection};
 use super::geometry::world_to_hex;
-use super::map::DrawnMap;
 use super::orders::{OrderMode, Orders};
 use super::screens::HandOver;
 use super::settings::Settings;
@@ -121,7 +121,7 @@ fn track_hover(
     let Ok((camera, tf)) = cams.single() else { return };
     let world = if viewport.pointer_over_ui { None } else { cursor_world(&window, camera, tf) };
     hover.world = world;
-    hover.hex = world.and_then(|p| world_to_hex(&drawn.scenario.board, p));
+    hover.hex = world.and_then(|p| world_to_hex(&drawn.board, p));
     hover.unit = world.and_then(|p| counter_at(p, &counters));
 }
 

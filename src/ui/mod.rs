@@ -31,7 +31,6 @@ pub mod saves;
 pub mod screens;
 pub mod session;
 pub mod settings;
-pub mod terrain_layer;
 pub mod theme;
 pub mod widgets;
 

@@ -1,0 +1,25 @@
+//! The hex board view: draws a hex map a presenter describes ([`map::HexMap`]) — terrain tiles,
+//! printed features, hex labels, map edges, the margin — with the terrain drawn into an image only
+//! when the view changes (`terrain_layer`). It names no ruleset: a hex ruleset's presenter inserts
+//! the [`map::HexMap`] of its scenario and adds [`HexView`] to the app.
+
+pub mod map;
+pub mod terrain_layer;
+
+use bevy::prelude::*;
+
+/// The hex view's systems (added once, however many hex rulesets use it: see [`add_to`]).
+pub struct HexView;
+
+impl Plugin for HexView {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((crate::ui::map::plugin, map::plugin, terrain_layer::plugin));
+    }
+}
+
+/// Adds the hex view to the app unless another presenter has.
+pub fn add_to(app: &mut App) {
+    if !app.is_plugin_added::<HexView>() {
+        app.add_plugins(HexView);
+    }
+}
