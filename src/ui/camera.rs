@@ -185,15 +185,14 @@ fn control_camera(
 fn reveal_unit(
     window: Single<&Window, With<PrimaryWindow>>,
     mut cams: Query<(&mut MapCamera, &mut Transform, &Projection)>,
-    counters: Query<(&super::counters::Counter, &GlobalTransform, &Visibility)>,
+    counters: Query<(&super::board::hex::pieces::Counter, &GlobalTransform, &Visibility)>,
     viewport: Res<MapViewport>,
 ) {
     let Ok((mut cam, mut tf, proj)) = cams.single_mut() else { return };
     let Some(unit) = cam.reveal_unit.take() else { return };
     let Projection::Orthographic(ortho) = proj else { return };
     // A unit off the map (a reinforcement, a unit eliminated) has a hidden counter: nothing to show.
-    let Some(pos) =
-        counters.iter().find(|(c, _, v)| c.unit == unit && **v != Visibility::Hidden).map(|(_, t, _)| t.translation().truncate())
+    let Some(pos) = counters.iter().find(|(c, _, v)| c.id == unit && **v != Visibility::Hidden).map(|(_, t, _)| t.translation().truncate())
     else {
         return;
     };

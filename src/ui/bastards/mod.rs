@@ -5,6 +5,11 @@
 //! shell.
 
 pub mod board;
+pub mod counters;
+pub mod faces;
+pub mod highlights;
+pub mod input;
+pub mod orders;
 pub mod screens;
 pub mod session;
 
@@ -48,13 +53,7 @@ impl Presenter for Window {
         "Villers-Bretonneux, 24–25 April 1918: the first tank battle. Battalions and single tanks on a 200 m hex map."
     }
     fn plugin(&self, app: &mut App) {
-        app.add_plugins((
-            super::counters::plugin,
-            super::highlights::plugin,
-            super::input::plugin,
-            super::orders::plugin,
-            super::hud::plugin,
-        ));
+        app.add_plugins((counters::plugin, highlights::plugin, input::plugin, orders::plugin, super::hud::plugin));
         hex::add_to(app);
         app.add_systems(Update, board::present_map.in_set(Frame::Map).before(DrawHexMap).run_if(in_state(SCREEN)));
         spawn_computer::<Bastards>(app);
