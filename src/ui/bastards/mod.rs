@@ -1,8 +1,8 @@
-//! Into the Bastards!'s window: its map in the hex view (`board`), the counters, the
-//! highlights, the pointer and keys (`ui::input`), the orders and the panels (`ui::hud`), its
-//! hand-over card and game-over screen (`screens`), and its game in the window (`session`); the
-//! shell's computer player, saves and hot reload instantiated for it. [`Window`] presents it to the
-//! shell.
+//! Into the Bastards!'s window: its map (`board`) and pieces (`counters`, `faces`) in the hex view
+//! (`ui::board::hex`), the orders and their highlights, the clicks and keys (`input`), the panels
+//! (`ui::hud`), its hand-over card and game-over screen (`screens`), and its game in the window
+//! (`session`); the shell's computer player, saves and hot reload instantiated for it. [`Window`]
+//! presents it to the shell.
 
 pub mod board;
 pub mod counters;

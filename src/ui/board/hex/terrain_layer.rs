@@ -15,7 +15,7 @@ use bevy::window::PrimaryWindow;
 
 use super::map::DrawnMap;
 use crate::ui::board::BoardFrame;
-use crate::ui::camera::MapCamera;
+use crate::ui::camera::{MapCamera, MapViewport};
 use crate::ui::map::z;
 use crate::ui::{Launch, Screen};
 
@@ -71,6 +71,7 @@ fn follow(
     mut sprite: Query<(&mut Sprite, &mut Transform, &mut Visibility), With<TerrainImage>>,
     drawn: Option<Res<DrawnMap>>,
     frame: Option<Res<BoardFrame>>,
+    viewport: Res<MapViewport>,
     screen: Res<State<Screen>>,
     launch: Res<Launch>,
     mut state: ResMut<TerrainState>,
@@ -113,12 +114,15 @@ fn follow(
     state.frames_left = state.frames_left.saturating_sub(1);
     *cam_tf = *tf;
     *cam_proj = proj.clone();
-    // The image covers the window, one texel per pixel; only the part of it where the map is is
-    // shown (every pixel drawn costs the same under a software renderer, terrain or not).
+    // The image covers the window, one texel per pixel; only the part of it where the map is, and
+    // that the panels (opaque) leave, is shown: every pixel drawn costs the same under a software
+    // renderer, terrain or not.
     let Some(frame) = frame else { return };
     let half = Vec2::new(window.width(), window.height()) * ortho.scale / 2.0;
     let view = Rect::from_center_half_size(tf.translation.truncate(), half);
-    let shown_part = view.intersect(frame.world);
+    let to_world = |p: Vec2| Vec2::new(view.min.x + p.x * ortho.scale, view.max.y - p.y * ortho.scale);
+    let free = viewport.free.map_or(view, |f| Rect::from_corners(to_world(f.min), to_world(f.max)));
+    let shown_part = view.intersect(free).intersect(frame.world);
     if shown_part.is_empty() {
         *visible = Visibility::Hidden;
         return;
