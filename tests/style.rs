@@ -103,16 +103,9 @@ const STILL_NAMING_A_RULESET: &[&str] = &[
     "src/ui/area/panels/top_bar.rs",
     "src/ui/area/session.rs",
     "src/ui/area/words.rs",
-    // The hex view and the Into the Bastards! panels, counters and orders: to become the generic hex
-    // view (ui/hex/) and the bastards presenter (ui/bastards/).
-    "src/ui/art/counters.rs",
-    "src/ui/camera.rs",
-    "src/ui/counters.rs",
-    "src/ui/highlights.rs",
+    // The Into the Bastards! panels: to become the shell's top bar and log and the bastards
+    // presenter's panels (ui/bastards/).
     "src/ui/hud.rs",
-    "src/ui/input.rs",
-    "src/ui/map.rs",
-    "src/ui/orders.rs",
 ];
 
 /// Whether a file belongs to a ruleset's own folders or the registry.

@@ -1,13 +1,14 @@
 //! The map camera: pan by dragging (right or middle button, or the left button once the pointer has
 //! moved) or with WASD and the arrow keys, zoom with the wheel towards the pointer, fit the whole map
-//! into the free part of the window with F (or the button).
+//! into the free part of the window with F (or the button). It works on any board whose view puts a
+//! [`BoardFrame`] in the world.
 
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
-use super::bastards::SCREEN;
-use super::map::DrawnMap;
+use super::Screen;
+use super::board::BoardFrame;
 
 /// The map's camera and its controls' state.
 #[derive(Component, Default)]
@@ -64,7 +65,7 @@ fn control_camera(
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
     viewport: Res<MapViewport>,
-    drawn: Option<Res<DrawnMap>>,
+    frame: Option<Res<BoardFrame>>,
 ) {
     let Ok((mut cam, mut tf, mut proj, camera, gtf)) = cams.single_mut() else { return };
     let Projection::Orthographic(ortho) = proj.as_mut() else { return };
@@ -72,13 +73,13 @@ fn control_camera(
 
     // Fit the map into the free area.
     if (cam.fit_requested || (keys.just_pressed(KeyCode::KeyF) && !viewport.keyboard_over_ui))
-        && let Some(map) = drawn.as_ref()
+        && let Some(frame) = frame.as_ref()
     {
         let win = Vec2::new(window.width(), window.height());
         // Wait for the panels to say how much room they leave.
         let Some(free) = viewport.free else { return };
         if free.width() > 50.0 && free.height() > 50.0 {
-            let rect = map.play_rect;
+            let rect = frame.play;
             let margin = 70.0;
             let scale = ((rect.width() + margin) / free.width()).max((rect.height() + margin) / free.height()).clamp(MIN_SCALE, MAX_SCALE);
             ortho.scale = scale;
@@ -86,7 +87,7 @@ fn control_camera(
             let offset = (free.center() - win / 2.0) * scale;
             let mut c = rect.center();
             // Where the whole map is larger than the view, show map rather than empty margin.
-            let full = map.world_rect();
+            let full = frame.world;
             let half = free.size() * scale / 2.0;
             if full.height() > half.y * 2.0 {
                 c.y = c.y.clamp(full.min.y + half.y, full.max.y - half.y);
@@ -173,8 +174,8 @@ fn control_camera(
     cam.last_cursor = cursor;
 
     // Keep some of the map on screen.
-    if let Some(map) = drawn.as_ref() {
-        let r = map.world_rect();
+    if let Some(frame) = frame.as_ref() {
+        let r = frame.world;
         tf.translation.x = tf.translation.x.clamp(r.min.x - 200.0, r.max.x + 200.0);
         tf.translation.y = tf.translation.y.clamp(r.min.y - 200.0, r.max.y + 200.0);
     }
@@ -184,15 +185,14 @@ fn control_camera(
 fn reveal_unit(
     window: Single<&Window, With<PrimaryWindow>>,
     mut cams: Query<(&mut MapCamera, &mut Transform, &Projection)>,
-    counters: Query<(&super::counters::Counter, &GlobalTransform, &Visibility)>,
+    counters: Query<(&super::board::hex::pieces::Counter, &GlobalTransform, &Visibility)>,
     viewport: Res<MapViewport>,
 ) {
     let Ok((mut cam, mut tf, proj)) = cams.single_mut() else { return };
     let Some(unit) = cam.reveal_unit.take() else { return };
     let Projection::Orthographic(ortho) = proj else { return };
     // A unit off the map (a reinforcement, a unit eliminated) has a hidden counter: nothing to show.
-    let Some(pos) =
-        counters.iter().find(|(c, _, v)| c.unit == unit && **v != Visibility::Hidden).map(|(_, t, _)| t.translation().truncate())
+    let Some(pos) = counters.iter().find(|(c, _, v)| c.id == unit && **v != Visibility::Hidden).map(|(_, t, _)| t.translation().truncate())
     else {
         return;
     };
@@ -216,5 +216,5 @@ pub fn plugin(app: &mut App) {
     }
     app.init_resource::<MapViewport>()
         .add_systems(Startup, spawn_camera)
-        .add_systems(Update, (control_camera, reveal_unit).chain().run_if(in_state(SCREEN)));
+        .add_systems(Update, (control_camera, reveal_unit).chain().run_if(in_state(Screen::Game).and_then(resource_exists::<BoardFrame>)));
 }

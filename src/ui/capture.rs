@@ -75,10 +75,14 @@ fn hide_layers(
     launch: Res<Launch>,
     mut tiles: Query<
         &mut Visibility,
-        (With<bevy_ecs_tilemap::prelude::TileStorage>, Without<super::map::FeatureSquare>, Without<super::counters::Counter>),
+        (
+            With<bevy_ecs_tilemap::prelude::TileStorage>,
+            Without<super::board::hex::map::FeatureSquare>,
+            Without<super::board::hex::pieces::Counter>,
+        ),
     >,
-    mut features: Query<&mut Visibility, (With<super::map::FeatureSquare>, Without<super::counters::Counter>)>,
-    mut counters: Query<&mut Visibility, With<super::counters::Counter>>,
+    mut features: Query<&mut Visibility, (With<super::board::hex::map::FeatureSquare>, Without<super::board::hex::pieces::Counter>)>,
+    mut counters: Query<&mut Visibility, With<super::board::hex::pieces::Counter>>,
 ) {
     if launch.hides("tiles") {
         tiles.iter_mut().for_each(|mut v| *v = Visibility::Hidden);

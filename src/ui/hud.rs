@@ -23,12 +23,14 @@ use super::ai_worker::computer_thinking;
 use super::art::palette::Palette;
 use super::bastards::AiWorker;
 use super::bastards::SCREEN;
+use super::bastards::counters::{CounterAtlas, Selection};
+use super::bastards::input::{AwaitingConfirmation, Intent, Intents, SightTool, request};
+use super::bastards::orders::{OrderMode, Orders, odds_text};
 use super::bastards::session::PlaySession;
+use super::board::hex::input::Hover;
 use super::camera::{MapCamera, MapViewport};
-use super::counters::{CounterAtlas, Selection};
-use super::input::{AwaitingConfirmation, Hover, Intent, Intents, SightTool, Toasts, request};
+use super::input::Toasts;
 use super::log::{LogView, full_log_window, log_heading, log_panel};
-use super::orders::{OrderMode, Orders, odds_text};
 use super::rules_text::{RuleBooks, rule_link, rule_window};
 use super::saves::SaveRequests;
 use super::session::Seat;
@@ -838,7 +840,7 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
                     for u in units {
                         let id = u.unit.id.to_string();
                         let can = orders.activatable.contains(&id) || orders.deploy.contains_key(&id);
-                        let text = super::art::counters::designation(&u.unit.name, u.kind());
+                        let text = super::bastards::faces::designation(&u.unit.name, u.kind());
                         let text = if can {
                             egui::RichText::new(text).strong().color(egui::Color32::BLACK).background_color(BRASS)
                         } else {
@@ -857,7 +859,7 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
                 ui.horizontal_wrapped(|ui| {
                     for u in units {
                         let id = u.unit.id.to_string();
-                        let text = super::art::counters::designation(&u.unit.name, u.kind());
+                        let text = super::bastards::faces::designation(&u.unit.name, u.kind());
                         if ui
                             .add(egui::Button::new(egui::RichText::new(text).small()).small())
                             .on_hover_text(u.unit.name.to_string())

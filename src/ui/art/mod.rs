@@ -2,7 +2,6 @@
 //! markers are drawn here with anti-aliased vector paths (tiny-skia) and text (ab_glyph) into RGBA
 //! buffers, then handed to Bevy as images. Nothing here touches the ECS, so it can be tested alone.
 
-pub mod counters;
 pub mod features;
 pub mod palette;
 pub mod terrain;

@@ -1,9 +1,15 @@
-//! Into the Bastards!'s window: the hex map (`ui::map`, `ui::terrain_layer`), the counters, the
-//! highlights, the pointer and keys (`ui::input`), the orders and the panels (`ui::hud`), its
-//! hand-over card and game-over screen (`screens`), and its game in the window (`session`); the
-//! shell's computer player, saves and hot reload instantiated for it. [`Window`] presents it to the
-//! shell.
+//! Into the Bastards!'s window: its map (`board`) and pieces (`counters`, `faces`) in the hex view
+//! (`ui::board::hex`), the orders and their highlights, the clicks and keys (`input`), the panels
+//! (`ui::hud`), its hand-over card and game-over screen (`screens`), and its game in the window
+//! (`session`); the shell's computer player, saves and hot reload instantiated for it. [`Window`]
+//! presents it to the shell.
 
+pub mod board;
+pub mod counters;
+pub mod faces;
+pub mod highlights;
+pub mod input;
+pub mod orders;
 pub mod screens;
 pub mod session;
 
@@ -20,6 +26,7 @@ use crate::rulesets::bastards::{Bastards, ID};
 use super::ai_worker::{ComputerPlayer, drive_computer, spawn_computer};
 use super::art::features::{self, Extent, HEX};
 use super::art::{self, Canvas, terrain};
+use super::board::hex::{self, map::DrawHexMap};
 use super::hot_reload::hot_reload_systems;
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
 use super::replay::session_systems;
@@ -47,15 +54,9 @@ impl Presenter for Window {
         "Villers-Bretonneux, 24–25 April 1918: the first tank battle. Battalions and single tanks on a 200 m hex map."
     }
     fn plugin(&self, app: &mut App) {
-        app.add_plugins((
-            super::map::plugin,
-            super::counters::plugin,
-            super::highlights::plugin,
-            super::input::plugin,
-            super::orders::plugin,
-            super::hud::plugin,
-            super::terrain_layer::plugin,
-        ));
+        app.add_plugins((counters::plugin, highlights::plugin, input::plugin, orders::plugin, super::hud::plugin));
+        hex::add_to(app);
+        app.add_systems(Update, board::present_map.in_set(Frame::Map).before(DrawHexMap).run_if(in_state(SCREEN)));
         spawn_computer::<Bastards>(app);
         app.add_systems(Update, drive_computer::<PlaySession>.in_set(Frame::Apply).run_if(in_state(SCREEN)));
         save_systems::<PlaySession>(app, SCREEN);

@@ -6,6 +6,8 @@
 //! rebuilds the model when the game or the selection changes and bumps `revision`, so a view
 //! redraws only what changed.
 
+pub mod hex;
+
 use bevy::prelude::*;
 
 /// Where something is on a board.
@@ -120,6 +122,14 @@ impl BoardModel {
     pub fn pieces_at(&self, place: Place) -> impl Iterator<Item = &Piece> {
         self.pieces.iter().filter(move |p| p.place == Some(place))
     }
+}
+
+/// Where a drawn board lies in world space: the whole of it, and the part in play (what the camera's
+/// "fit" shows). A board view inserts it when it draws its map.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardFrame {
+    pub world: Rect,
+    pub play: Rect,
 }
 
 /// What the player did on the board this frame, as the view saw it (the presenter turns it into

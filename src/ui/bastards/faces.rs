@@ -5,8 +5,8 @@
 
 use crate::rulesets::bastards::units::UnitKind;
 
-use super::palette::{CounterColours, Nation, Palette};
-use super::{Align, Canvas, Fonts, Rgba, alpha, mix, polygon};
+use crate::ui::art::palette::{CounterColours, Nation, Palette};
+use crate::ui::art::{Align, Canvas, Fonts, Rgba, alpha, features, mix, polygon};
 
 /// Counter cell size in pixels (counters are drawn at about 72 world units, so this stays sharp when
 /// zoomed in).
@@ -256,7 +256,7 @@ fn medals(c: &mut Canvas, n: u32, x: f32, y: f32, col: &CounterColours) {
 /// The army's small badge.
 fn badge(c: &mut Canvas, nation: Nation, x: f32, y: f32, r: f32) {
     match nation {
-        Nation::British => super::features::cockade(c, x, y, r),
+        Nation::British => features::cockade(c, x, y, r),
         Nation::French => {
             c.fill_circle(x, y, r + 1.0, [20, 20, 30, 200]);
             c.fill_circle(x, y, r, [200, 30, 40, 255]);
@@ -272,7 +272,7 @@ fn badge(c: &mut Canvas, nation: Nation, x: f32, y: f32, r: f32) {
             c.fill_circle(x, y + 3.0, r * 0.55, [190, 150, 60, 255]);
             c.fill_rect(x - r * 1.3, y + 3.0, r * 2.6, 3.0, [110, 80, 30, 255]);
         }
-        Nation::German => super::features::black_cross(c, x, y, r),
+        Nation::German => features::black_cross(c, x, y, r),
     }
 }
 

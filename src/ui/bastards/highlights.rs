@@ -12,18 +12,22 @@ use crate::engine::board::HexBoard;
 use crate::rulesets::bastards::actions::{Ctx, movement};
 use crate::rulesets::bastards::preview::Preview;
 
-use super::Frame;
-use super::art::Rgba;
-use super::art::palette::Palette;
-use super::bastards::SCREEN;
-use super::bastards::session::PlaySession;
-use super::counters::{COUNTER, Counter, Selection};
-use super::geometry::{HEX, hex_corners, hex_radius, hex_to_world};
-use super::input::{AwaitingConfirmation, Hover, SightTool};
-use super::map::{DrawnMap, MapArt, MapEntity, z};
+use crate::ui::Frame;
+use crate::ui::art::Rgba;
+use crate::ui::art::palette::Palette;
+use crate::ui::board::hex::input::Hover;
+use crate::ui::board::hex::map::{DrawnMap, of_map};
+use crate::ui::board::hex::pieces::{COUNTER, Counter};
+use crate::ui::geometry::{HEX, hex_corners, hex_radius, hex_to_world, world_to_hex};
+use crate::ui::map::{MapArt, z};
+use crate::ui::settings::Settings;
+use crate::ui::widgets::{colour, pct};
+
+use super::SCREEN;
+use super::counters::Selection;
+use super::input::{AwaitingConfirmation, SightTool};
 use super::orders::{OrderMode, Orders};
-use super::settings::Settings;
-use super::widgets::{colour, pct};
+use super::session::PlaySession;
 
 /// A highlight entity (rebuilt whenever the orders change).
 #[derive(Component)]
@@ -54,10 +58,10 @@ fn rebuild_highlights(
     if !orders.human {
         return;
     }
-    let board = &drawn.scenario.board;
+    let board = &drawn.board;
     // Hexes with counters in them: their labels go below the counters, not over them.
     let occupied: BTreeSet<(i32, i32)> =
-        counters.iter().filter(|c| c.on_map).filter_map(|c| super::geometry::world_to_hex(board, c.home)).map(|h| (h.x, h.y)).collect();
+        counters.iter().filter(|c| c.on_map).filter_map(|c| world_to_hex(board, c.home)).map(|h| (h.x, h.y)).collect();
     let mut marks = Marks {
         commands: &mut commands,
         board,
@@ -96,7 +100,7 @@ impl Marks<'_, '_, '_> {
         let p = hex_to_world(self.board, h);
         let (label_y, size) = if self.occupied.contains(&(h.x, h.y)) { (-HEX * 0.47, size - 2.0) } else { (-HEX * 0.3, size) };
         self.commands.spawn((
-            MapEntity,
+            of_map(),
             Highlight,
             Sprite { image: self.art.hex_fill.clone(), color: colour(c), custom_size: Some(self.hex_size), ..default() },
             Transform::from_translation(p.extend(z::HIGHLIGHT)),
@@ -104,7 +108,7 @@ impl Marks<'_, '_, '_> {
         if let Some(t) = text {
             let font = self.font(size);
             self.commands.spawn((
-                MapEntity,
+                of_map(),
                 Highlight,
                 Text2d::new(t),
                 font,
@@ -118,11 +122,11 @@ impl Marks<'_, '_, '_> {
 
     /// A ring round a unit's hex, with a label above its counter (`row` lines up).
     fn ring(&mut self, unit: &str, c: Rgba, text: Option<String>, row: f32) {
-        let Some(counter) = self.counters.iter().find(|x| x.unit == unit && x.on_map) else { return };
+        let Some(counter) = self.counters.iter().find(|x| x.id == unit && x.on_map) else { return };
         let p = counter.home;
         let centre = hex_centre_of(counter, self.board);
         self.commands.spawn((
-            MapEntity,
+            of_map(),
             Highlight,
             Sprite { image: self.art.hex_ring.clone(), color: colour(c), custom_size: Some(self.hex_size * 0.98), ..default() },
             Transform::from_translation(centre.extend(z::HIGHLIGHT + 0.5)),
@@ -130,7 +134,7 @@ impl Marks<'_, '_, '_> {
         if let Some(t) = text {
             let font = self.font(17.0);
             self.commands.spawn((
-                MapEntity,
+                of_map(),
                 Highlight,
                 Text2d::new(t),
                 font,
@@ -215,7 +219,7 @@ impl Marks<'_, '_, '_> {
 
 /// The centre of the hex a counter rests in.
 fn hex_centre_of(counter: &Counter, board: &HexBoard) -> Vec2 {
-    super::geometry::world_to_hex(board, counter.home).map(|h| hex_to_world(board, h)).unwrap_or(counter.home)
+    world_to_hex(board, counter.home).map(|h| hex_to_world(board, h)).unwrap_or(counter.home)
 }
 
 /// Per-frame lines: the hovered hex, the path of the hovered move, the line of sight.
@@ -232,7 +236,7 @@ fn draw_pointer_lines(
     mut path_cache: Local<Option<((u64, hexx::Hex), Vec<Vec2>)>>,
 ) {
     let (Some(drawn), Some(session)) = (drawn, session) else { return };
-    let board = &drawn.scenario.board;
+    let board = &drawn.board;
     let pal = Palette::new(settings.colour_blind);
     if let Some(h) = hover.hex {
         let c = hex_corners(board, h, 2.0);

@@ -4,8 +4,8 @@
 //! drawn again only when the view or the map changes (a pan, a zoom, a resize, a new map), and a
 //! frame that stands still costs one textured rectangle for them.
 //!
-//! The tile map itself is still bevy_ecs_tilemap's (`map.rs`), on its own render layer, seen only by
-//! the terrain camera; that camera copies the map camera's position and zoom.
+//! The tile map itself is bevy_ecs_tilemap's (`map.rs`), on its own render layer, seen only by the
+//! terrain camera; that camera copies the map camera's position and zoom.
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ImageRenderTarget, RenderTarget};
@@ -13,9 +13,11 @@ use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
 use bevy::window::PrimaryWindow;
 
-use super::camera::MapCamera;
-use super::map::{DrawnMap, z};
-use super::{Launch, Screen};
+use super::map::DrawnMap;
+use crate::ui::board::BoardFrame;
+use crate::ui::camera::{MapCamera, MapViewport};
+use crate::ui::map::z;
+use crate::ui::{Launch, Screen};
 
 /// The render layer of the terrain tiles.
 pub const TERRAIN_LAYER: usize = 1;
@@ -68,6 +70,8 @@ fn follow(
     mut terrain_cam: Query<(Entity, &mut Camera, &mut Transform, &mut Projection), (With<TerrainCamera>, Without<TerrainImage>)>,
     mut sprite: Query<(&mut Sprite, &mut Transform, &mut Visibility), With<TerrainImage>>,
     drawn: Option<Res<DrawnMap>>,
+    frame: Option<Res<BoardFrame>>,
+    viewport: Res<MapViewport>,
     screen: Res<State<Screen>>,
     launch: Res<Launch>,
     mut state: ResMut<TerrainState>,
@@ -110,12 +114,15 @@ fn follow(
     state.frames_left = state.frames_left.saturating_sub(1);
     *cam_tf = *tf;
     *cam_proj = proj.clone();
-    // The image covers the window, one texel per pixel; only the part of it where the map is is
-    // shown (every pixel drawn costs the same under a software renderer, terrain or not).
-    let Some(map) = drawn.as_ref() else { return };
+    // The image covers the window, one texel per pixel; only the part of it where the map is, and
+    // that the panels (opaque) leave, is shown: every pixel drawn costs the same under a software
+    // renderer, terrain or not.
+    let Some(frame) = frame else { return };
     let half = Vec2::new(window.width(), window.height()) * ortho.scale / 2.0;
     let view = Rect::from_center_half_size(tf.translation.truncate(), half);
-    let shown_part = view.intersect(map.world_rect());
+    let to_world = |p: Vec2| Vec2::new(view.min.x + p.x * ortho.scale, view.max.y - p.y * ortho.scale);
+    let free = viewport.free.map_or(view, |f| Rect::from_corners(to_world(f.min), to_world(f.max)));
+    let shown_part = view.intersect(free).intersect(frame.world);
     if shown_part.is_empty() {
         *visible = Visibility::Hidden;
         return;

@@ -17,10 +17,11 @@ use crate::rulesets::bastards::state::{Activations, Agenda, Barrage, Phase, Stag
 use crate::rulesets::bastards::units::{Location, Side};
 use crate::rulesets::bastards::{Bastards, Command, phase};
 
-use super::bastards::SCREEN;
-use super::bastards::session::PlaySession;
+use crate::ui::widgets::pct;
+
+use super::SCREEN;
 use super::counters::Selection;
-use super::widgets::pct;
+use super::session::PlaySession;
 
 /// What a click on the map does when several actions could apply.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -462,6 +463,6 @@ fn refresh_orders(
 pub fn plugin(app: &mut App) {
     app.init_resource::<Orders>()
         .init_resource::<OrderMode>()
-        .add_systems(Update, refresh_orders.in_set(super::Frame::Orders).run_if(in_state(SCREEN)))
+        .add_systems(Update, refresh_orders.in_set(crate::ui::Frame::Orders).run_if(in_state(SCREEN)))
         .add_systems(OnExit(SCREEN), |mut orders: ResMut<Orders>| *orders = Orders::default());
 }
