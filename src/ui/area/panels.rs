@@ -19,9 +19,9 @@ use crate::ui::theme;
 use crate::ui::widgets::panels_root;
 
 use super::ai::AreaAi;
-use super::board::{click_orders, command_unit};
 use super::session::{AreaSession, load_game, load_seats, quicksave_path};
 use super::{AreaUi, Screen};
+use crate::ui::rtc::board::{click_orders, command_unit};
 
 mod cards;
 mod dialogs;

@@ -6,6 +6,8 @@
 //! rebuilds the model when the game or the selection changes and bumps `revision`, so a view
 //! redraws only what changed.
 
+pub mod area;
+
 use bevy::prelude::*;
 
 /// Where something is on a board.
@@ -103,6 +105,9 @@ pub struct BoardModel {
     pub targets: Vec<Target>,
     /// The place the player has selected, if any.
     pub selected: Option<Place>,
+    /// Who holds each place that is held (an area's controller, a victory hex's owner), by the
+    /// scenario's side id.
+    pub owners: Vec<(Place, String)>,
 }
 
 impl BoardModel {
@@ -112,7 +117,18 @@ impl BoardModel {
             return false;
         }
         let revision = self.revision + 1;
-        *self = BoardModel { revision, pieces, markers, targets, selected };
+        let owners = std::mem::take(&mut self.owners);
+        *self = BoardModel { revision, pieces, markers, targets, selected, owners };
+        true
+    }
+
+    /// Replaces who holds which place if it differs, bumping the revision; returns whether it did.
+    pub fn set_owners(&mut self, owners: Vec<(Place, String)>) -> bool {
+        if self.owners == owners {
+            return false;
+        }
+        self.owners = owners;
+        self.revision += 1;
         true
     }
 
