@@ -22,8 +22,10 @@ use super::{AreaMapArt, AreaViewport, BoxSymbol, DrawnAreaMap, SCALE};
 pub(super) mod z {
     pub const PAPER: f32 = -1.0;
     pub const FILL: f32 = 0.0;
-    pub const WATER: f32 = 2.0;
-    pub const BORDER: f32 = 3.0;
+    pub const BAND: f32 = 1.0;
+    pub const BORDER: f32 = 2.0;
+    /// Over the borders, so a border ending at the canal ends under its water.
+    pub const WATER: f32 = 3.0;
     pub const BRIDGE: f32 = 4.0;
     pub const BOX: f32 = 10.0;
     pub const CHIP: f32 = 12.0;
@@ -176,7 +178,7 @@ pub(super) fn draw_map(
     let rect = Rect::from_corners(bounds.min - Vec2::splat(HEX), bounds.max + Vec2::splat(HEX));
     commands.spawn((
         scope.clone(),
-        Sprite { color: Color::srgb(0.93, 0.90, 0.81), custom_size: Some(rect.size()), ..default() },
+        Sprite { color: Color::srgb(0.84, 0.81, 0.72), custom_size: Some(rect.size()), ..default() },
         Transform::from_translation(rect.center().extend(z::PAPER)),
     ));
     for a in &art.areas {
@@ -191,6 +193,8 @@ pub(super) fn draw_map(
         ));
     }
     let (mut dry, mut bank, mut water) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
+    // A soft shadow along every border, as the printer's tint band of an area map.
+    let mut band = (Vec::new(), Vec::new());
     for border in &shapes.borders {
         let kind = border.b.and_then(|b| art.borders.get(&(border.a.min(b), border.a.max(b)))).copied().unwrap_or_default();
         if kind.water {
@@ -200,11 +204,12 @@ pub(super) fn draw_map(
                 spawn_bridge(&mut commands, &scope, halfway(&border.points));
             }
         } else {
-            let half = if border.b.is_some() { 2.6 } else { 5.0 };
+            let half = if border.b.is_some() { 3.0 } else { 5.0 };
             ribbon(&mut dry.0, &mut dry.1, &border.points, half, z::BORDER);
+            ribbon(&mut band.0, &mut band.1, &border.points, 10.0, z::BAND);
         }
     }
-    for ((pos, idx), colour) in [(dry, INK), (bank, WATER_BANK), (water, WATER)] {
+    for ((pos, idx), colour) in [(band, INK.with_alpha(0.10)), (dry, INK), (bank, WATER_BANK), (water, WATER)] {
         commands.spawn((
             scope.clone(),
             Mesh2d(meshes.add(mesh(pos, idx))),
@@ -250,20 +255,25 @@ pub(super) fn draw_map(
 /// A bridge across a water border: a pale deck between two dark rails, splayed at the banks.
 fn spawn_bridge(commands: &mut Commands, scope: &DespawnOnExit<Playing>, (at, along): (Vec2, Vec2)) {
     let angle = along.perp().to_angle();
-    let rot = Quat::from_rotation_z(angle);
-    let place =
-        |offset: Vec2, z: f32| Transform::from_translation((at + rot.mul_vec3(offset.extend(0.0)).truncate()).extend(z)).with_rotation(rot);
-    commands.spawn((scope.clone(), Sprite::from_color(Color::srgb(0.93, 0.88, 0.74), Vec2::new(56.0, 22.0)), place(Vec2::ZERO, z::BRIDGE)));
+    let bridge = commands
+        .spawn((
+            scope.clone(),
+            Transform::from_translation(at.extend(z::BRIDGE)).with_rotation(Quat::from_rotation_z(angle)).with_scale(Vec3::splat(1.6)),
+            Visibility::default(),
+        ))
+        .id();
+    let part = |size: Vec2, at: Vec2, turn: f32, colour: Color| {
+        (
+            ChildOf(bridge),
+            Sprite::from_color(colour, size),
+            Transform::from_translation(at.extend(0.1)).with_rotation(Quat::from_rotation_z(turn)),
+        )
+    };
+    commands.spawn(part(Vec2::new(52.0, 20.0), Vec2::ZERO, 0.0, Color::srgb(0.93, 0.88, 0.74)));
     for side in [-1.0, 1.0] {
-        commands.spawn((scope.clone(), Sprite::from_color(INK, Vec2::new(56.0, 4.0)), place(Vec2::new(0.0, 12.0 * side), z::BRIDGE + 0.1)));
+        commands.spawn(part(Vec2::new(52.0, 4.0), Vec2::new(0.0, 11.0 * side), 0.0, INK));
         for end in [-1.0, 1.0] {
-            let wing = Quat::from_rotation_z(angle + 0.6 * side * end);
-            let offset = rot.mul_vec3(Vec3::new(32.0 * end, 15.0 * side, 0.0)).truncate();
-            commands.spawn((
-                scope.clone(),
-                Sprite::from_color(INK, Vec2::new(12.0, 4.0)),
-                Transform::from_translation((at + offset).extend(z::BRIDGE + 0.1)).with_rotation(wing),
-            ));
+            commands.spawn(part(Vec2::new(12.0, 4.0), Vec2::new(29.0 * end, 13.5 * side), 0.6 * side * end, INK));
         }
     }
 }
