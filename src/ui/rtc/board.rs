@@ -299,22 +299,23 @@ fn neighbour_costs(session: &AreaSession, ctx: &Ctx, ui: &AreaUi, marks: &mut Ma
     }
 }
 
-/// What the model was filled for: the game's revision, the selected area and the picked unit.
-type Presented = Option<(u64, Option<u32>, Option<String>)>;
+/// What the model was filled for: the game's revision, the selected area and the picked unit; and
+/// the model's revision then (a model cleared on leaving the game is filled again).
+type Presented = Option<((u64, Option<u32>, Option<String>), u64)>;
 
 /// Fills the board model when the game or the selection changed.
 fn present(session: Option<Res<AreaSession>>, ui: Res<AreaUi>, mut model: ResMut<BoardModel>, mut seen: Local<Presented>) {
     let Some(session) = session else { return };
     let key = (session.revision, ui.selected, ui.selected_unit.clone());
-    if seen.as_ref() == Some(&key) {
+    if seen.as_ref().is_some_and(|(k, revision)| *k == key && *revision == model.revision) {
         return;
     }
-    *seen = Some(key);
     let ctx = session.ctx();
     let targets = if session.human_to_move() { targets(&session, &ctx, &ui) } else { Vec::new() };
     model.update(pieces(&ctx), markers(&ctx), targets, ui.selected.map(Place::Area));
     let owners = session.game.scenario().board.areas.keys().map(|a| (Place::Area(*a), ctx.controller(*a).id().to_string())).collect();
     model.set_owners(owners);
+    *seen = Some((key, model.revision));
 }
 
 /// The panels' window, for the view's camera and pointer.

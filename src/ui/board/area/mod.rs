@@ -113,6 +113,10 @@ pub struct DrawnAreaMap {
     pub shapes: MapShapes,
     /// The map's bounds, with a margin.
     pub rect: Rect,
+    /// The model's revision the overlays were drawn for, and the model's and the hover's the fills
+    /// were tinted for.
+    drawn_for: Option<u64>,
+    tinted_for: Option<(u64, Option<super::Place>)>,
 }
 
 impl DrawnAreaMap {

@@ -64,15 +64,15 @@ pub(super) fn recolour(
     art: Option<Res<AreaMapArt>>,
     model: Res<BoardModel>,
     input: Res<BoardInput>,
+    drawn: Option<ResMut<DrawnAreaMap>>,
     mut fills: Query<(&AreaFill, &mut Sprite)>,
-    mut seen: Local<Option<(u64, Option<Place>, usize)>>,
 ) {
-    let Some(art) = art else { return };
-    let key = (model.revision, input.hovered, fills.iter().len());
-    if *seen == Some(key) {
+    let (Some(art), Some(mut drawn)) = (art, drawn) else { return };
+    let key = (model.revision, input.hovered);
+    if drawn.tinted_for == Some(key) {
         return;
     }
-    *seen = Some(key);
+    drawn.tinted_for = Some(key);
     for (fill, mut sprite) in &mut fills {
         let id = fill.0;
         let Some(a) = art.areas.iter().find(|a| a.id == id) else { continue };
@@ -106,20 +106,18 @@ pub(super) fn recolour(
 pub(super) fn refresh(
     mut commands: Commands,
     art: Option<Res<AreaMapArt>>,
-    drawn: Option<Res<DrawnAreaMap>>,
+    drawn: Option<ResMut<DrawnAreaMap>>,
     fonts: Option<Res<MapArt>>,
     model: Res<BoardModel>,
     screen: Res<State<Playing>>,
     old: Query<Entity, With<Overlay>>,
     mut papers: Query<(&BoxPaper, &mut Sprite)>,
-    mut seen: Local<Option<(u64, String)>>,
 ) {
-    let (Some(art), Some(drawn), Some(fonts)) = (art, drawn, fonts) else { return };
-    let key = (model.revision, drawn.key.clone());
-    if seen.as_ref() == Some(&key) {
+    let (Some(art), Some(mut drawn), Some(fonts)) = (art, drawn, fonts) else { return };
+    if drawn.drawn_for == Some(model.revision) {
         return;
     }
-    *seen = Some(key);
+    drawn.drawn_for = Some(model.revision);
     for e in &old {
         commands.entity(e).despawn();
     }

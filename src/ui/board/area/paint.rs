@@ -248,7 +248,7 @@ pub(super) fn draw_map(
             }
         }
     }
-    commands.insert_resource(DrawnAreaMap { key: art.key.clone(), shapes, rect });
+    commands.insert_resource(DrawnAreaMap { key: art.key.clone(), shapes, rect, drawn_for: None, tinted_for: None });
     viewport.fit_requested = true;
 }
 
