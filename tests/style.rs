@@ -88,11 +88,9 @@ fn the_length_check_sees_a_long_function_and_skips_declarations() {
 /// id appears only in `rulesets/<id>`, `ai/<id>`, `ui/<id>` and the registry). Each is work left:
 /// this list may only shrink.
 const STILL_NAMING_A_RULESET: &[&str] = &[
-    // The Royal Tank Corps window's board and panels: to become the generic area view (ui/area/)
-    // and the rtc presenter's panels (ui/rtc/).
+    // The Royal Tank Corps window's session and panels (its board is the generic area view,
+    // ui/board/area/, and its presenter ui/rtc/): to become the shell's and the rtc presenter's.
     "src/ui/area/ai.rs",
-    "src/ui/area/anim.rs",
-    "src/ui/area/board.rs",
     "src/ui/area/handover.rs",
     "src/ui/area/mod.rs",
     "src/ui/area/panels.rs",
@@ -102,7 +100,6 @@ const STILL_NAMING_A_RULESET: &[&str] = &[
     "src/ui/area/panels/right.rs",
     "src/ui/area/panels/top_bar.rs",
     "src/ui/area/session.rs",
-    "src/ui/area/words.rs",
     // The Into the Bastards! panels: to become the shell's top bar and log and the bastards
     // presenter's panels (ui/bastards/).
     "src/ui/hud.rs",

@@ -14,5 +14,5 @@ pub type AreaAi = ComputerPlayer<Rtc>;
 
 pub fn plugin(app: &mut App) {
     spawn_computer::<Rtc>(app);
-    app.add_systems(Update, drive_computer::<AreaSession>.after(super::anim::AreaAnimate).run_if(in_state(super::SCREEN)));
+    app.add_systems(Update, drive_computer::<AreaSession>.after(crate::ui::board::area::AreaAnimate).run_if(in_state(super::SCREEN)));
 }

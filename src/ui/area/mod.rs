@@ -5,12 +5,9 @@
 //! `rulesets::rtc::preview`, the state view and the journal, and submits commands.
 
 pub mod ai;
-pub mod anim;
-pub mod board;
 pub mod handover;
 pub mod panels;
 pub mod session;
-pub mod words;
 
 use bevy::prelude::*;
 
@@ -19,10 +16,6 @@ pub use session::AreaSession;
 
 /// The game screen of Royal Tank Corps: its systems run in it.
 pub const SCREEN: super::Playing = super::Playing(crate::rulesets::rtc::ID);
-
-/// What the board's highlights were drawn for: the game's revision, the selected area, the hovered
-/// area and the picked unit.
-pub type DrawnKey = (u64, Option<u32>, Option<u32>, Option<String>);
 
 /// What the player is looking at and pointing to.
 #[derive(Resource, Default)]
@@ -38,9 +31,6 @@ pub struct AreaUi {
     pub pointer_over_ui: bool,
     pub keyboard_over_ui: bool,
     pub fit_requested: bool,
-    /// What the overlays were last drawn for.
-    pub drawn_key: Option<DrawnKey>,
-    pub overlay_key: Option<(u64, Option<u32>, Option<String>)>,
     /// A problem to show (a map that cannot be drawn).
     pub problem: Option<String>,
     /// Dice hidden, the whole log open.
@@ -59,7 +49,7 @@ fn reset(mut ui: ResMut<AreaUi>) {
 
 pub fn plugin(app: &mut App) {
     app.insert_resource(AreaUi::default())
-        .add_plugins((board::plugin, panels::plugin, ai::plugin, handover::plugin, anim::plugin))
+        .add_plugins((panels::plugin, ai::plugin, handover::plugin))
         .add_systems(OnExit(SCREEN), reset);
 }
 

@@ -19,9 +19,9 @@ use crate::ui::theme;
 use crate::ui::widgets::panels_root;
 
 use super::ai::AreaAi;
-use super::board::{click_orders, command_unit};
 use super::session::{AreaSession, quicksave_path};
 use super::{AreaUi, Screen};
+use crate::ui::rtc::board::{click_orders, command_unit};
 use crate::ui::saves::load_save_of;
 
 mod cards;

@@ -6,6 +6,7 @@
 //! rebuilds the model when the game or the selection changes and bumps `revision`, so a view
 //! redraws only what changed.
 
+pub mod area;
 pub mod hex;
 
 use bevy::prelude::*;
@@ -105,6 +106,9 @@ pub struct BoardModel {
     pub targets: Vec<Target>,
     /// The place the player has selected, if any.
     pub selected: Option<Place>,
+    /// Who holds each place that is held (an area's controller, a victory hex's owner), by the
+    /// scenario's side id.
+    pub owners: Vec<(Place, String)>,
 }
 
 impl BoardModel {
@@ -114,7 +118,18 @@ impl BoardModel {
             return false;
         }
         let revision = self.revision + 1;
-        *self = BoardModel { revision, pieces, markers, targets, selected };
+        let owners = std::mem::take(&mut self.owners);
+        *self = BoardModel { revision, pieces, markers, targets, selected, owners };
+        true
+    }
+
+    /// Replaces who holds which place if it differs, bumping the revision; returns whether it did.
+    pub fn set_owners(&mut self, owners: Vec<(Place, String)>) -> bool {
+        if self.owners == owners {
+            return false;
+        }
+        self.owners = owners;
+        self.revision += 1;
         true
     }
 

@@ -13,12 +13,16 @@ use crate::rulesets::rtc::scenario::Scenario;
 use crate::rulesets::rtc::{ID, Rtc};
 
 use super::area::AreaSession;
-use super::area::board::terrain_colour;
 use super::art::features::{self, Extent, HEX};
 use super::art::{self, Canvas};
 use super::hot_reload::hot_reload_systems;
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
 use super::replay::session_systems;
+use board::terrain_colour;
+
+pub mod anim;
+pub mod board;
+pub mod words;
 
 /// Royal Tank Corps's presenter.
 pub struct Window;
@@ -34,7 +38,7 @@ impl Presenter for Window {
         "Cambrai, 20 November – 4 December 1917: the Tank Corps' great attack, on an area map with impulses."
     }
     fn plugin(&self, app: &mut App) {
-        app.add_plugins(super::area::plugin);
+        app.add_plugins((super::area::plugin, board::plugin, anim::plugin));
         hot_reload_systems::<AreaSession>(app, super::area::SCREEN);
         session_systems::<AreaSession>(app, super::area::SCREEN);
     }

@@ -12,8 +12,8 @@ use crate::ui::rules_text::{rule_ids_in, rule_link};
 use crate::ui::theme::{self, DIM, GREEN, PARCHMENT, RED};
 use crate::ui::widgets::odds;
 
-use super::super::words::describe;
 use super::Action;
+use crate::ui::rtc::words::describe;
 
 /// Clickable links to the rule numbers written in a text (a refusal, a reason).
 pub(super) fn rule_links_in(ui: &mut egui::Ui, text: &str, open: &mut Option<String>) {

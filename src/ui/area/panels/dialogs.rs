@@ -13,10 +13,10 @@ use crate::ui::theme::{self, DIM, PARCHMENT};
 use crate::ui::widgets::odds;
 
 use super::super::AreaUi;
-use super::super::board::click_orders;
-use super::super::words::describe;
 use super::cards::{contest_line, counter, order_button};
 use super::{Action, Asks, Scene};
+use crate::ui::rtc::board::click_orders;
+use crate::ui::rtc::words::describe;
 
 /// The attack (10.2): who attacks whom, the tanks' breakdown chance (10.6), the lead attacker, and the
 /// orders (lead unit, defence) with the best for the side to choose first.

@@ -13,9 +13,9 @@ use crate::ui::rules_text::rule_link;
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT, RED};
 
 use super::super::AreaUi;
-use super::super::board::{command_area, command_unit};
 use super::cards::{counter, order_button, per_row, rule_links_in, side_egui};
 use super::{Action, Asks, Scene};
+use crate::ui::rtc::board::{command_area, command_unit};
 
 pub(super) fn right_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &AreaUi, asks: &mut Asks) {
     egui::Panel::right("area-right")

@@ -1,0 +1,398 @@
+//! Royal Tank Corps on the area view (`ui::board::area`): the map's art — terrain tints, the area
+//! boxes (TEM, BR areas framed in red, victory triangles, entry areas), the canal and the Schelde
+//! with their bridges — and, at every change of the game or of the selection, the board model: the
+//! stacks, who controls each area (3.21), the markers (rolling barrage and interdiction, 8.3; areas
+//! bombarded, 7.3; the area of the activation or the attack), and the costs and odds of the orders
+//! the selected units could be given. It also passes the panels' window to the view and the view's
+//! clicks to the panels.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use bevy::prelude::*;
+
+use crate::rulesets::rtc::map::Ctx;
+use crate::rulesets::rtc::scenario::Scenario;
+use crate::rulesets::rtc::units::{Kind, Side};
+use crate::rulesets::rtc::{self, Command, preview};
+use crate::ui::board::area::{AreaArt, AreaMapArt, AreaView, AreaViewport, BorderArt, BoxSymbol, MarkerArt, SideArt};
+use crate::ui::board::{BoardInput, BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote};
+
+use crate::ui::area::session::AreaSession;
+use crate::ui::area::{AreaUi, SCREEN};
+
+pub const KHAKI: Color = Color::srgb(0.62, 0.52, 0.32);
+pub const FIELD_GREY: Color = Color::srgb(0.47, 0.52, 0.53);
+
+pub fn side_colour(side: Side) -> Color {
+    match side {
+        Side::British => KHAKI,
+        Side::German => FIELD_GREY,
+    }
+}
+
+pub fn terrain_colour(terrain: &str) -> [f32; 3] {
+    match terrain {
+        "village" => [0.78, 0.70, 0.58],
+        "town" => [0.72, 0.62, 0.52],
+        "wood" => [0.56, 0.66, 0.45],
+        "trench" => [0.74, 0.70, 0.55],
+        _ => [0.80, 0.78, 0.60],
+    }
+}
+
+/// The border kinds that are water (the St Quentin canal and the Schelde, 9.33).
+fn water(kinds: &[String]) -> bool {
+    kinds.iter().any(|k| k == "canal" || k == "schelde")
+}
+
+/// The map's art for the view; `None` for a map without a cell grid.
+pub fn map_art(sc: &Scenario) -> Option<AreaMapArt> {
+    let grid = sc.board.grid.clone()?;
+    let areas = sc
+        .board
+        .areas
+        .values()
+        .map(|a| {
+            let info = sc.area(a.id);
+            let mut symbols = Vec::new();
+            if let Some(v) = info.victory {
+                let colour = if v == Side::British { Color::srgb(0.80, 0.10, 0.08) } else { Color::srgb(0.05, 0.05, 0.05) };
+                symbols.push(BoxSymbol::Triangle(colour));
+            }
+            if let Some(s) = info.entry {
+                symbols.push(BoxSymbol::Badge("E".into(), side_colour(s)));
+            }
+            AreaArt {
+                id: a.id,
+                cells: a.cells.clone(),
+                tint: terrain_colour(&a.terrain),
+                value: Some(info.tem.to_string()),
+                flag: info.br.then(|| ("BR".to_string(), Color::srgb(0.80, 0.08, 0.06))),
+                symbols,
+            }
+        })
+        .collect();
+    let borders = sc
+        .board
+        .borders
+        .iter()
+        .filter(|(_, kinds)| water(kinds))
+        .map(|(&(a, b), kinds)| ((a.min(b), a.max(b)), BorderArt { water: true, bridge: kinds.iter().any(|k| k == "bridge") }))
+        .collect();
+    let sides = vec![
+        SideArt {
+            id: Side::British.id().into(),
+            counter: KHAKI,
+            wash: Color::srgb(0.85, 0.72, 0.50),
+            paper: Color::srgb(0.93, 0.88, 0.74),
+        },
+        SideArt {
+            id: Side::German.id().into(),
+            counter: FIELD_GREY,
+            wash: Color::srgb(0.62, 0.66, 0.70),
+            paper: Color::srgb(0.84, 0.86, 0.86),
+        },
+    ];
+    let markers = BTreeMap::from([
+        ("rolling".to_string(), MarkerArt { colour: Color::srgb(0.90, 0.45, 0.10), wash: None }),
+        ("interdiction".to_string(), MarkerArt { colour: Color::srgb(0.55, 0.25, 0.65), wash: None }),
+        ("bombarded".to_string(), MarkerArt { colour: Color::srgb(0.70, 0.12, 0.10), wash: None }),
+        ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.45) }),
+    ]);
+    Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers })
+}
+
+/// Hands the view the map of the session's scenario when it is another.
+fn present_map(mut commands: Commands, session: Option<Res<AreaSession>>, art: Option<Res<AreaMapArt>>, mut ui: ResMut<AreaUi>) {
+    let Some(session) = session else { return };
+    let sc = session.game.scenario();
+    if art.is_some_and(|a| a.key == sc.path) {
+        return;
+    }
+    match map_art(sc) {
+        Some(art) => commands.insert_resource(art),
+        None => ui.problem = Some("this map has no cell grid: it cannot be drawn".into()),
+    }
+}
+
+/// Unit-type letters for a stack chip (the pieces' faces).
+fn kind_letter(k: Kind) -> &'static str {
+    match k {
+        Kind::Infantry => "I",
+        Kind::Cavalry => "C",
+        Kind::Tank => "T",
+        Kind::Artillery | Kind::HorseArtillery => "A",
+        Kind::Stosstruppen => "S",
+    }
+}
+
+/// A unit's face on the area view: its type letter.
+pub fn face(ctx: &Ctx, id: &str) -> Option<&'static str> {
+    ctx.find(id).map(|u| kind_letter(u.kind()))
+}
+
+/// The units on the map, spent ones (3.11) as spent.
+fn pieces(ctx: &Ctx) -> Vec<Piece> {
+    ctx.sit
+        .units
+        .iter()
+        .filter_map(|u| {
+            Some(Piece {
+                id: u.spec.id.clone(),
+                side: u.side().id().into(),
+                place: Some(Place::Area(u.area()?)),
+                face: kind_letter(u.kind()).into(),
+                label: u.spec.name.clone(),
+                markers: Vec::new(),
+                state: if u.c.spent { PieceState::Spent } else { PieceState::Ready },
+            })
+        })
+        .collect()
+}
+
+/// The markers on the map, and the area of the activation or the attack under way.
+fn markers(ctx: &Ctx) -> Vec<MapMarker> {
+    let m = &ctx.markers;
+    let marker = |art: &str, area: u32, text: &str| MapMarker { art: art.into(), place: Place::Area(area), text: text.into() };
+    let mut out: Vec<MapMarker> = Vec::new();
+    out.extend(m.rolling.iter().map(|a| marker("rolling", *a, "RB")));
+    out.extend(m.interdiction.iter().map(|a| marker("interdiction", *a, "INT")));
+    let bombarded: BTreeSet<u32> = m.bombarded.iter().map(|(_, a, _)| *a).collect();
+    out.extend(bombarded.iter().map(|a| marker("bombarded", *a, "BOMB")));
+    let activation = ctx.impulse.activation.as_ref().map(|a| a.group.as_ref().map(|g| g.at).unwrap_or(a.area));
+    let attack = ctx.combat.attack.as_ref().map(|a| a.area).or(ctx.losses.pending.as_ref().map(|p| p.area));
+    for a in BTreeSet::from_iter(activation.into_iter().chain(attack)) {
+        out.push(marker("action", a, ""));
+    }
+    out.sort_by_key(|m| match m.place {
+        Place::Area(a) => a,
+        _ => 0,
+    });
+    out
+}
+
+/// The area a command is about, if any (its target).
+pub fn command_area(c: &Command) -> Option<u32> {
+    match c {
+        Command::Place(_, a)
+        | Command::ReturnTank(_, a)
+        | Command::Barrage(_, a, _)
+        | Command::Activate(a)
+        | Command::MoveTo(a)
+        | Command::Fatigue(a) => Some(*a),
+        Command::Bombard { target, .. } => Some(*target),
+        Command::Retreat(_, a) => Some(*a),
+        _ => None,
+    }
+}
+
+/// The unit a command is about, when it also names an area: the unit to place or bring back, the
+/// artillery firing a barrage, a bombardment's lead, the unit retreating.
+pub fn command_unit(c: &Command) -> Option<&str> {
+    match c {
+        Command::Place(u, _) | Command::ReturnTank(u, _) | Command::Barrage(u, _, _) | Command::Retreat(u, _) => Some(u),
+        Command::Bombard { lead, .. } => Some(lead),
+        _ => None,
+    }
+}
+
+/// The orders a click on `area` gives, from the legal commands only: with a unit picked (a
+/// reinforcement, a barrage gun, a bombardment's lead), its orders into that area; otherwise the
+/// activated group's move into it (an attack when the area holds the enemy). Several: the player
+/// chooses among them; none: the click selects the area.
+pub fn click_orders(legal: &[Command], selected_unit: Option<&str>, area: u32) -> Vec<Command> {
+    if let Some(u) = selected_unit {
+        let mine: Vec<Command> = legal.iter().filter(|c| command_unit(c) == Some(u) && command_area(c) == Some(area)).cloned().collect();
+        if !mine.is_empty() {
+            return mine;
+        }
+    }
+    legal.iter().filter(|c| matches!(c, Command::MoveTo(a) if *a == area)).cloned().collect()
+}
+
+/// What the targets of an area say: its kind, then each badge with its cost and odds.
+type Marks = BTreeMap<u32, (TargetKind, Vec<(String, TargetNote)>)>;
+
+fn open(cost: Option<String>, odds: Option<f64>) -> TargetNote {
+    TargetNote::Open { cost, odds: odds.map(|p| p as f32) }
+}
+
+/// The targets of the legal commands (the picked unit's only): areas to activate, move into,
+/// attack (cost and chance, 9.4), bombard (the best chance per target, 7.3) or place in; and before
+/// an activation, what entering each neighbour of the selected area would cost its units (9.3).
+fn targets(session: &AreaSession, ctx: &Ctx, ui: &AreaUi) -> Vec<Target> {
+    let mut marks: Marks = BTreeMap::new();
+    let mut best_bombard: BTreeMap<(u32, rtc::Target), f64> = BTreeMap::new();
+    let picked = ui.selected_unit.as_deref();
+    for c in &session.legal {
+        let Some(a) = command_area(c) else { continue };
+        // With a unit picked, only its own orders are shown.
+        if let (Some(p), Some(u)) = (picked, command_unit(c))
+            && p != u
+            && !matches!(c, Command::Retreat(..))
+        {
+            continue;
+        }
+        match c {
+            Command::Activate(_) => marks.entry(a).or_insert((TargetKind::Other, Vec::new())).0 = TargetKind::Other,
+            Command::MoveTo(to) if ctx.impulse.active.is_some_and(|s| ctx.sit.has(*to, s.enemy())) => {
+                let e = marks.entry(a).or_insert((TargetKind::Assault, Vec::new()));
+                e.0 = TargetKind::Assault;
+                if e.1.is_empty()
+                    && let Some(k) = preview::contest_for(ctx, c)
+                {
+                    let cost = preview::move_cost(ctx, *to).and_then(|r| r.ok()).unwrap_or(0);
+                    let text = format!("{cost} MP ⚔ {:.0}%", k.success() * 100.0);
+                    e.1.push((text, open(Some(format!("{cost} MP")), Some(k.success()))));
+                }
+            }
+            Command::MoveTo(to) => {
+                let e = marks.entry(a).or_insert((TargetKind::Move, Vec::new()));
+                e.0 = TargetKind::Move;
+                if let Some(Ok(cost)) = preview::move_cost(ctx, *to) {
+                    e.1.push((format!("{cost} MP"), open(Some(format!("{cost} MP")), None)));
+                }
+            }
+            Command::Bombard { target, at, hurricane: false, lead } => {
+                marks.entry(a).or_insert((TargetKind::Fire, Vec::new())).0 = TargetKind::Fire;
+                if (picked.is_none() || picked == Some(lead.as_str()))
+                    && let Some(k) = preview::contest_for(ctx, c)
+                {
+                    let e = best_bombard.entry((*target, *at)).or_insert(0.0);
+                    *e = e.max(k.success());
+                }
+            }
+            Command::Place(..) | Command::ReturnTank(..) | Command::Barrage(..) | Command::Fatigue(_) | Command::Retreat(..) => {
+                marks.entry(a).or_insert((TargetKind::Other, Vec::new()));
+            }
+            _ => {}
+        }
+    }
+    neighbour_costs(session, ctx, ui, &mut marks);
+    for ((target, at), p) in &best_bombard {
+        let text = format!("{} {:.0}%", if *at == rtc::Target::Artillery { "✹ guns" } else { "✹" }, p * 100.0);
+        marks.entry(*target).or_insert((TargetKind::Fire, Vec::new())).1.push((text, open(None, Some(*p))));
+    }
+    let mut out = Vec::new();
+    for (area, (kind, notes)) in marks {
+        let place = Place::Area(area);
+        if notes.is_empty() {
+            out.push(Target { place, kind, note: open(None, None), badge: None });
+        }
+        out.extend(notes.into_iter().map(|(badge, note)| Target { place, kind, note, badge: Some(badge) }));
+    }
+    out
+}
+
+/// Before an activation: what entering each neighbour of the selected area would cost its units.
+fn neighbour_costs(session: &AreaSession, ctx: &Ctx, ui: &AreaUi, marks: &mut Marks) {
+    let (Some(sel), Some(side)) = (ui.selected, ctx.impulse.active) else { return };
+    if ctx.impulse.activation.is_some() || !session.legal.contains(&Command::Activate(sel)) {
+        return;
+    }
+    for &n in ctx.adjacent(sel) {
+        let cost = ctx.enter_cost(side, sel, n);
+        let kind = if ctx.sit.has(n, side.enemy()) { TargetKind::Assault } else { TargetKind::Move };
+        let water = if ctx.water(sel, n) { if ctx.bridge(sel, n) { " (bridge)" } else { " (canal)" } } else { "" };
+        let e = marks.entry(n).or_insert((kind, Vec::new()));
+        e.1.push((format!("{cost} MP{water}"), open(Some(format!("{cost} MP")), None)));
+    }
+}
+
+/// What the model was filled for: the game's revision, the selected area and the picked unit; and
+/// the model's revision then (a model cleared on leaving the game is filled again).
+type Presented = Option<((u64, Option<u32>, Option<String>), u64)>;
+
+/// Fills the board model when the game or the selection changed.
+fn present(session: Option<Res<AreaSession>>, ui: Res<AreaUi>, mut model: ResMut<BoardModel>, mut seen: Local<Presented>) {
+    let Some(session) = session else { return };
+    let key = (session.revision, ui.selected, ui.selected_unit.clone());
+    if seen.as_ref().is_some_and(|(k, revision)| *k == key && *revision == model.revision) {
+        return;
+    }
+    let ctx = session.ctx();
+    let targets = if session.human_to_move() { targets(&session, &ctx, &ui) } else { Vec::new() };
+    model.update(pieces(&ctx), markers(&ctx), targets, ui.selected.map(Place::Area));
+    let owners = session.game.scenario().board.areas.keys().map(|a| (Place::Area(*a), ctx.controller(*a).id().to_string())).collect();
+    model.set_owners(owners);
+    *seen = Some((key, model.revision));
+}
+
+/// The panels' window, for the view's camera and pointer.
+fn window_to_view(mut ui: ResMut<AreaUi>, mut viewport: ResMut<AreaViewport>) {
+    viewport.free = ui.free;
+    viewport.pointer_over_ui = ui.pointer_over_ui;
+    viewport.keyboard_over_ui = ui.keyboard_over_ui;
+    viewport.fit_requested |= std::mem::take(&mut ui.fit_requested);
+}
+
+/// The view's pointing, for the panels: the area under the pointer, a click, a right click.
+fn view_to_panels(mut ui: ResMut<AreaUi>, mut input: ResMut<BoardInput>) {
+    let area = |p: Option<Place>| match p {
+        Some(Place::Area(a)) => Some(a),
+        _ => None,
+    };
+    ui.hovered = area(input.hovered);
+    if let Some(click) = input.clicked.take() {
+        ui.clicked = Some(area(click));
+    }
+    if std::mem::take(&mut input.cancelled) {
+        ui.cancelled = true;
+    }
+}
+
+pub fn plugin(app: &mut App) {
+    crate::ui::board::area::plugin(app, SCREEN);
+    app.add_systems(Update, (present_map, present, window_to_view).chain().before(AreaView).run_if(in_state(SCREEN)))
+        .add_systems(Update, view_to_panels.after(AreaView).run_if(in_state(SCREEN)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::rtc::Target;
+    use crate::ui::board::area::outline::shapes;
+
+    /// Every area of the Cambrai map gets its outline, its box inside it, and the canal its
+    /// bridges.
+    #[test]
+    fn every_cambrai_area_is_drawn() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rtc/cambrai.ron");
+        let session = AreaSession::open(&path, 1, BTreeMap::new()).expect("cambrai opens");
+        let art = map_art(session.game.scenario()).expect("a cell grid");
+        let cells = art.areas.iter().map(|a| (a.id, a.cells.clone())).collect();
+        let s = shapes(&art.grid, &cells);
+        let missing: Vec<u32> = art.areas.iter().map(|a| a.id).filter(|id| !s.areas.contains_key(id)).collect();
+        assert!(missing.is_empty(), "not drawn: {missing:?}");
+        for (id, shape) in &s.areas {
+            assert!(shape.contains(shape.pole), "area {id}'s box is outside it");
+            assert_eq!(s.area_at(shape.pole), Some(*id));
+        }
+        assert!(art.borders.values().any(|b| b.bridge));
+    }
+
+    /// A click on the map gives only legal commands: the picked unit's orders into the area, else the
+    /// group's move; several are offered to choose from; none selects the area.
+    #[test]
+    fn a_click_gives_only_legal_orders() {
+        let bombard = |lead: &str, hurricane| Command::Bombard { lead: lead.into(), target: 51, at: Target::Other, hurricane };
+        let legal = vec![
+            Command::MoveTo(49),
+            Command::MoveTo(37),
+            Command::Add("gb-153".into()),
+            bombard("a", false),
+            bombard("a", true),
+            bombard("b", false),
+            Command::Place("u".into(), 22),
+            Command::Done,
+        ];
+        assert_eq!(click_orders(&legal, None, 49), vec![Command::MoveTo(49)]);
+        assert_eq!(click_orders(&legal, None, 51), Vec::<Command>::new());
+        assert_eq!(click_orders(&legal, Some("a"), 51), vec![bombard("a", false), bombard("a", true)]);
+        assert_eq!(click_orders(&legal, Some("b"), 51), vec![bombard("b", false)]);
+        assert_eq!(click_orders(&legal, Some("u"), 22), vec![Command::Place("u".into(), 22)]);
+        assert_eq!(click_orders(&legal, Some("u"), 58), Vec::<Command>::new());
+        assert_eq!(click_orders(&legal, Some("a"), 37), vec![Command::MoveTo(37)]);
+        assert_eq!(command_unit(&bombard("a", true)), Some("a"));
+    }
+}
