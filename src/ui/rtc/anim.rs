@@ -102,7 +102,7 @@ mod tests {
     #[test]
     fn a_move_slides_and_an_attack_floats() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rtc/cambrai.ron");
-        let seats = BTreeMap::from([(Side::British, Seat::Human), (Side::German, Seat::Human)]);
+        let seats = BTreeMap::from([(Side::British.id().to_string(), Seat::Human), (Side::German.id().to_string(), Seat::Human)]);
         let mut s = AreaSession::open(&path, 1, seats).expect("cambrai opens");
         for c in [
             Command::Done,
