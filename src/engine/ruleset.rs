@@ -96,6 +96,8 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 pub struct MapVocabulary {
     pub terrains: Vec<String>,
     pub features: Vec<String>,
+    /// The side ids a map may name as owners; empty for a ruleset whose sides come only from its
+    /// scenarios (then a map is checked against none).
     pub sides: Vec<String>,
 }
 

@@ -198,7 +198,9 @@ pub fn check_hex_map(file: &SourceFile, vocab: &MapVocabulary) -> Result<HexBoar
     if spec.format != 1 {
         problems.push("format", format!("map format {} is not supported; this version reads format 1", spec.format));
     }
-    let board = HexBoard::from_spec(&spec, Some(&terrains), Some(&features), Some(&sides), &mut problems);
+    // A ruleset whose sides come only from its scenarios names none: any owner id is accepted here.
+    let sides = (!sides.is_empty()).then_some(sides.as_slice());
+    let board = HexBoard::from_spec(&spec, Some(&terrains), Some(&features), sides, &mut problems);
     match board {
         Some(b) if problems.is_empty() => Ok(b),
         _ => Err(file.locate_all(problems)),

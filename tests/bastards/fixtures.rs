@@ -141,7 +141,7 @@ pub fn location(g: &mut Game<Bastards>, id: &str) -> Location {
 
 pub fn reduced(g: &mut Game<Bastards>, id: &str) -> bool {
     let e = entity(g, id);
-    g.world().get::<Reduced>(e).unwrap().0
+    g.world().get::<Reduced>(e).is_some()
 }
 
 /// Plays `Done` until the pending decision is the given side's classic activation phase.

@@ -50,7 +50,7 @@ fn nightfall_eliminates_damaged_and_broken_down_tanks_and_pulls_disorganised_bat
     .concat();
     let mut g = game(&units, "");
     let t1 = entity(&mut g, "t1");
-    g.world_mut().get_mut::<Breakdown>(t1).unwrap().0 = true;
+    g.world_mut().entity_mut(t1).insert(Breakdown);
     to_turn(&mut g, 4);
     // The last turn before nightfall: skip to its end, forcing the nightfall dice: a2 (2 medals)
     // next to g2 rolls 3 > 2 and is lost; a3 (4 medals) next to g3 rolls 4 <= 4 and pulls back;

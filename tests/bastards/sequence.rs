@@ -177,7 +177,7 @@ fn a_hero_rallies_its_battalion_adds_a_medal_and_activates_it_at_once_itb_7_2() 
     ok(&mut g, Command::PlaceHero("a1".into()));
     assert!(!reduced(&mut g, "a1"));
     let e = entity(&mut g, "a1");
-    assert!(g.world().get::<Hero>(e).unwrap().0);
+    assert!(g.world().get::<Hero>(e).is_some());
     assert!(g.pending().unwrap().prompt.starts_with("a1: 4 medals left"), "{:?}", g.pending());
 }
 

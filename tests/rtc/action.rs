@@ -1,9 +1,9 @@
 //! The action phase (9) and attacks (10).
 
 use salient::rulesets::rtc::Command::*;
-use salient::rulesets::rtc::EventKind;
-use salient::rulesets::rtc::state::Markers;
+use salient::rulesets::rtc::state::{BarrageMarker, InArea};
 use salient::rulesets::rtc::units::{Place, Side};
+use salient::rulesets::rtc::{BarrageKind, EventKind};
 
 use super::fixtures::*;
 
@@ -184,8 +184,8 @@ fn movement_costs_enemy_presence_and_barrages_rtc_9_32_9_33_9_51_9_52_8_21() {
     assert_eq!(c.enter_cost(Side::British, 35, 48), 2, "only spent enemy: 2");
     assert_eq!(c.enter_cost(Side::British, 35, 36), 1, "spent enemy nearby does not count");
     set(&mut g, "g1", |c| c.spent = false);
-    g.world_mut().resource_mut::<Markers>().rolling.insert(48);
-    g.world_mut().resource_mut::<Markers>().rolling.insert(36);
+    g.world_mut().spawn((BarrageMarker(BarrageKind::Rolling), InArea(48)));
+    g.world_mut().spawn((BarrageMarker(BarrageKind::Rolling), InArea(36)));
     let c = ctx(&g);
     assert_eq!(c.enter_cost(Side::British, 35, 48), 2, "rolling barrage: 4 - 2");
     assert_eq!(c.enter_cost(Side::British, 35, 36), 1, "rolling barrage: 2 - 2, never below 1");
@@ -195,7 +195,7 @@ fn movement_costs_enemy_presence_and_barrages_rtc_9_32_9_33_9_51_9_52_8_21() {
 fn interdiction_costs_two_extra_to_enter_and_break_through_rtc_8_3() {
     let units = [inf("gb1", "british", "6", 35), inf("g1", "german", "54", 55)].concat();
     let mut g = game(&units);
-    g.world_mut().resource_mut::<Markers>().interdiction.insert(51);
+    g.world_mut().spawn((BarrageMarker(BarrageKind::Interdiction), InArea(51)));
     let c = ctx(&g);
     // The Germans (not the initiative player) pay +1 to enter 51 and +1 to leave it.
     let enter = c.enter_cost(Side::German, 55, 51);

@@ -8,7 +8,7 @@ use salient::engine::game::{Game, Origin};
 use salient::engine::loader::{FileSet, Loader};
 use salient::engine::{Ruleset, Session};
 use salient::rulesets::rtc::map::Ctx;
-use salient::rulesets::rtc::units::{Counter, Place, U, Unit};
+use salient::rulesets::rtc::units::{self, Counter, Place, U, Unit};
 use salient::rulesets::rtc::{Command, Rtc};
 
 pub const MAP: &str = include_str!("../../scenarios/rtc/maps/cambrai.ron");
@@ -149,9 +149,7 @@ pub fn place(g: &Game<Rtc>, id: &str) -> Place {
 pub fn set(g: &mut Game<Rtc>, id: &str, f: impl FnOnce(&mut Counter)) {
     let e = unit(g, id).entity;
     let w = g.world_mut();
-    if let Some(mut c) = w.get_mut::<Counter>(e) {
-        f(&mut c);
-    }
+    units::update(w, e, f);
     let _ = w.get::<Unit>(e);
 }
 

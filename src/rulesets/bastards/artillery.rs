@@ -14,6 +14,7 @@ use super::ops::{self, Cause};
 use super::sequence;
 use super::state::{Agenda, Barrage, Setup, StageKind, Tracks};
 use super::units::{Reduced, Side};
+use crate::engine::marker::mark;
 
 fn side(world: &World) -> Side {
     world.resource::<Agenda>().current.as_ref().and_then(|s| s.side).unwrap_or(Side::German)
@@ -216,9 +217,7 @@ pub fn strike(world: &mut World, h: Hex) {
             }
         } else {
             if !u.reduced {
-                if let Some(mut r) = world.get_mut::<Reduced>(u.entity) {
-                    r.0 = true;
-                }
+                mark::<Reduced>(world, u.entity, true);
                 ops::log(
                     world,
                     "5",

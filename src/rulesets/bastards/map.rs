@@ -97,16 +97,8 @@ impl Layout {
 type LayoutKey = (Arc<Scenario>, Vec<(Option<Hex>, Side)>);
 
 /// What a snapshot reads of each unit.
-type UnitQuery = (
-    Entity,
-    &'static Unit,
-    &'static Location,
-    &'static Reduced,
-    &'static Breakdown,
-    &'static Hero,
-    &'static TurnRecord,
-    &'static GarrisonReleased,
-);
+type UnitQuery =
+    (Entity, &'static Unit, &'static Location, Has<Reduced>, Has<Breakdown>, Has<Hero>, &'static TurnRecord, Has<GarrisonReleased>);
 
 thread_local! {
     static UNITS_QUERY: RefCell<Option<(bevy::ecs::world::WorldId, QueryState<UnitQuery>)>> = const { RefCell::new(None) };
@@ -178,11 +170,11 @@ impl Situation {
                         entity,
                         unit: u.clone(),
                         location: *l,
-                        reduced: r.0,
-                        breakdown: b.0,
-                        hero: h.0,
+                        reduced: r,
+                        breakdown: b,
+                        hero: h,
                         record: *rec,
-                        released: g.0,
+                        released: g,
                     });
                 }
             }

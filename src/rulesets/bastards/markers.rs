@@ -14,6 +14,7 @@ use super::scenario::MarkerKind;
 use super::sequence::{self, push_front};
 use super::state::{Agenda, Choice, Clock, Phase, Pool, Setup, Stage, StageKind, Tracks};
 use super::units::{Breakdown, Hero, Location, Reduced, Side};
+use crate::engine::marker::mark;
 
 pub fn marker_name(kind: MarkerKind, side: Option<Side>) -> String {
     let who = side.map(|s| format!("{} ", s.name())).unwrap_or_default();
@@ -235,13 +236,9 @@ pub fn apply_choice(world: &mut World, cmd: Command) {
     match cmd {
         Command::PlaceHero(id) => {
             let Some(e) = ops::find(world, &id) else { return };
-            if let Some(mut h) = world.get_mut::<Hero>(e) {
-                h.0 = true;
-            }
+            mark::<Hero>(world, e, true);
             let was_reduced = ops::is_reduced(world, e);
-            if let Some(mut r) = world.get_mut::<Reduced>(e) {
-                r.0 = false;
-            }
+            mark::<Reduced>(world, e, false);
             let name = ops::name(world, e);
             ops::log(
                 world,
@@ -253,12 +250,8 @@ pub fn apply_choice(world: &mut World, cmd: Command) {
         }
         Command::Repair(id) => {
             let Some(e) = ops::find(world, &id) else { return };
-            if let Some(mut b) = world.get_mut::<Breakdown>(e) {
-                b.0 = false;
-            }
-            if let Some(mut r) = world.get_mut::<Reduced>(e) {
-                r.0 = false;
-            }
+            mark::<Breakdown>(world, e, false);
+            mark::<Reduced>(world, e, false);
             let name = ops::name(world, e);
             ops::log(world, "7.2", format!("The mechanic repairs {name}"), EventKind::Repaired { unit: id });
             go_activate(world, e);
@@ -323,9 +316,7 @@ pub fn apply_pause(world: &mut World, cmd: Command) {
     if let Command::Reorganise(id) = cmd
         && let Some(e) = ops::find(world, &id)
     {
-        if let Some(mut r) = world.get_mut::<Reduced>(e) {
-            r.0 = false;
-        }
+        mark::<Reduced>(world, e, false);
         let name = ops::name(world, e);
         ops::log(world, "7.2", format!("{name} is reorganised during the pause"), EventKind::Reorganised { unit: id });
         world.resource_mut::<Choice>().remaining -= 1;

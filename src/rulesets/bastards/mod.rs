@@ -25,10 +25,12 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use crate::engine::marker;
+use crate::engine::phase::{self as decide, Steps};
 use crate::engine::ruleset::MapVocabulary;
 use crate::engine::session::Embedded;
 use crate::engine::source::{Diagnostic, SourceFile};
-use crate::engine::{Inbox, Pending, Refusal, Rules, Ruleset, StateView};
+use crate::engine::{Pending, Refusal, Ruleset, StateView};
 
 pub use events::{Command, Event, EventKind};
 use state::{Activations, Agenda, Barrage, Choice, Clock, Night, Phase, Pool, Sequence, Setup, Tracks};
@@ -80,27 +82,11 @@ impl Ruleset for Bastards {
     }
 
     fn legal(world: &World) -> Vec<Command> {
-        match phase(world) {
-            Some(Phase::Activation) => activation::legal(world),
-            Some(Phase::Barrage) => artillery::legal(world),
-            Some(Phase::Choose) => markers::legal_choice(world),
-            Some(Phase::Pause) => markers::legal_pause(world),
-            Some(Phase::NightDeploy) => nightfall::legal_deploy(world),
-            Some(Phase::IntensityTest) if markers::cohesion_pending(world) => vec![Command::AttemptCohesion, Command::Done],
-            _ => Vec::new(),
-        }
+        decide::legal::<Phase, World, Command>(world)
     }
 
     fn check(world: &World, command: &Command) -> Result<(), Refusal> {
-        match phase(world) {
-            Some(Phase::Activation) => activation::check(world, command),
-            Some(Phase::Barrage) => artillery::check(world, command),
-            Some(Phase::Choose) => markers::check_choice(world, command),
-            Some(Phase::Pause) => markers::check_pause(world, command),
-            Some(Phase::NightDeploy) => nightfall::check_deploy(world, command),
-            Some(Phase::IntensityTest) if markers::cohesion_pending(world) => markers::check_cohesion(world, command),
-            _ => Err(Refusal::new("nothing is to be decided now")),
-        }
+        decide::check::<Phase, World, Command>(world, command)
     }
 
     fn view(world: &World) -> StateView {
@@ -121,6 +107,19 @@ pub fn phase(world: &World) -> Option<Phase> {
     world.get_resource::<State<Phase>>().map(|s| *s.get())
 }
 
+/// Who decides in which phase (2.1, 5, 7.2, 10, optional rule 3 on cohesion), each step's commands
+/// read from the world.
+fn decisions() -> Steps<Phase, World, Command> {
+    Steps::new()
+        .exact(Phase::Activation, activation::legal, activation::check, activation::apply)
+        .exact(Phase::Barrage, artillery::legal, artillery::check, artillery::apply)
+        .exact(Phase::Choose, markers::legal_choice, markers::check_choice, markers::apply_choice)
+        .exact(Phase::Pause, markers::legal_pause, markers::check_pause, markers::apply_pause)
+        .exact(Phase::NightDeploy, nightfall::legal_deploy, nightfall::check_deploy, nightfall::apply_deploy)
+        .exact(Phase::IntensityTest, |_| vec![Command::AttemptCohesion, Command::Done], markers::check_cohesion, markers::apply_cohesion)
+        .only_if(markers::cohesion_pending)
+}
+
 /// The ruleset's plugin: its phase states, resources and systems.
 pub fn plugin(app: &mut App) {
     app.add_sub_state::<Phase>()
@@ -130,29 +129,16 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Pool>()
         .init_resource::<Choice>()
         .init_resource::<Night>()
-        .init_resource::<Tracks>()
-        .add_systems(Rules, handle_command);
+        .init_resource::<Tracks>();
+    decisions().install(app);
+    marker::register::<Reduced>(app);
+    marker::register::<Breakdown>(app);
+    marker::register::<Hero>(app);
+    marker::register::<GarrisonReleased>(app);
     sequence::plugin(app);
 }
 
-/// Takes the command in the inbox and hands it to the current phase's rules.
-fn handle_command(world: &mut World) {
-    let Some(cmd) = world.resource_mut::<Inbox<Command>>().0.take() else { return };
-    match phase(world) {
-        Some(Phase::Activation) => activation::apply(world, cmd),
-        Some(Phase::Barrage) => artillery::apply(world, cmd),
-        Some(Phase::Choose) => markers::apply_choice(world, cmd),
-        Some(Phase::Pause) => markers::apply_pause(world, cmd),
-        Some(Phase::NightDeploy) => nightfall::apply_deploy(world, cmd),
-        Some(Phase::IntensityTest) => markers::apply_cohesion(world, cmd),
-        _ => {
-            // Not handled: put it back so the engine reports it.
-            world.resource_mut::<Inbox<Command>>().0 = Some(cmd);
-        }
-    }
-}
-
-/// Spawns the scenario: units as entities, the tracks, the clock.
+/// Spawns the scenario: units and map cells as entities, the tracks, the clock.
 fn spawn(world: &mut World, sc: &scenario::Scenario) {
     world.insert_resource(Setup(Arc::new(sc.clone())));
     world.insert_resource(Clock { turn: 1, sequence: Sequence::Classic, random_after_this_turn: false, draws: 0 });
@@ -162,7 +148,7 @@ fn spawn(world: &mut World, sc: &scenario::Scenario) {
             Some(l) => sc.board.parse(l).map(Location::OnMap).unwrap_or(Location::Waiting),
             None => Location::Waiting,
         };
-        world.spawn((
+        let mut unit = world.spawn((
             Unit {
                 id: u.id.as_str().into(),
                 name: u.name.as_str().into(),
@@ -174,11 +160,11 @@ fn spawn(world: &mut World, sc: &scenario::Scenario) {
                 order,
             },
             location,
-            Reduced(u.reduced),
-            Breakdown(false),
-            Hero(false),
             TurnRecord::default(),
-            GarrisonReleased(false),
         ));
+        if u.reduced {
+            unit.insert(Reduced);
+        }
     }
+    sc.board.spawn_cells(world);
 }

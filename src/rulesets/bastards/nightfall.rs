@@ -12,6 +12,7 @@ use super::ops::{self, Cause};
 use super::sequence;
 use super::state::{Agenda, Night, Setup, StageKind, Tracks};
 use super::units::{Location, Reduced, Side};
+use crate::engine::marker::mark;
 
 /// OnEnter(Nightfall): the procedure's steps.
 pub fn step(world: &mut World) {
@@ -79,10 +80,8 @@ fn battalions(world: &mut World) {
                 continue;
             }
         }
-        if pull_back(world, u.entity, n, "9", &night.deployed)
-            && let Some(mut r) = world.get_mut::<Reduced>(u.entity)
-        {
-            r.0 = false;
+        if pull_back(world, u.entity, n, "9", &night.deployed) {
+            mark::<Reduced>(world, u.entity, false);
         }
     }
 }

@@ -8,7 +8,8 @@ use crate::engine::{Dice, emit};
 
 use super::events::{Event, EventKind};
 use super::state::{Clock, Setup, Tracks};
-use super::units::{Hero, Location, Reduced, Side, Unit, UnitKind};
+use super::units::{Breakdown, GarrisonReleased, Hero, Location, Reduced, Side, Unit, UnitKind};
+use crate::engine::marker::mark;
 
 /// Records an event.
 pub fn log(world: &mut World, rule: &str, text: impl Into<String>, kind: EventKind) {
@@ -41,7 +42,7 @@ pub fn location(world: &World, e: Entity) -> Location {
 }
 
 pub fn is_reduced(world: &World, e: Entity) -> bool {
-    world.get::<Reduced>(e).is_some_and(|r| r.0)
+    world.get::<Reduced>(e).is_some()
 }
 
 pub fn turn(world: &World) -> u32 {
@@ -119,9 +120,7 @@ pub fn inflict_loss(world: &mut World, e: Entity, cause: Cause, rule: &str) -> b
         eliminate(world, e, cause, rule);
         true
     } else {
-        if let Some(mut r) = world.get_mut::<Reduced>(e) {
-            r.0 = true;
-        }
+        mark::<Reduced>(world, e, true);
         let u = unit(world, e);
         let status = if u.kind.is_tank() { "damaged" } else { "disorganised" };
         log(
@@ -139,19 +138,11 @@ pub fn inflict_loss(world: &mut World, e: Entity, cause: Cause, rule: &str) -> b
 /// it is removed from the game (7.2).
 pub fn eliminate(world: &mut World, e: Entity, cause: Cause, rule: &str) {
     let u = unit(world, e);
-    let had_hero = world.get::<Hero>(e).is_some_and(|h| h.0);
-    if let Some(mut h) = world.get_mut::<Hero>(e) {
-        h.0 = false;
-    }
-    if let Some(mut r) = world.get_mut::<Reduced>(e) {
-        r.0 = false;
-    }
-    if let Some(mut b) = world.get_mut::<super::units::Breakdown>(e) {
-        b.0 = false;
-    }
-    if let Some(mut g) = world.get_mut::<super::units::GarrisonReleased>(e) {
-        g.0 = true;
-    }
+    let had_hero = world.get::<Hero>(e).is_some();
+    mark::<Hero>(world, e, false);
+    mark::<Reduced>(world, e, false);
+    mark::<Breakdown>(world, e, false);
+    mark::<GarrisonReleased>(world, e, true);
     if had_hero {
         *world.resource_mut::<Tracks>().heroes_lost.entry(u.side).or_insert(0) += 1;
         log(world, "7.2", format!("The hero of {} is lost with the battalion", u.name), EventKind::Note);

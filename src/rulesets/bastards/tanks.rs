@@ -6,6 +6,7 @@ use super::events::EventKind;
 use super::map::Situation;
 use super::ops::{self, Cause};
 use super::units::{Breakdown, Location, Side, Unit};
+use crate::engine::marker::mark;
 
 /// The breakdown test (4.1): on entering a hex of more than 1 MP (`after_assault = false`) or after
 /// an assault. German tanks break down on 1 on turn 1, on 1–2 later; Allied tanks on 1; any tank on
@@ -24,9 +25,7 @@ pub fn breakdown_test(world: &mut World, e: Entity, after_assault: bool) -> bool
     let die = ops::roll(world, format!("breakdown test for {} {why}", u.name), "4.1");
     let broke = die <= limit;
     if broke {
-        if let Some(mut b) = world.get_mut::<Breakdown>(e) {
-            b.0 = true;
-        }
+        mark::<Breakdown>(world, e, true);
         ops::log(
             world,
             "4.1",
@@ -63,9 +62,7 @@ pub fn repair_phase(world: &mut World, side: Side) {
         let total = die as i32 + m;
         let id = world.get::<Unit>(e).map(|u| u.id.to_string()).unwrap_or_default();
         if total <= t.repaired_on {
-            if let Some(mut b) = world.get_mut::<Breakdown>(e) {
-                b.0 = false;
-            }
+            mark::<Breakdown>(world, e, false);
             ops::log(
                 world,
                 "4.2",

@@ -129,23 +129,25 @@ impl Location {
     }
 }
 
-/// Front or reverse side: a reduced battalion is disorganised, a reduced tank damaged.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reduced(pub bool);
-
-/// Mechanical breakdown marker (4.1): the tank can only be activated for a combat action.
+/// Present while a unit shows its reverse side: a reduced battalion is disorganised, a reduced tank
+/// damaged.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Breakdown(pub bool);
+pub struct Reduced;
 
-/// Hero marker (7.2): +1 medal (to a maximum of 4) while present; removed from the game with the
-/// battalion.
+/// Mechanical breakdown marker (4.1), present on a broken-down tank: it can only be activated for a
+/// combat action.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Hero(pub bool);
+pub struct Breakdown;
 
-/// A garrison (Cachy) that has been eliminated once: it came back as a new arrival and is no longer
-/// bound to its place.
+/// Hero marker (7.2), present on a battalion: +1 medal (to a maximum of 4); removed from the game
+/// with the battalion.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct GarrisonReleased(pub bool);
+pub struct Hero;
+
+/// Present on a unit eliminated once (for the Cachy garrison: it came back as a new arrival and is no
+/// longer bound to its place).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct GarrisonReleased;
 
 /// This turn's activation state of a unit.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Default)]

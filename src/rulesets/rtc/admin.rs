@@ -9,7 +9,7 @@ use crate::engine::{GameFlow, Refusal, goto};
 use super::events::{Command, EventKind};
 use super::map::Ctx;
 use super::ops;
-use super::state::{Clock, FatigueCheck, Markers, Outcome, Phase};
+use super::state::{BarrageMarker, Clock, FatigueCheck, Outcome, Phase};
 use super::units::{Kind, Side, U, update};
 
 /// 3.2: the British control area 32 or 57 and have 3 or more cavalry units in them.
@@ -152,10 +152,9 @@ pub fn begin(world: &mut World) {
         return;
     }
     // C. Barrage markers.
-    {
-        let mut m = world.resource_mut::<Markers>();
-        m.rolling.clear();
-        m.interdiction.clear();
+    let markers: Vec<Entity> = world.query_filtered::<Entity, With<BarrageMarker>>().iter(world).collect();
+    for marker in markers {
+        world.despawn(marker);
     }
     // D. Ammunition, supply, fresh side.
     let turn_spec = ctx.sc.turn(ctx.turn).cloned();

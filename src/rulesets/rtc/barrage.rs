@@ -9,7 +9,7 @@ use crate::engine::{Refusal, goto};
 use super::events::{BarrageKind, Command, EventKind};
 use super::map::Ctx;
 use super::ops;
-use super::state::{Markers, Phase};
+use super::state::{BarrageMarker, InArea, Phase};
 use super::units::{U, update};
 
 fn can_fire(ctx: &Ctx, u: &U) -> bool {
@@ -80,13 +80,7 @@ pub fn apply(world: &mut World, cmd: Command) {
         Command::Barrage(id, area, kind) => {
             let ctx = Ctx::capture(world);
             let Some(u) = ctx.find(&id) else { return };
-            {
-                let mut m = world.resource_mut::<Markers>();
-                match kind {
-                    BarrageKind::Rolling => m.rolling.insert(area),
-                    BarrageKind::Interdiction => m.interdiction.insert(area),
-                };
-            }
+            world.spawn((BarrageMarker(kind), InArea(area)));
             if ctx.sc.tables.barrage.spends_artillery {
                 update(world, u.entity, |c| c.spent = true);
             }

@@ -11,7 +11,7 @@ use super::events::{Command, EventKind, Target};
 use super::losses;
 use super::map::Ctx;
 use super::ops;
-use super::state::{Bombardment, FriendlyFireChoice, LossCause, LossPayment, Markers, Order, Phase};
+use super::state::{Bombarded, Bombardment, FriendlyFireChoice, LossCause, LossPayment, Order, Phase};
 use super::units::{Side, U, update};
 
 fn of_type(u: &U, at: Target) -> bool {
@@ -209,7 +209,7 @@ fn fire(world: &mut World) {
     let ot = strength + o.supports.len() as i32 * t.support_each + roll as i32;
     let dt = tem + droll as i32;
     let cp = ot - dt;
-    world.resource_mut::<Markers>().bombarded.insert((o.side, o.target, o.at));
+    world.resource_mut::<Bombarded>().0.insert((o.side, o.target, o.at));
     let lead = ctx.unit(o.lead).clone();
     ops::log(
         world,

@@ -8,6 +8,8 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use crate::engine::phase::Context;
+
 use super::scenario::Scenario;
 use super::state::{Bombardment, Clock, Combat, Control, FatigueCheck, Group, Impulse, Losses, Markers, Phase, Reinforce, Setup};
 use super::units::{Kind, Side, Sit, U};
@@ -33,6 +35,12 @@ pub struct Ctx {
     distances: std::cell::RefCell<BTreeMap<u32, std::rc::Rc<BTreeMap<u32, u32>>>>,
 }
 
+impl Context for Ctx {
+    fn with<T>(world: &World, f: impl FnOnce(&Ctx) -> T) -> T {
+        f(&Ctx::capture(world))
+    }
+}
+
 impl Ctx {
     pub fn capture(world: &World) -> Ctx {
         let clock = world.resource::<Clock>();
@@ -42,7 +50,7 @@ impl Ctx {
             turn: clock.turn,
             initiative: clock.initiative,
             control: world.resource::<Control>().0.clone(),
-            markers: world.resource::<Markers>().clone(),
+            markers: Markers::capture(world),
             phase: world.get_resource::<State<Phase>>().map(|s| *s.get()),
             reinforce: world.resource::<Reinforce>().clone(),
             bombard: world.resource::<Bombardment>().clone(),

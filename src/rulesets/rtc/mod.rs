@@ -27,15 +27,19 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use crate::engine::marker;
+use crate::engine::phase::{self as decide, Steps};
 use crate::engine::ruleset::MapVocabulary;
 use crate::engine::session::Embedded;
 use crate::engine::source::{Diagnostic, SourceFile};
-use crate::engine::{Inbox, Pending, Refusal, Rules, Ruleset, StateView};
+use crate::engine::{Pending, Refusal, Ruleset, StateView};
 
 pub use events::{BarrageKind, Command, Event, EventKind, Target};
 use map::Ctx;
-use state::{Bombardment, Clock, Combat, Control, FatigueCheck, Impulse, Losses, Markers, Outcome, Phase, Reinforce, Setup};
-use units::{Counter, Place, Side, Unit};
+use state::{
+    BarrageMarker, Bombarded, Bombardment, Clock, Combat, Control, FatigueCheck, Impulse, InArea, Losses, Outcome, Phase, Reinforce, Setup,
+};
+use units::{Acted, NoAmmo, Place, Placement, Side, Spent, Unit};
 
 pub const ID: &str = "rtc";
 
@@ -81,15 +85,11 @@ impl Ruleset for Rtc {
     }
 
     fn legal(world: &World) -> Vec<Command> {
-        let ctx = Ctx::capture(world);
-        candidates(&ctx).into_iter().filter(|c| check_in(&ctx, c).is_ok()).collect()
+        decide::legal::<Phase, Ctx, Command>(world)
     }
 
     fn check(world: &World, command: &Command) -> Result<(), Refusal> {
-        if world.get_resource::<State<Phase>>().is_none() {
-            return Err(Refusal::new("nothing is to be decided now"));
-        }
-        check_in(&Ctx::capture(world), command)
+        decide::check::<Phase, Ctx, Command>(world, command)
     }
 
     fn view(world: &World) -> StateView {
@@ -105,72 +105,64 @@ impl Ruleset for Rtc {
     }
 }
 
-/// Which module decides now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Decider {
-    Losses,
-    Reinforcement,
-    Bombardment,
-    Barrage,
-    Attack,
-    Action,
-    Fatigue,
-    Nothing,
+/// Who decides when (5-11): a loss to pay interrupts any phase (10.4); an attack under way, or a
+/// breakdown to choose, holds the action phase (10.6). Each step reads a [`Ctx`] captured once.
+fn decisions() -> Steps<Phase, Ctx, Command> {
+    Steps::new()
+        .interrupt(losses_pending, losses::candidates, |ctx, c| neither(c).and_then(|()| losses::check(ctx, c)), losses::apply)
+        .step(
+            Phase::Reinforcement,
+            reinforcement::candidates,
+            |ctx, c| neither(c).and_then(|()| reinforcement::check(ctx, c)),
+            reinforcement::apply,
+        )
+        .step(
+            Phase::Bombardment,
+            bombardment::candidates,
+            |ctx, c| no_breakdown(c).and_then(|()| bombardment::check(ctx, c)),
+            bombardment::apply,
+        )
+        .step(Phase::Barrage, barrage::candidates, |ctx, c| neither(c).and_then(|()| barrage::check(ctx, c)), barrage::apply)
+        .step(Phase::Action, attack::candidates, |ctx, c| no_friendly_fire(c).and_then(|()| attack::check(ctx, c)), attack::apply)
+        .only_if(in_combat)
+        .step(Phase::Action, action::candidates, |ctx, c| neither(c).and_then(|()| action::check(ctx, c)), action::apply)
+        .step(Phase::Administration, admin::candidates, |ctx, c| neither(c).and_then(|()| admin::check(ctx, c)), admin::apply)
 }
 
-fn decider(ctx: &Ctx) -> Decider {
-    if ctx.losses.pending.is_some() {
-        return Decider::Losses;
-    }
-    match ctx.phase {
-        Some(Phase::Reinforcement) => Decider::Reinforcement,
-        Some(Phase::Bombardment) => Decider::Bombardment,
-        Some(Phase::Barrage) => Decider::Barrage,
-        Some(Phase::Action) if ctx.combat.attack.is_some() || ctx.combat.breakdown.is_some() => Decider::Attack,
-        Some(Phase::Action) => Decider::Action,
-        Some(Phase::Administration) => Decider::Fatigue,
-        _ => Decider::Nothing,
-    }
+fn losses_pending(world: &World) -> bool {
+    world.resource::<Losses>().pending.is_some()
 }
 
-fn candidates(ctx: &Ctx) -> Vec<Command> {
-    match decider(ctx) {
-        Decider::Losses => losses::candidates(ctx),
-        Decider::Reinforcement => reinforcement::candidates(ctx),
-        Decider::Bombardment => bombardment::candidates(ctx),
-        Decider::Barrage => barrage::candidates(ctx),
-        Decider::Attack => attack::candidates(ctx),
-        Decider::Action => action::candidates(ctx),
-        Decider::Fatigue => admin::candidates(ctx),
-        Decider::Nothing => Vec::new(),
-    }
+fn in_combat(world: &World) -> bool {
+    let combat = world.resource::<Combat>();
+    combat.attack.is_some() || combat.breakdown.is_some()
 }
 
-/// Whether a command is legal in a captured position.
-pub fn check_in(ctx: &Ctx, command: &Command) -> Result<(), Refusal> {
-    let d = decider(ctx);
-    if matches!(command, Command::BreakDown(_)) && d != Decider::Attack {
+/// Refuses a breakdown choice outside an attack (10.6).
+fn no_breakdown(command: &Command) -> Result<(), Refusal> {
+    if matches!(command, Command::BreakDown(_)) {
         return Err(Refusal::by_rule(
             "10.6",
             "no tank is to break down now: the attacker chooses only after an unmodified attack roll of 7 or more, when more than one tank may break down",
         ));
     }
-    if matches!(command, Command::FriendlyFire(_)) && d != Decider::Bombardment {
+    Ok(())
+}
+
+/// Refuses a friendly-fire choice outside a bombardment (7.9).
+fn no_friendly_fire(command: &Command) -> Result<(), Refusal> {
+    if matches!(command, Command::FriendlyFire(_)) {
         return Err(Refusal::by_rule(
             "7.9",
             "no friendly-fire victim is to be chosen now: only after an unmodified bombardment roll of 8 or more when all the bombarding player's units in the target area are already spent, and more than one is there",
         ));
     }
-    match d {
-        Decider::Losses => losses::check(ctx, command),
-        Decider::Reinforcement => reinforcement::check(ctx, command),
-        Decider::Bombardment => bombardment::check(ctx, command),
-        Decider::Barrage => barrage::check(ctx, command),
-        Decider::Attack => attack::check(ctx, command),
-        Decider::Action => action::check(ctx, command),
-        Decider::Fatigue => admin::check(ctx, command),
-        Decider::Nothing => Err(Refusal::new("nothing is to be decided now")),
-    }
+    Ok(())
+}
+
+/// Refuses both choices, asked only in the middle of an attack or a bombardment.
+fn neither(command: &Command) -> Result<(), Refusal> {
+    no_breakdown(command).and_then(|()| no_friendly_fire(command))
 }
 
 /// The current phase, if the game is in play.
@@ -182,35 +174,24 @@ pub fn phase(world: &World) -> Option<Phase> {
 pub fn plugin(app: &mut App) {
     app.add_sub_state::<Phase>()
         .init_resource::<Control>()
-        .init_resource::<Markers>()
+        .init_resource::<Bombarded>()
         .init_resource::<Reinforce>()
         .init_resource::<Bombardment>()
         .init_resource::<Impulse>()
         .init_resource::<Combat>()
         .init_resource::<Losses>()
         .init_resource::<FatigueCheck>()
-        .init_resource::<Outcome>()
-        .add_systems(Rules, handle_command);
+        .init_resource::<Outcome>();
+    decisions().install(app);
+    marker::register::<Spent>(app);
+    marker::register::<NoAmmo>(app);
+    marker::register::<Acted>(app);
+    marker::register::<BarrageMarker>(app);
+    marker::register::<InArea>(app);
     sequence::plugin(app);
 }
 
-/// Takes the command in the inbox and hands it to the module deciding now.
-fn handle_command(world: &mut World) {
-    let Some(cmd) = world.resource_mut::<Inbox<Command>>().0.take() else { return };
-    let ctx = Ctx::capture(world);
-    match decider(&ctx) {
-        Decider::Losses => losses::apply(world, cmd),
-        Decider::Reinforcement => reinforcement::apply(world, cmd),
-        Decider::Bombardment => bombardment::apply(world, cmd),
-        Decider::Barrage => barrage::apply(world, cmd),
-        Decider::Attack => attack::apply(world, cmd),
-        Decider::Action => action::apply(world, cmd),
-        Decider::Fatigue => admin::apply(world, cmd),
-        Decider::Nothing => world.resource_mut::<Inbox<Command>>().0 = Some(cmd),
-    }
-}
-
-/// Spawns the scenario: units as entities, control at set-up, the clock.
+/// Spawns the scenario: units and areas as entities, control at set-up, the clock.
 fn spawn(world: &mut World, sc: &scenario::Scenario) {
     world.insert_resource(Setup(Arc::new(sc.clone())));
     world.insert_resource(Clock { turn: 1, initiative: Side::British });
@@ -222,10 +203,9 @@ fn spawn(world: &mut World, sc: &scenario::Scenario) {
             Some(a) => Place::Area(a),
             None => Place::Waiting,
         };
-        let e = world
-            .spawn((Unit { spec: Arc::new(u.clone()), order }, Counter { place, spent: false, no_ammo: false, acted: false, entered: 0 }))
-            .id();
+        let e = world.spawn((Unit { spec: Arc::new(u.clone()), order }, Placement { place, entered: 0 })).id();
         roster.push(e);
     }
     world.insert_resource(ops::Roster(roster));
+    sc.board.spawn_areas(world);
 }

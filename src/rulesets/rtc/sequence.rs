@@ -7,7 +7,7 @@ use crate::engine::{GameFlow, goto};
 
 use super::events::EventKind;
 use super::map::Ctx;
-use super::state::{Markers, Phase};
+use super::state::{Bombarded, Phase};
 use super::units::{Place, update};
 use super::{action, admin, barrage, bombardment, initiative, ops, reinforcement};
 
@@ -23,7 +23,7 @@ fn begin_turn(world: &mut World) {
             update(world, u.entity, |c| c.acted = false);
         }
     }
-    world.resource_mut::<Markers>().bombarded.clear();
+    world.resource_mut::<Bombarded>().0.clear();
     for c in ctx.sc.spec.conditional.iter().filter(|c| c.turn == turn) {
         let met = c.requires_control.iter().all(|&a| ctx.controller(a) == c.side);
         if met {

@@ -1,12 +1,13 @@
 //! The game's resources: the scenario, the turn and the initiative, area control (3.21), the
-//! barrage and bombarded markers, and what is being decided in the current phase.
+//! bombarded record, and what is being decided in the current phase; the barrage markers (entities)
+//! and the markers as the rules read them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use super::events::Target;
+use super::events::{BarrageKind, Target};
 use super::scenario::Scenario;
 use super::tables::LossCosts;
 use super::units::Side;
@@ -46,8 +47,10 @@ pub struct Clock {
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Control(pub BTreeMap<u32, Side>);
 
-/// Markers on the map.
-#[derive(Resource, Clone, Debug, Default)]
+/// Markers on the map as the rules read them, captured into a [`super::map::Ctx`]: the barrage
+/// markers are entities ([`BarrageMarker`] in [`InArea`]), the bombarded record the resource
+/// [`Bombarded`].
+#[derive(Clone, Debug, Default)]
 pub struct Markers {
     /// Rolling barrage markers of the initiative player (8.3).
     pub rolling: BTreeSet<u32>,
@@ -56,6 +59,34 @@ pub struct Markers {
     /// Target types bombarded this turn, by bombarding side (7.3).
     pub bombarded: BTreeSet<(Side, u32, Target)>,
 }
+
+impl Markers {
+    pub fn capture(world: &World) -> Markers {
+        let mut markers = Markers { bombarded: world.resource::<Bombarded>().0.clone(), ..Default::default() };
+        if let Some(mut q) = world.try_query::<(&BarrageMarker, &InArea)>() {
+            for (marker, at) in q.iter(world) {
+                match marker.0 {
+                    BarrageKind::Rolling => markers.rolling.insert(at.0),
+                    BarrageKind::Interdiction => markers.interdiction.insert(at.0),
+                };
+            }
+        }
+        markers
+    }
+}
+
+/// A rolling barrage or interdiction marker of the initiative player on the map (8.3), an entity
+/// with its [`InArea`]; removed in the administrative phase (11.1 C).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BarrageMarker(pub BarrageKind);
+
+/// The area a map marker is in.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InArea(pub u32);
+
+/// Target types bombarded this turn, by bombarding side (7.3).
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Bombarded(pub BTreeSet<(Side, u32, Target)>);
 
 /// The reinforcement segment under way (6.1).
 #[derive(Resource, Clone, Debug, Default)]

@@ -5,6 +5,8 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
+
+use crate::engine::marker::mark;
 use serde::{Deserialize, Serialize};
 
 use super::scenario::UnitSpec;
@@ -96,8 +98,29 @@ pub struct Unit {
     pub order: usize,
 }
 
-/// A counter's state.
+/// Where a counter is, and since when (the rest of its state is marker components: [`Spent`],
+/// [`NoAmmo`], [`Acted`]).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    pub place: Place,
+    /// The turn it came into play (0: set up on the map), for fatigue (11.2).
+    pub entered: u32,
+}
+
+/// Present while a counter is spent side up (3.11, 7.6, 9.2).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Spent;
+
+/// An "Out of Ammo" marker on the counter (7.8).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct NoAmmo;
+
+/// Present on a counter activated this turn (9.2: each unit only once).
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Acted;
+
+/// A counter's state as the rules read it: its [`Placement`] and its markers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counter {
     pub place: Place,
     /// Spent side up (3.11, 7.6, 9.2).
@@ -108,6 +131,12 @@ pub struct Counter {
     pub acted: bool,
     /// The turn it came into play (0: set up on the map), for fatigue (11.2).
     pub entered: u32,
+}
+
+impl Counter {
+    fn of(p: &Placement, spent: bool, no_ammo: bool, acted: bool) -> Counter {
+        Counter { place: p.place, spent, no_ammo, acted, entered: p.entered }
+    }
 }
 
 /// One unit in a snapshot.
@@ -160,9 +189,9 @@ pub struct Sit {
 impl Sit {
     pub fn capture(world: &World) -> Sit {
         let mut units = Vec::new();
-        if let Some(mut q) = world.try_query::<(Entity, &Unit, &Counter)>() {
-            for (entity, u, c) in q.iter(world) {
-                units.push(U { entity, spec: u.spec.clone(), index: u.order, c: *c });
+        if let Some(mut q) = world.try_query::<(Entity, &Unit, &Placement, Has<Spent>, Has<NoAmmo>, Has<Acted>)>() {
+            for (entity, u, p, spent, no_ammo, acted) in q.iter(world) {
+                units.push(U { entity, spec: u.spec.clone(), index: u.order, c: Counter::of(p, spent, no_ammo, acted) });
             }
         }
         units.sort_by_key(|u| u.index);
@@ -212,12 +241,23 @@ impl Sit {
 
 /// Reads a unit's state.
 pub fn counter(world: &World, e: Entity) -> Counter {
-    *world.get::<Counter>(e).expect("every unit has a Counter")
+    let unit = world.entity(e);
+    Counter::of(
+        unit.get::<Placement>().expect("every unit has a Placement"),
+        unit.contains::<Spent>(),
+        unit.contains::<NoAmmo>(),
+        unit.contains::<Acted>(),
+    )
 }
 
-/// Changes a unit's state.
+/// Changes a unit's state: its placement in place, its markers put on or taken off.
 pub fn update(world: &mut World, e: Entity, f: impl FnOnce(&mut Counter)) {
-    if let Some(mut c) = world.get_mut::<Counter>(e) {
-        f(&mut c);
+    let mut c = counter(world, e);
+    f(&mut c);
+    if let Some(mut p) = world.get_mut::<Placement>(e) {
+        *p = Placement { place: c.place, entered: c.entered };
     }
+    mark::<Spent>(world, e, c.spent);
+    mark::<NoAmmo>(world, e, c.no_ammo);
+    mark::<Acted>(world, e, c.acted);
 }

@@ -11,6 +11,7 @@ use super::super::state::Activations;
 use super::super::tanks;
 use super::super::units::Reduced;
 use super::Ctx;
+use crate::engine::marker::mark;
 
 /// 3.4: 2 medals; 1 in a friendly trench; 3 in an enemy zone of control outside a friendly trench.
 pub fn rally_cost(ctx: &Ctx) -> u32 {
@@ -38,9 +39,7 @@ pub fn check_rally(ctx: &Ctx) -> Result<(), Refusal> {
 pub fn apply_rally(world: &mut World, ctx: &Ctx) {
     let medals = rally_cost(ctx);
     spend(world, medals);
-    if let Some(mut r) = world.get_mut::<Reduced>(ctx.me.entity) {
-        r.0 = false;
-    }
+    mark::<Reduced>(world, ctx.me.entity, false);
     ops::log(
         world,
         "3.4",
