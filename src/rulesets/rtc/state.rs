@@ -2,10 +2,13 @@
 //! bombarded record, and what is being decided in the current phase; the barrage markers (entities)
 //! and the markers as the rules read them.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 use bevy::prelude::*;
+
+use crate::engine::marker::{QueryCache, with_query};
 
 use super::events::{BarrageKind, Target};
 use super::scenario::Scenario;
@@ -60,17 +63,21 @@ pub struct Markers {
     pub bombarded: BTreeSet<(Side, u32, Target)>,
 }
 
+thread_local! {
+    static BARRAGE_MARKERS: QueryCache<(&'static BarrageMarker, &'static InArea)> = const { RefCell::new(None) };
+}
+
 impl Markers {
     pub fn capture(world: &World) -> Markers {
         let mut markers = Markers { bombarded: world.resource::<Bombarded>().0.clone(), ..Default::default() };
-        if let Some(mut q) = world.try_query::<(&BarrageMarker, &InArea)>() {
+        with_query(&BARRAGE_MARKERS, world, |q| {
             for (marker, at) in q.iter(world) {
                 match marker.0 {
                     BarrageKind::Rolling => markers.rolling.insert(at.0),
                     BarrageKind::Interdiction => markers.interdiction.insert(at.0),
                 };
             }
-        }
+        });
         markers
     }
 }

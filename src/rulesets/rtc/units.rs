@@ -2,11 +2,12 @@
 //! spent, 3.11), and where a unit is. [`Sit`] is a snapshot of every unit in scenario order, so the
 //! rules, the view and the invariants ask the same questions of the same picture.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::engine::marker::mark;
+use crate::engine::marker::{QueryCache, mark, with_query};
 use serde::{Deserialize, Serialize};
 
 use super::scenario::UnitSpec;
@@ -176,6 +177,12 @@ impl U {
 /// Area ids below this are counted in a dense table.
 const DENSE: usize = 256;
 
+type UnitQuery = (Entity, &'static Unit, &'static Placement, Has<Spent>, Has<NoAmmo>, Has<Acted>);
+
+thread_local! {
+    static UNITS: QueryCache<UnitQuery> = const { RefCell::new(None) };
+}
+
 /// Every unit, in scenario order.
 #[derive(Clone, Debug)]
 pub struct Sit {
@@ -189,11 +196,11 @@ pub struct Sit {
 impl Sit {
     pub fn capture(world: &World) -> Sit {
         let mut units = Vec::new();
-        if let Some(mut q) = world.try_query::<(Entity, &Unit, &Placement, Has<Spent>, Has<NoAmmo>, Has<Acted>)>() {
+        with_query(&UNITS, world, |q| {
             for (entity, u, p, spent, no_ammo, acted) in q.iter(world) {
                 units.push(U { entity, spec: u.spec.clone(), index: u.order, c: Counter::of(p, spent, no_ammo, acted) });
             }
-        }
+        });
         units.sort_by_key(|u| u.index);
         let mut counts = vec![[0u32; 4]; DENSE];
         let mut far = std::collections::BTreeMap::<u32, [u32; 4]>::new();

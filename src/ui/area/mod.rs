@@ -48,9 +48,7 @@ fn reset(mut ui: ResMut<AreaUi>) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.insert_resource(AreaUi::default())
-        .add_plugins((panels::plugin, ai::plugin, handover::plugin))
-        .add_systems(OnExit(SCREEN), reset);
+    app.insert_resource(AreaUi::default()).add_plugins((panels::plugin, ai::plugin, handover::plugin)).add_systems(OnExit(SCREEN), reset);
 }
 
 #[cfg(test)]
