@@ -84,27 +84,6 @@ fn the_length_check_sees_a_long_function_and_skips_declarations() {
     assert_eq!(long.iter().map(|(_, l, n, len)| (*l, n.as_str(), *len)).collect::<Vec<_>>(), vec![(8, "long", MAX_FUNCTION_LINES + 2)]);
 }
 
-/// Files outside a ruleset's own folders that still name one (issue 13's layering rule: a ruleset's
-/// id appears only in `rulesets/<id>`, `ai/<id>`, `ui/<id>` and the registry). Each is work left:
-/// this list may only shrink.
-const STILL_NAMING_A_RULESET: &[&str] = &[
-    // The Royal Tank Corps window's session and panels (its board is the generic area view,
-    // ui/board/area/, and its presenter ui/rtc/): to become the shell's and the rtc presenter's.
-    "src/ui/area/ai.rs",
-    "src/ui/area/handover.rs",
-    "src/ui/area/mod.rs",
-    "src/ui/area/panels.rs",
-    "src/ui/area/panels/cards.rs",
-    "src/ui/area/panels/dialogs.rs",
-    "src/ui/area/panels/left.rs",
-    "src/ui/area/panels/right.rs",
-    "src/ui/area/panels/top_bar.rs",
-    "src/ui/area/session.rs",
-    // The Into the Bastards! panels: to become the shell's top bar and log and the bastards
-    // presenter's panels (ui/bastards/).
-    "src/ui/hud.rs",
-];
-
 /// Whether a file belongs to a ruleset's own folders or the registry.
 fn own_folder_or_registry(rel: &str, ids: &[&str]) -> bool {
     rel == "src/rulesets/mod.rs"
@@ -145,11 +124,8 @@ fn no_ruleset_is_named_outside_its_folders_and_the_registry() {
             naming.push(rel);
         }
     }
-    let new: Vec<&String> = naming.iter().filter(|f| !STILL_NAMING_A_RULESET.contains(&f.as_str())).collect();
-    let gone: Vec<&&str> = STILL_NAMING_A_RULESET.iter().filter(|f| !naming.iter().any(|n| n == *f)).collect();
     assert!(
-        new.is_empty(),
-        "these files name a ruleset outside its folders and the registry (move the code to ui/<id>/, ai/<id>/ or rulesets/<id>/): {new:?}"
+        naming.is_empty(),
+        "these files name a ruleset outside its folders and the registry (move the code to ui/<id>/, ai/<id>/ or rulesets/<id>/): {naming:?}"
     );
-    assert!(gone.is_empty(), "these files no longer name a ruleset: take them off STILL_NAMING_A_RULESET: {gone:?}");
 }

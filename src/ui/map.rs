@@ -34,14 +34,15 @@ pub struct MapArt {
     pub font_serif: Handle<Font>,
 }
 
-/// Makes a Bevy image from straight-alpha RGBA pixels.
+/// Makes a Bevy image from straight-alpha RGBA pixels, kept only on the GPU once uploaded (no second
+/// copy in the main world: nothing reads the pixels back).
 pub fn image_from_rgba(width: u32, height: u32, data: Vec<u8>) -> Image {
     Image::new(
         Extent3d { width, height, depth_or_array_layers: 1 },
         TextureDimension::D2,
         data,
         TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
+        RenderAssetUsages::RENDER_WORLD,
     )
 }
 

@@ -6,7 +6,6 @@
 //! the legal commands, the previews, the journal) and sends commands. See docs/gui.md.
 
 pub mod ai_worker;
-pub mod area;
 pub mod art;
 pub mod bastards;
 pub mod board;
@@ -14,9 +13,9 @@ pub mod camera;
 pub mod capture;
 pub mod catalog;
 pub mod counters;
+pub mod game_menu;
 pub mod geometry;
 pub mod hot_reload;
-pub mod hud;
 pub mod input;
 pub mod launch;
 pub mod log;
@@ -167,7 +166,7 @@ pub fn run(args: LaunchArgs) -> i32 {
         .init_state::<Presenting>()
         .add_computed_state::<Playing>()
         .configure_sets(Update, (Frame::Input, Frame::Apply, Frame::Map, Frame::Counters, Frame::Orders, Frame::Visuals).chain())
-        .add_plugins((settings::plugin, camera::plugin, saves::plugin, screens::plugin));
+        .add_plugins((settings::plugin, camera::plugin, saves::plugin, screens::plugin, game_menu::plugin));
     for p in registry::presenters() {
         p.plugin(&mut app);
     }

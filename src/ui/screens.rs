@@ -1,14 +1,19 @@
 //! The hand-over screen between two people playing at one screen (the map is hidden until the next
-//! player clicks), shared by every board: its bookkeeping and its card, which each presenter fills
-//! with its side's name, colour and emblem; and whether the game-over screen was dismissed.
+//! player clicks), shared by every board: its bookkeeping, its card and its systems
+//! ([`hand_over_systems`]), to which each presenter gives only its sides' names, colours and
+//! emblems; and whether the game-over screen was dismissed.
 
 use bevy::prelude::*;
-use bevy_egui::egui;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use crate::ai::Evaluators;
 use crate::engine::journal::JournalLine;
 
-use super::Screen;
+use super::presenter::sides_of;
+use super::session::GameSession;
+use super::settings::Settings;
 use super::theme::{self, DIM, PARCHMENT};
+use super::{Launch, Playing, Screen};
 
 /// The hand-over screen is up: the map is hidden until the next player clicks. Shared by every
 /// board (the hex map and the area board): sides are named by their ids.
@@ -151,6 +156,75 @@ pub fn hand_over_card(ctx: &egui::Context, card: &HandOverCard) -> bool {
         go = true;
     }
     go
+}
+
+/// How a presenter shows one of its sides on the hand-over card.
+pub struct SideLook {
+    pub name: String,
+    pub colour: egui::Color32,
+    pub emblem: Emblem,
+}
+
+/// A presenter's sides as the hand-over card shows them, by side id (`None` for an unknown id).
+pub type SideLooks = fn(&str, &Settings) -> Option<SideLook>;
+
+/// The hand-over card is drawn in this set: a presenter's panels that read Enter run before it, so
+/// the Enter that takes the seat does not also pass the decision.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct HandOverCardSet;
+
+/// Puts the card up when the decision passes from one person to the other (never for a computer
+/// side, nor once the game is over; never in the frame benchmark, which looks at the map).
+fn watch<R: Evaluators>(session: Option<Res<GameSession<R>>>, mut hand: ResMut<HandOver>, launch: Res<Launch>) {
+    let Some(session) = session else { return };
+    if launch.bench_frames.is_some() {
+        hand.showing = false;
+        return;
+    }
+    hand.watch(session.side_to_move().as_deref(), session.hot_seat() && !session.game.is_over());
+}
+
+fn card<R: Evaluators>(
+    look: SideLooks,
+    mut contexts: EguiContexts,
+    mut hand: ResMut<HandOver>,
+    session: Option<Res<GameSession<R>>>,
+    settings: Res<Settings>,
+) -> Result {
+    if !hand.showing {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let Some(session) = session else { return Ok(()) };
+    let Some(side) = hand.to.clone() else { return Ok(()) };
+    let Some(looks) = look(&side, &settings) else { return Ok(()) };
+    let card = HandOverCard {
+        side_name: looks.name,
+        colour: looks.colour,
+        emblem: looks.emblem,
+        when: format!("Turn {} — {}", session.view.turn, session.view.phase),
+        prompt: session.game.pending().map(|p| format!("{} ({})", p.prompt, p.rule)),
+        since: if hand.passed_to.is_some() { events_since(&session.log, hand.mark(&side, session.log.len())) } else { Vec::new() },
+    };
+    if hand_over_card(&ctx, &card) {
+        let sides = sides_of(&session.game);
+        let sides: Vec<&str> = sides.iter().map(String::as_str).collect();
+        hand.taken(&sides, session.log.len());
+    }
+    Ok(())
+}
+
+/// The hand-over screen of a presenter whose game is `GameSession<R>`, in its game screen.
+pub fn hand_over_systems<R: Evaluators>(app: &mut App, screen: Playing, look: SideLooks) {
+    app.add_systems(Update, watch::<R>.in_set(super::Frame::Visuals).run_if(in_state(screen))).add_systems(
+        EguiPrimaryContextPass,
+        (move |contexts: EguiContexts, hand: ResMut<HandOver>, session: Option<Res<GameSession<R>>>, settings: Res<Settings>| {
+            card::<R>(look, contexts, hand, session, settings)
+        })
+        .in_set(HandOverCardSet)
+        .run_if(in_state(screen))
+        .run_if(theme::theme_ready),
+    );
 }
 
 /// The events of a log from `mark` on, in words.

@@ -4,7 +4,7 @@
 use salient::engine::Game;
 use salient::rulesets::bastards::preview;
 use salient::rulesets::bastards::scenario::MarkerKind;
-use salient::rulesets::bastards::state::{Clock, Pool, Sequence, Tracks};
+use salient::rulesets::bastards::state::{Clock, Pool, Sequence, Tracks, markers_drawn};
 use salient::rulesets::bastards::units::{Hero, Location, Side};
 use salient::rulesets::bastards::{Bastards, Command, EventKind};
 
@@ -233,7 +233,7 @@ fn a_drawn_rout_does_not_come_back_the_next_turn_itb_7_1() {
     let pool = g.world().resource::<Pool>();
     assert_eq!(pool.markers.len(), 17, "20 markers, three drawn and none returned: {:?}", pool.markers);
     assert!(!pool.markers.contains(&(MarkerKind::Rout, Some(Side::Allied))));
-    assert_eq!(pool.drawn.len(), 1, "only this turn's marker on the turn track");
+    assert_eq!(markers_drawn(g.world()).len(), 1, "only this turn's marker on the turn track");
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::events::{Command, EventKind};
 use super::map::Situation;
 use super::ops::{self, Cause};
 use super::sequence;
-use super::state::{Agenda, Barrage, Setup, StageKind, Tracks};
+use super::state::{Agenda, Barrage, BarrageMarker, Setup, StageKind, Tracks, barrage_markers_left, barrages_placed};
 use super::units::{Reduced, Side};
 use crate::engine::marker::mark;
 
@@ -55,7 +55,7 @@ pub fn begin(world: &mut World) {
             );
         }
     }
-    *world.resource_mut::<Barrage>() = Barrage { placed: Vec::new(), available: markers, counter_battery: 0 };
+    *world.resource_mut::<Barrage>() = Barrage { available: markers, counter_battery: 0 };
     ops::log(
         world,
         "5",
@@ -67,12 +67,8 @@ pub fn begin(world: &mut World) {
     }
 }
 
-fn unused(b: &Barrage) -> u32 {
-    b.available.saturating_sub(b.placed.len() as u32 + b.counter_battery)
-}
-
 pub fn check(world: &World, cmd: &Command) -> Result<(), Refusal> {
-    let b = world.resource::<Barrage>();
+    let left = barrage_markers_left(world);
     match cmd {
         Command::PlaceBarrage(label) => {
             let sit = Situation::capture(world);
@@ -80,10 +76,10 @@ pub fn check(world: &World, cmd: &Command) -> Result<(), Refusal> {
             if !sit.in_play(h) {
                 return Err(Refusal::by_rule("Scenarios", format!("{label} is outside the map in play")));
             }
-            if unused(b) == 0 {
+            if left == 0 {
                 return Err(Refusal::by_rule("5", "every artillery marker has been placed"));
             }
-            if b.placed.contains(&h) {
+            if barrages_placed(world).contains(&h) {
                 return Err(Refusal::by_rule("5", "only one artillery marker may be placed per hex"));
             }
             Ok(())
@@ -95,7 +91,7 @@ pub fn check(world: &World, cmd: &Command) -> Result<(), Refusal> {
             if !classic(world) {
                 return Err(Refusal::by_rule("5", "counter-battery is announced in the German barrage phase"));
             }
-            if unused(b) == 0 {
+            if left == 0 {
                 return Err(Refusal::by_rule("5", "every artillery marker has been used"));
             }
             Ok(())
@@ -108,13 +104,13 @@ pub fn check(world: &World, cmd: &Command) -> Result<(), Refusal> {
 /// Every legal barrage command: a marker on any hex in play not yet targeted, counter-battery, firing.
 pub fn legal(world: &World) -> Vec<Command> {
     let sit = Situation::capture(world);
-    let b = world.resource::<Barrage>();
-    let mut out: Vec<Command> = if unused(b) == 0 {
+    let placed = barrages_placed(world);
+    let mut out: Vec<Command> = if barrage_markers_left(world) == 0 {
         Vec::new()
     } else {
         sit.board()
             .hexes()
-            .filter(|h| sit.in_play(*h) && !b.placed.contains(h))
+            .filter(|h| sit.in_play(*h) && !placed.contains(h))
             .map(|h| Command::PlaceBarrage(sit.board().label(h)))
             .collect()
     };
@@ -132,7 +128,8 @@ pub fn apply(world: &mut World, cmd: Command) {
         Command::PlaceBarrage(label) => {
             let h = world.resource::<Setup>().0.board.parse(&label).ok();
             if let Some(h) = h {
-                world.resource_mut::<Barrage>().placed.push(h);
+                let order = barrages_placed(world).len() as u32;
+                world.spawn(BarrageMarker { hex: h, order });
                 ops::log(world, "5", format!("Artillery marker placed on {label}"), EventKind::BarragePlaced { hex: label });
             }
         }
@@ -146,7 +143,7 @@ pub fn apply(world: &mut World, cmd: Command) {
         }
     }
     // Every marker placed or used: the barrage is fired at once.
-    if unused(world.resource::<Barrage>()) == 0 {
+    if barrage_markers_left(world) == 0 {
         fire(world);
     }
 }
@@ -154,10 +151,15 @@ pub fn apply(world: &mut World, cmd: Command) {
 /// Resolves every placed marker in the order placed, then the counter-battery.
 fn fire(world: &mut World) {
     let b = std::mem::take(&mut *world.resource_mut::<Barrage>());
+    let placed = barrages_placed(world);
+    let markers: Vec<Entity> = world.query_filtered::<Entity, With<BarrageMarker>>().iter(world).collect();
+    for e in markers {
+        world.despawn(e);
+    }
     let setup = world.resource::<Setup>().0.clone();
     let t = &setup.tables.artillery;
     let turn_mod = if ops::turn(world) == 1 { t.turn_1_modifier } else { 0 };
-    for target in b.placed.iter().copied() {
+    for target in placed {
         let label = ops::label(world, target);
         let die = ops::roll(world, format!("barrage on {label}: on target?"), "5");
         let result = die as i32 + turn_mod;

@@ -12,7 +12,7 @@ use super::map::Situation;
 use super::ops::{self, Cause};
 use super::scenario::MarkerKind;
 use super::sequence::{self, push_front};
-use super::state::{Agenda, Choice, Clock, Phase, Pool, Setup, Stage, StageKind, Tracks};
+use super::state::{Agenda, Choice, Clock, DrawnMarker, Phase, Pool, Setup, Stage, StageKind, Tracks, markers_drawn};
 use super::units::{Breakdown, Hero, Location, Reduced, Side};
 use crate::engine::marker::mark;
 
@@ -43,13 +43,11 @@ pub fn draw(world: &mut World) {
     }
     let i = world.resource_mut::<crate::engine::Dice>().draw(n, "activation marker drawn from the pool", "7.1");
     let (kind, side) = world.resource::<Pool>().markers[i];
-    {
-        let mut pool = world.resource_mut::<Pool>();
-        pool.drawn.push((kind, side));
-        // The hero marker goes back into the pool (7.1).
-        if kind != MarkerKind::Hero {
-            pool.markers.remove(i);
-        }
+    let order = markers_drawn(world).len() as u32;
+    world.spawn(DrawnMarker { kind, side, order });
+    // The hero marker goes back into the pool (7.1).
+    if kind != MarkerKind::Hero {
+        world.resource_mut::<Pool>().markers.remove(i);
     }
     let draws = {
         let mut c = world.resource_mut::<Clock>();

@@ -33,7 +33,7 @@ use crate::engine::source::{Diagnostic, SourceFile};
 use crate::engine::{Pending, Refusal, Ruleset, StateView};
 
 pub use events::{Command, Event, EventKind};
-use state::{Activations, Agenda, Barrage, Choice, Clock, Night, Phase, Pool, Sequence, Setup, Tracks};
+use state::{Activations, Agenda, Barrage, BarrageMarker, Choice, Clock, DrawnMarker, Night, Phase, Pool, Sequence, Setup, Tracks};
 use units::{Breakdown, GarrisonReleased, Hero, Location, Reduced, TurnRecord, Unit};
 
 pub const ID: &str = "bastards";
@@ -131,6 +131,8 @@ pub fn plugin(app: &mut App) {
         .init_resource::<Night>()
         .init_resource::<Tracks>();
     decisions().install(app);
+    marker::register::<BarrageMarker>(app);
+    marker::register::<DrawnMarker>(app);
     marker::register::<Reduced>(app);
     marker::register::<Breakdown>(app);
     marker::register::<Hero>(app);

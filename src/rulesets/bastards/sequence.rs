@@ -11,7 +11,7 @@ use super::events::EventKind;
 use super::map::Situation;
 use super::ops;
 use super::scenario::{ArrivalCount, MarkerKind};
-use super::state::{Activations, Agenda, Clock, Night, Phase, Pool, Sequence, Setup, Stage, StageKind, Tracks};
+use super::state::{Activations, Agenda, Clock, DrawnMarker, Night, Phase, Pool, Sequence, Setup, Stage, StageKind, Tracks};
 use super::tables::PoolRefill;
 use super::units::{Location, Side, TurnRecord, UnitKind};
 use super::{artillery, markers, nightfall, tanks, victory};
@@ -170,8 +170,11 @@ fn refill_pool(world: &mut World, turn: u32) {
             PoolRefill::Turn => true,
         },
     };
+    let drawn: Vec<Entity> = world.query_filtered::<Entity, With<DrawnMarker>>().iter(world).collect();
+    for e in drawn {
+        world.despawn(e);
+    }
     let mut pool = world.resource_mut::<Pool>();
-    pool.drawn.clear();
     if refill {
         pool.markers = setup.spec.activation_markers.iter().flat_map(|m| std::iter::repeat_n((m.kind, m.side), m.count as usize)).collect();
         pool.filled_on = Some(turn);

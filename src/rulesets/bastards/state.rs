@@ -1,11 +1,14 @@
 //! The game's resources: the scenario, the turn and sequence of play, the tracks, and what is being
 //! decided now.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 
 use bevy::prelude::*;
 use hexx::Hex;
+
+use crate::engine::marker::{QueryCache, with_query};
 
 use super::scenario::{MarkerKind, Scenario};
 use super::units::Side;
@@ -166,21 +169,64 @@ pub struct Activations {
     pub done_in_stage: Vec<Entity>,
 }
 
-/// Barrage markers placed and waiting to be fired, and how many may still be placed.
+/// The barrage phase's markers (5): how many the side has, and how many went on counter-battery.
+/// The markers placed and waiting to be fired are entities ([`BarrageMarker`]).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Barrage {
-    pub placed: Vec<Hex>,
     pub available: u32,
     pub counter_battery: u32,
 }
 
-/// The activation-marker pool (7.1).
+/// An artillery marker placed on a hex and waiting to be fired (5), the `order`-th placed.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BarrageMarker {
+    pub hex: Hex,
+    pub order: u32,
+}
+
+thread_local! {
+    static BARRAGE_MARKERS: QueryCache<&'static BarrageMarker> = const { RefCell::new(None) };
+}
+
+/// The hexes of the artillery markers placed, in the order placed.
+pub fn barrages_placed(world: &World) -> Vec<Hex> {
+    let mut markers: Vec<BarrageMarker> = with_query(&BARRAGE_MARKERS, world, |q| q.iter(world).copied().collect()).unwrap_or_default();
+    markers.sort_by_key(|m| m.order);
+    markers.into_iter().map(|m| m.hex).collect()
+}
+
+/// The artillery markers still to place or use (5).
+pub fn barrage_markers_left(world: &World) -> u32 {
+    let b = world.resource::<Barrage>();
+    b.available.saturating_sub(barrages_placed(world).len() as u32 + b.counter_battery)
+}
+
+/// An activation marker drawn this turn and put on the turn track (7.1, 7.2), the `order`-th drawn:
+/// an entity, taken off at the start of the next random turn.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DrawnMarker {
+    pub kind: MarkerKind,
+    pub side: Option<Side>,
+    pub order: u32,
+}
+
+thread_local! {
+    static DRAWN_MARKERS: QueryCache<&'static DrawnMarker> = const { RefCell::new(None) };
+}
+
+/// The activation markers on the turn track, in the order drawn.
+pub fn markers_drawn(world: &World) -> Vec<(MarkerKind, Option<Side>)> {
+    let mut markers: Vec<DrawnMarker> = with_query(&DRAWN_MARKERS, world, |q| q.iter(world).copied().collect()).unwrap_or_default();
+    markers.sort_by_key(|m| m.order);
+    markers.into_iter().map(|m| (m.kind, m.side)).collect()
+}
+
+/// The activation-marker pool (7.1): the markers still in the opaque container (those drawn are
+/// [`DrawnMarker`] entities).
 #[derive(Resource, Clone, Debug, Default)]
 pub struct Pool {
     /// Markers in the opaque container.
     pub markers: Vec<(MarkerKind, Option<Side>)>,
-    /// Markers drawn this turn, placed on the turn track.
-    pub drawn: Vec<(MarkerKind, Option<Side>)>,
     /// The turn the container was last filled (7.1), if it has been.
     pub filled_on: Option<u32>,
 }

@@ -11,7 +11,7 @@ use super::map::Situation;
 use super::markers;
 use super::phase;
 use super::scenario::MarkerKind;
-use super::state::{Activations, Agenda, Barrage, Clock, Phase, Sequence, Setup, StageKind, Tracks};
+use super::state::{Activations, Agenda, Clock, Phase, Sequence, Setup, StageKind, Tracks, barrage_markers_left, barrages_placed};
 use super::units::{Location, Side};
 
 fn stage_text(kind: &StageKind, side: Option<Side>) -> String {
@@ -59,8 +59,7 @@ pub fn pending(world: &World) -> Option<Pending> {
             }
         },
         Phase::Barrage => {
-            let b = world.resource::<Barrage>();
-            let left = b.available.saturating_sub(b.placed.len() as u32 + b.counter_battery);
+            let left = barrage_markers_left(world);
             (side?, format!("{} artillery: place {left} barrage marker{} (then fire)", side?.name(), if left == 1 { "" } else { "s" }), "5")
         }
         Phase::Choose => {
@@ -172,7 +171,7 @@ pub fn state_view(world: &World) -> StateView {
     for s in Side::BOTH {
         vp.insert(s.id().to_string(), tracks.vp.get(&s).copied().unwrap_or(0) as i64);
     }
-    let map_markers = world.resource::<Barrage>().placed.iter().map(|h| format!("barrage@{}", sit.board().label(*h))).collect();
+    let map_markers = barrages_placed(world).iter().map(|h| format!("barrage@{}", sit.board().label(*h))).collect();
     let pending = pending(world);
     StateView {
         ruleset: super::ID.into(),

@@ -62,7 +62,7 @@ pub fn bombardment_odds(
     odds(lead_strength + supports * t.support_each, dice, super::bombardment::defence_tem(ctx, target, defender, at), t.dice)
 }
 
-// ---- Per-command previews for the window (src/ui/area) and anyone else who wants them. ----
+// ---- Per-command previews for the window (src/ui/rtc) and anyone else who wants them. ----
 
 /// The exact distribution of a contest's result (10.3, 7.6): `outcomes[0]` is the chance that OT does
 /// not exceed DT (no loss points; for an attack, it fails), `outcomes[k]` for k ≥ 1 the chance of

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use crate::rulesets::bastards::EventKind;
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
-use crate::rulesets::bastards::state::{Activations, Barrage};
+use crate::rulesets::bastards::state::{Activations, barrages_placed};
 use crate::rulesets::bastards::units::{Location, Side};
 use crate::ui::Frame;
 use crate::ui::art::palette::Palette;
@@ -191,7 +191,7 @@ fn model_of(session: &PlaySession, sit: &Situation, selected: Option<&str>) -> (
             }
         })
         .collect();
-    let barrages = world.get_resource::<Barrage>().map(|b| b.placed.clone()).unwrap_or_default();
+    let barrages = barrages_placed(world);
     let markers = barrages.into_iter().map(|h| MapMarker { art: "barrage".into(), place: Place::Cell(h), text: String::new() }).collect();
     let selected_hex = selected.and_then(|id| sit.by_id(id)).and_then(|u| u.hex()).map(Place::Cell);
     (pieces, markers, selected_hex)
@@ -214,7 +214,8 @@ fn present_pieces(
     *seen = Some(key);
     let sit = session.situation();
     let (pieces, markers, selected) = model_of(&session, &sit, selection.unit.as_deref());
-    model.update(pieces, markers, Vec::new(), selected);
+    let targets = model.targets.clone();
+    model.update(pieces, markers, targets, selected);
     if played {
         *cues = cues_of(&session);
     }

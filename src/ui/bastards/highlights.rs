@@ -1,25 +1,21 @@
-//! What the orders look like on the map: legal destinations shaded with their MP cost, fire and
-//! assault targets ringed with their exact odds, infiltration and withdrawal hexes, units that can
-//! be chosen, night-deployment hexes; the hovered hex, the path a move would take, and the line of
-//! sight tool's line (green or red, the blocker ringed).
-
-use std::collections::BTreeSet;
+//! What the orders look like on the map, as the board model's targets the hex view draws: legal
+//! destinations with their MP cost, fire and assault targets with their exact odds, infiltration
+//! and withdrawal hexes, units that can be chosen, night-deployment hexes; and, drawn here, the
+//! hovered hex, the path a move would take, and the line of sight tool's line (green or red, the
+//! blocker ringed).
 
 use bevy::prelude::*;
-use bevy::sprite::Anchor;
 
-use crate::engine::board::HexBoard;
 use crate::rulesets::bastards::actions::{Ctx, movement};
+use crate::rulesets::bastards::map::Situation;
 use crate::rulesets::bastards::preview::Preview;
 
 use crate::ui::Frame;
-use crate::ui::art::Rgba;
 use crate::ui::art::palette::Palette;
 use crate::ui::board::hex::input::Hover;
-use crate::ui::board::hex::map::{DrawnMap, of_map};
-use crate::ui::board::hex::pieces::{COUNTER, Counter};
-use crate::ui::geometry::{HEX, hex_corners, hex_radius, hex_to_world, world_to_hex};
-use crate::ui::map::{MapArt, z};
+use crate::ui::board::hex::map::DrawnMap;
+use crate::ui::board::{BoardModel, Place, Target, TargetKind, TargetNote, Tone};
+use crate::ui::geometry::{hex_corners, hex_to_world};
 use crate::ui::settings::Settings;
 use crate::ui::widgets::{colour, pct};
 
@@ -29,197 +25,119 @@ use super::input::{AwaitingConfirmation, SightTool};
 use super::orders::{OrderMode, Orders};
 use super::session::PlaySession;
 
-/// A highlight entity (rebuilt whenever the orders change).
-#[derive(Component)]
-pub struct Highlight;
-
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
-fn rebuild_highlights(
-    mut commands: Commands,
+/// Fills the board model's targets from the orders the mode shows (the hex view draws them).
+fn present_targets(
     orders: Res<Orders>,
     mode: Res<OrderMode>,
-    settings: Res<Settings>,
-    drawn: Option<Res<DrawnMap>>,
-    art: Res<MapArt>,
-    old: Query<Entity, With<Highlight>>,
-    counters: Query<&Counter>,
+    session: Option<Res<PlaySession>>,
     selection: Res<Selection>,
-    mut seen: Local<Option<((u64, Option<String>), OrderMode, bool, Option<String>)>>,
+    mut model: ResMut<BoardModel>,
+    mut seen: Local<Option<((u64, Option<String>), OrderMode, Option<String>)>>,
 ) {
-    let Some(drawn) = drawn else { return };
-    let key = (orders.key.clone(), *mode, settings.colour_blind, selection.unit.clone());
+    let Some(session) = session else { return };
+    let key = (orders.key.clone(), *mode, selection.unit.clone());
     if seen.as_ref() == Some(&key) {
         return;
     }
     *seen = Some(key);
-    for e in &old {
-        commands.entity(e).despawn();
+    let targets = if orders.human { targets(&orders, *mode, selection.unit.as_deref(), &session.situation()) } else { Vec::new() };
+    model.set_targets(targets);
+}
+
+fn open(badge: String, kind: TargetKind, tone: Tone, p: Option<&Preview>) -> Target {
+    let cost = p.map(|p| format!("{} MP", p.mp));
+    Target { place: Place::Cell(hexx::Hex::ZERO), kind, note: TargetNote::Open { cost, odds: None }, badge: Some(badge), tone }
+}
+
+/// The targets of the orders the mode shows: moves with their MP, medals and breakdown risk, the
+/// reach before activating, infiltration, withdrawal, night deployment; fire and assault targets
+/// with their odds; units that can be chosen or activated.
+fn targets(orders: &Orders, mode: OrderMode, selected: Option<&str>, sit: &Situation) -> Vec<Target> {
+    let mut out = Vec::new();
+    let mut at = |h: hexx::Hex, t: Target| out.push(Target { place: Place::Cell(h), ..t });
+    let medals = |n: u32| "●".repeat(n as usize);
+    if matches!(mode, OrderMode::Auto | OrderMode::Move) {
+        for (h, p) in sorted(&orders.moves) {
+            let mut t = format!("{} MP", p.mp);
+            if p.medals > 0 {
+                t.push_str(&format!(" {}", medals(p.medals)));
+            }
+            let risk = p.chance("breakdown");
+            if risk > 0.0 {
+                t.push_str(&format!(" ⚠{}", pct(risk)));
+            }
+            at(*h, open(t, TargetKind::Move, if risk > 0.0 { Tone::Warning } else { Tone::Normal }, Some(p)));
+        }
+        for (h, cost) in sorted(&orders.reach_if_activated) {
+            at(*h, open(format!("{cost} MP"), TargetKind::Move, Tone::Faint, None));
+        }
     }
-    if !orders.human {
-        return;
+    if matches!(mode, OrderMode::Auto | OrderMode::Infiltrate) {
+        for (h, p) in sorted(&orders.infiltrate) {
+            at(*h, open(format!("infiltrate {}", medals(p.medals)), TargetKind::Other, Tone::Normal, Some(p)));
+        }
     }
-    let board = &drawn.board;
-    // Hexes with counters in them: their labels go below the counters, not over them.
-    let occupied: BTreeSet<(i32, i32)> =
-        counters.iter().filter(|c| c.on_map).filter_map(|c| world_to_hex(board, c.home)).map(|h| (h.x, h.y)).collect();
-    let mut marks = Marks {
-        commands: &mut commands,
-        board,
-        art: &art,
-        counters: counters.iter().collect(),
-        occupied,
-        pal: Palette::new(settings.colour_blind),
-        hex_size: Vec2::new(HEX, hex_radius() * 2.0),
+    if matches!(mode, OrderMode::Auto | OrderMode::Withdraw) {
+        for (h, p) in sorted(&orders.withdraw) {
+            at(*h, open(format!("withdraw {}", medals(p.medals)), TargetKind::Other, Tone::Normal, Some(p)));
+        }
+    }
+    for h in selected.and_then(|sel| orders.deploy.get(sel)).into_iter().flatten() {
+        at(*h, open("deploy".into(), TargetKind::Move, Tone::Normal, None));
+    }
+    let hex_of = |id: &str| sit.by_id(id).and_then(|u| u.hex());
+    let mut ring = |id: &str, kind: TargetKind, tone: Tone, badge: Option<String>| {
+        if let Some(h) = hex_of(id) {
+            let note = TargetNote::Open { cost: None, odds: None };
+            out.push(Target { place: Place::Cell(h), kind, note, badge, tone });
+        }
     };
-    marks.hexes(&orders, *mode, selection.unit.as_deref());
-    marks.rings(&orders, *mode, selection.unit.as_deref());
+    if matches!(mode, OrderMode::Auto | OrderMode::Fire) {
+        for (id, p) in sorted(&orders.fire) {
+            ring(id, TargetKind::Fire, Tone::Normal, Some(format!("fire: hit {}", pct(p.chance("hit")))));
+        }
+    }
+    if matches!(mode, OrderMode::Auto | OrderMode::Assault) {
+        for (id, p) in sorted(&orders.assault) {
+            ring(id, TargetKind::Assault, Tone::Normal, Some(format!("assault {}", pct(p.chance("success")))));
+        }
+    }
+    for (id, hit) in sorted(&orders.fire_if_activated) {
+        ring(id, TargetKind::Fire, Tone::Faint, Some(format!("fire: hit {}", pct(*hit))));
+    }
+    for id in orders.choose.keys() {
+        ring(id, TargetKind::Pick, Tone::Normal, None);
+    }
+    if orders.active.is_none() {
+        for id in orders.activatable.iter().filter(|id| selected != Some(id.as_str())) {
+            ring(id, TargetKind::Pick, Tone::Faint, None);
+        }
+    }
+    out
 }
 
-/// Spawns the highlights: hexes shaded with a label, rings round counters with their odds.
-struct Marks<'a, 'w, 's> {
-    commands: &'a mut Commands<'w, 's>,
-    board: &'a HexBoard,
-    art: &'a MapArt,
-    counters: Vec<&'a Counter>,
-    occupied: BTreeSet<(i32, i32)>,
-    pal: Palette,
-    hex_size: Vec2,
+/// A map's entries in a fixed order (the model compares targets as a list).
+fn sorted<K: SortKey, V>(m: &std::collections::HashMap<K, V>) -> Vec<(&K, &V)> {
+    let mut v: Vec<(&K, &V)> = m.iter().collect();
+    v.sort_by_key(|(k, _)| k.sort_key());
+    v
 }
 
-impl Marks<'_, '_, '_> {
-    fn font(&self, size: f32) -> TextFont {
-        TextFont { font: self.art.font_bold.clone().into(), font_size: FontSize::Px(size), ..default() }
-    }
+/// An order for hexes and unit ids.
+trait SortKey {
+    fn sort_key(&self) -> (i32, i32, String);
+}
 
-    fn shadow() -> bevy::sprite::Text2dShadow {
-        bevy::sprite::Text2dShadow { offset: Vec2::new(1.5, -1.5), color: Color::srgba(0.0, 0.0, 0.0, 0.95) }
-    }
-
-    /// A hex shaded in a colour, with a label (below the counters if any).
-    fn fill(&mut self, h: hexx::Hex, c: Rgba, text: Option<String>, size: f32) {
-        let p = hex_to_world(self.board, h);
-        let (label_y, size) = if self.occupied.contains(&(h.x, h.y)) { (-HEX * 0.47, size - 2.0) } else { (-HEX * 0.3, size) };
-        self.commands.spawn((
-            of_map(),
-            Highlight,
-            Sprite { image: self.art.hex_fill.clone(), color: colour(c), custom_size: Some(self.hex_size), ..default() },
-            Transform::from_translation(p.extend(z::HIGHLIGHT)),
-        ));
-        if let Some(t) = text {
-            let font = self.font(size);
-            self.commands.spawn((
-                of_map(),
-                Highlight,
-                Text2d::new(t),
-                font,
-                TextColor(Color::WHITE),
-                Self::shadow(),
-                Anchor::CENTER,
-                Transform::from_translation((p + Vec2::new(0.0, label_y)).extend(z::COUNTERS + 20.0)),
-            ));
-        }
-    }
-
-    /// A ring round a unit's hex, with a label above its counter (`row` lines up).
-    fn ring(&mut self, unit: &str, c: Rgba, text: Option<String>, row: f32) {
-        let Some(counter) = self.counters.iter().find(|x| x.id == unit && x.on_map) else { return };
-        let p = counter.home;
-        let centre = hex_centre_of(counter, self.board);
-        self.commands.spawn((
-            of_map(),
-            Highlight,
-            Sprite { image: self.art.hex_ring.clone(), color: colour(c), custom_size: Some(self.hex_size * 0.98), ..default() },
-            Transform::from_translation(centre.extend(z::HIGHLIGHT + 0.5)),
-        ));
-        if let Some(t) = text {
-            let font = self.font(17.0);
-            self.commands.spawn((
-                of_map(),
-                Highlight,
-                Text2d::new(t),
-                font,
-                TextColor(colour(c)),
-                Self::shadow(),
-                Anchor::CENTER,
-                Transform::from_translation((p + Vec2::new(0.0, COUNTER * 0.62 + row * 19.0)).extend(z::COUNTERS + 21.0)),
-            ));
-        }
-    }
-
-    /// The hexes of the orders the mode shows: moves with their MP, medals and breakdown risk, the
-    /// reach before activating, infiltration, withdrawal, night deployment.
-    fn hexes(&mut self, orders: &Orders, mode: OrderMode, selected: Option<&str>) {
-        let pal = self.pal.clone();
-        if matches!(mode, OrderMode::Auto | OrderMode::Move) {
-            for (h, p) in &orders.moves {
-                let mut t = format!("{} MP", p.mp);
-                if p.medals > 0 {
-                    t.push_str(&format!(" {}", "●".repeat(p.medals as usize)));
-                }
-                let risk = p.chance("breakdown");
-                if risk > 0.0 {
-                    t.push_str(&format!(" ⚠{}", pct(risk)));
-                }
-                let c = if risk > 0.0 { [230, 150, 40, 90] } else { pal.moves };
-                self.fill(*h, c, Some(t), 14.0);
-            }
-            for (h, cost) in &orders.reach_if_activated {
-                self.fill(*h, pal.moves_hypothetical, Some(format!("{cost} MP")), 13.0);
-            }
-        }
-        if matches!(mode, OrderMode::Auto | OrderMode::Infiltrate) {
-            for (h, p) in &orders.infiltrate {
-                self.fill(*h, pal.step, Some(format!("infiltrate {}", "●".repeat(p.medals as usize))), 14.0);
-            }
-        }
-        if matches!(mode, OrderMode::Auto | OrderMode::Withdraw) {
-            for (h, p) in &orders.withdraw {
-                self.fill(*h, pal.step, Some(format!("withdraw {}", "●".repeat(p.medals as usize))), 14.0);
-            }
-        }
-        if let Some(hs) = selected.and_then(|sel| orders.deploy.get(sel)) {
-            for h in hs {
-                self.fill(*h, pal.moves, Some("deploy".into()), 14.0);
-            }
-        }
-    }
-
-    /// Rings round units: targets with odds, units that can be chosen or activated.
-    fn rings(&mut self, orders: &Orders, mode: OrderMode, selected: Option<&str>) {
-        let pal = self.pal.clone();
-        let preview_line = |name: &str, p: &Preview, key: &str| format!("{name} {}", pct(p.chance(key)));
-        let fire_mode = matches!(mode, OrderMode::Auto | OrderMode::Fire);
-        let assault_mode = matches!(mode, OrderMode::Auto | OrderMode::Assault);
-        for (id, p) in &orders.fire {
-            if fire_mode {
-                self.ring(id, pal.fire, Some(preview_line("fire: hit", p, "hit")), 0.0);
-            }
-        }
-        for (id, p) in &orders.assault {
-            if assault_mode {
-                let row = if fire_mode && orders.fire.contains_key(id) { 1.0 } else { 0.0 };
-                self.ring(id, pal.assault, Some(preview_line("assault", p, "success")), row);
-            }
-        }
-        for (id, hit) in &orders.fire_if_activated {
-            self.ring(id, [pal.fire[0], pal.fire[1], pal.fire[2], 150], Some(format!("fire: hit {}", pct(*hit))), 0.0);
-        }
-        for id in orders.choose.keys() {
-            self.ring(id, pal.choosable, None, 0.0);
-        }
-        if orders.active.is_none() {
-            for id in &orders.activatable {
-                if selected != Some(id.as_str()) {
-                    self.ring(id, [pal.choosable[0], pal.choosable[1], pal.choosable[2], 120], None, 0.0);
-                }
-            }
-        }
+impl SortKey for hexx::Hex {
+    fn sort_key(&self) -> (i32, i32, String) {
+        (self.x, self.y, String::new())
     }
 }
 
-/// The centre of the hex a counter rests in.
-fn hex_centre_of(counter: &Counter, board: &HexBoard) -> Vec2 {
-    world_to_hex(board, counter.home).map(|h| hex_to_world(board, h)).unwrap_or(counter.home)
+impl SortKey for String {
+    fn sort_key(&self) -> (i32, i32, String) {
+        (0, 0, self.clone())
+    }
 }
 
 /// Per-frame lines: the hovered hex, the path of the hovered move, the line of sight.
@@ -303,5 +221,5 @@ fn gizmo_width(mut store: ResMut<GizmoConfigStore>) {
 
 pub fn plugin(app: &mut App) {
     app.add_systems(Startup, gizmo_width)
-        .add_systems(Update, (rebuild_highlights, draw_pointer_lines).chain().in_set(Frame::Visuals).run_if(in_state(SCREEN)));
+        .add_systems(Update, (present_targets, draw_pointer_lines).chain().in_set(Frame::Visuals).run_if(in_state(SCREEN)));
 }

@@ -13,7 +13,7 @@ use crate::ui::Frame;
 use crate::ui::board::BoardInput;
 use crate::ui::board::hex::input::{Hover, ReadPointer};
 use crate::ui::camera::MapViewport;
-use crate::ui::input::{Toasts, age_toasts};
+use crate::ui::input::Toasts;
 use crate::ui::screens::HandOver;
 use crate::ui::settings::Settings;
 
@@ -247,7 +247,7 @@ fn handle_keys(
     mut awaiting: ResMut<AwaitingConfirmation>,
     mut settings: ResMut<Settings>,
     hand_over: Res<HandOver>,
-    mut ui: ResMut<crate::ui::hud::HudState>,
+    mut menu: ResMut<crate::ui::game_menu::GameMenu>,
     mut cameras: Query<&mut crate::ui::camera::MapCamera>,
 ) {
     if viewport.keyboard_over_ui || hand_over.showing {
@@ -262,7 +262,7 @@ fn handle_keys(
         } else if selection.unit.is_some() {
             selection.unit = None;
         } else {
-            ui.game_menu = !ui.game_menu;
+            menu.toggle();
         }
         return;
     }
@@ -430,12 +430,11 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<SightTool>()
         .init_resource::<Intents>()
         .init_resource::<AwaitingConfirmation>()
-        .init_resource::<Toasts>()
         .add_systems(
             Update,
             (handle_clicks, handle_keys, line_of_sight_tool).chain().after(ReadPointer).in_set(Frame::Input).run_if(in_state(SCREEN)),
         )
-        .add_systems(Update, (apply_intents, age_toasts).in_set(Frame::Apply).run_if(in_state(SCREEN)))
+        .add_systems(Update, apply_intents.in_set(Frame::Apply).run_if(in_state(SCREEN)))
         .add_systems(OnExit(SCREEN), |mut a: ResMut<AwaitingConfirmation>, mut i: ResMut<Intents>| {
             a.0 = None;
             i.0.clear();

@@ -1,6 +1,6 @@
 //! Into the Bastards!'s window: its map (`board`) and pieces (`counters`, `faces`) in the hex view
 //! (`ui::board::hex`), the orders and their highlights, the clicks and keys (`input`), the panels
-//! (`ui::hud`), its hand-over card and game-over screen (`screens`), and its game in the window
+//! (`hud`), its hand-over sides and game-over screen (`screens`), and its game in the window
 //! (`session`); the shell's computer player, saves and hot reload instantiated for it. [`Window`]
 //! presents it to the shell.
 
@@ -8,6 +8,7 @@ pub mod board;
 pub mod counters;
 pub mod faces;
 pub mod highlights;
+pub mod hud;
 pub mod input;
 pub mod orders;
 pub mod screens;
@@ -54,7 +55,7 @@ impl Presenter for Window {
         "Villers-Bretonneux, 24–25 April 1918: the first tank battle. Battalions and single tanks on a 200 m hex map."
     }
     fn plugin(&self, app: &mut App) {
-        app.add_plugins((counters::plugin, highlights::plugin, input::plugin, orders::plugin, super::hud::plugin));
+        app.add_plugins((counters::plugin, highlights::plugin, input::plugin, orders::plugin, hud::plugin));
         hex::add_to(app);
         app.add_systems(Update, board::present_map.in_set(Frame::Map).before(DrawHexMap).run_if(in_state(SCREEN)));
         spawn_computer::<Bastards>(app);

@@ -13,7 +13,7 @@ use crate::rulesets::bastards::actions::allowed_for;
 use crate::rulesets::bastards::actions::combat;
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
 use crate::rulesets::bastards::preview::{Preview, preview};
-use crate::rulesets::bastards::state::{Activations, Agenda, Barrage, Phase, StageKind};
+use crate::rulesets::bastards::state::{Activations, Agenda, Barrage, Phase, StageKind, barrage_markers_left, barrages_placed};
 use crate::rulesets::bastards::units::{Location, Side};
 use crate::rulesets::bastards::{Bastards, Command, phase};
 
@@ -345,8 +345,7 @@ impl Orders {
         let check = |c: &Command| <Bastards as Ruleset>::check(world, c);
         let o = self;
         if o.barrage {
-            let b = world.get_resource::<Barrage>().cloned().unwrap_or_default();
-            let left = b.available.saturating_sub(b.placed.len() as u32 + b.counter_battery);
+            let left = if world.contains_resource::<Barrage>() { barrage_markers_left(world) } else { 0 };
             let mut item = ActionItem::new("Place barrage");
             item.detail = Some(format!("{left} marker{} left: click a hex", if left == 1 { "" } else { "s" }));
             item.enabled = left > 0;
@@ -354,7 +353,7 @@ impl Orders {
             let mut item = ActionItem::new("Counter-battery");
             item.command = Some(Command::CounterBattery);
             o.actions.push(item.refused_by(check(&Command::CounterBattery)));
-            let mut item = ActionItem::new(if b.placed.is_empty() { "Fire barrages (none placed)" } else { "Fire barrages" });
+            let mut item = ActionItem::new(if barrages_placed(world).is_empty() { "Fire barrages (none placed)" } else { "Fire barrages" });
             item.command = Some(Command::FireBarrages);
             item.hotkey = Some("Enter");
             o.actions.push(item);

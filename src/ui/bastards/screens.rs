@@ -5,13 +5,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use crate::rulesets::bastards::EventKind;
 use crate::rulesets::bastards::scenario::VictorySpec;
 use crate::rulesets::bastards::state::Tracks;
 use crate::rulesets::bastards::units::Side;
+use crate::rulesets::bastards::{Bastards, EventKind};
 use crate::ui::art::{self, palette::Palette};
 use crate::ui::saves::SaveRequests;
-use crate::ui::screens::{Emblem, GameOverClosed, HandOver, HandOverCard, events_since, hand_over_card};
+use crate::ui::screens::{Emblem, GameOverClosed, HandOverCardSet, SideLook, hand_over_systems};
 use crate::ui::session::Seat;
 use crate::ui::settings::Settings;
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
@@ -21,45 +21,17 @@ use crate::ui::{Frame, Launch, Screen};
 use super::SCREEN;
 use super::session::PlaySession;
 
-/// Puts the hand-over screen up when the decision passes from one person to the other.
-fn watch_hand_over(session: Option<Res<PlaySession>>, mut hand: ResMut<HandOver>, launch: Res<Launch>) {
-    let Some(session) = session else { return };
-    // The frame benchmark looks at the map, not at the hand-over screen.
-    if launch.bench_frames.is_some() {
-        hand.showing = false;
-        return;
-    }
-    let both_human = Side::BOTH.iter().all(|s| session.seat(*s) == Seat::Human);
-    hand.watch(session.to_move().map(|s| s.id()), both_human);
-}
-
-fn hand_over_screen(
-    mut contexts: EguiContexts,
-    mut hand: ResMut<HandOver>,
-    session: Option<Res<PlaySession>>,
-    settings: Res<Settings>,
-) -> Result {
-    if !hand.showing {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?.clone();
-    let Some(session) = session else { return Ok(()) };
-    let Some(side) = hand.to.as_deref().and_then(Side::from_id) else { return Ok(()) };
+/// Into the Bastards!'s sides on the hand-over card: their colours and emblems.
+fn side_look(id: &str, settings: &Settings) -> Option<SideLook> {
+    let side = Side::from_id(id)?;
     let pal = Palette::new(settings.colour_blind);
     let c = if side == Side::Allied { pal.allied } else { pal.german_side };
     let c = art::mix(c, [255, 255, 255, 255], 0.35);
-    let card = HandOverCard {
-        side_name: side.name().to_string(),
+    Some(SideLook {
+        name: side.name().to_string(),
         colour: egui::Color32::from_rgb(c[0], c[1], c[2]),
         emblem: if side == Side::Allied { Emblem::Cockade } else { Emblem::Cross },
-        when: format!("Turn {} — {}", session.view.turn, session.view.phase),
-        prompt: session.view.pending.as_ref().map(|p| p.prompt.clone()),
-        since: if hand.passed_to.is_some() { events_since(&session.log, hand.mark(side.id(), session.log.len())) } else { Vec::new() },
-    };
-    if hand_over_card(&ctx, &card) {
-        hand.taken(&[Side::Allied.id(), Side::German.id()], session.log.len());
-    }
-    Ok(())
+    })
 }
 
 /// The game-over window over the map.
@@ -224,8 +196,6 @@ fn vp_plot(ui: &mut egui::Ui, points: &[(u32, i32, i32)], pal: &Palette) {
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, watch_hand_over.in_set(Frame::Visuals).run_if(in_state(SCREEN))).add_systems(
-        EguiPrimaryContextPass,
-        (game_over_screen, hand_over_screen).chain().run_if(in_state(SCREEN)).run_if(theme::theme_ready),
-    );
+    hand_over_systems::<Bastards>(app, SCREEN, side_look);
+    app.add_systems(EguiPrimaryContextPass, game_over_screen.before(HandOverCardSet).run_if(in_state(SCREEN)).run_if(theme::theme_ready));
 }

@@ -72,8 +72,21 @@ pub enum TargetKind {
     Fire,
     /// An assault, attack or melee into the place.
     Assault,
-    /// Anything else the rules offer there (rally, dig in, place a marker).
+    /// Anything else the rules offer there (rally, dig in, infiltrate, withdraw, deploy).
     Other,
+    /// A piece there can be picked (activated, chosen for a role): ringed, not shaded.
+    Pick,
+}
+
+/// How strongly a target is drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Tone {
+    #[default]
+    Normal,
+    /// What could be done after another order (a unit's reach before it is activated).
+    Faint,
+    /// Legal, with a risk the player should see (a breakdown).
+    Warning,
 }
 
 /// What one target will cost or risk, as the order sheet shows it.
@@ -94,6 +107,7 @@ pub struct Target {
     pub note: TargetNote,
     /// A short text drawn on the target (`-1`, `3:1`, `72%`).
     pub badge: Option<String>,
+    pub tone: Tone,
 }
 
 /// Everything a board view draws beside its fixed map.
@@ -120,6 +134,16 @@ impl BoardModel {
         let revision = self.revision + 1;
         let owners = std::mem::take(&mut self.owners);
         *self = BoardModel { revision, pieces, markers, targets, selected, owners };
+        true
+    }
+
+    /// Replaces the targets if they differ, bumping the revision; returns whether it did.
+    pub fn set_targets(&mut self, targets: Vec<Target>) -> bool {
+        if self.targets == targets {
+            return false;
+        }
+        self.targets = targets;
+        self.revision += 1;
         true
     }
 

@@ -9,9 +9,9 @@ use crate::ui::widgets::events_from;
 
 use bevy::prelude::*;
 
+use super::SCREEN;
 use super::board::face;
-use crate::ui::area::SCREEN;
-use crate::ui::area::session::AreaSession;
+use super::session::AreaSession;
 
 /// What the events of a change show, in order (pure, for tests): moves and retreats slide, results float.
 pub fn beats<'a>(ctx: &Ctx, events: impl IntoIterator<Item = &'a Event>) -> Vec<Beat> {

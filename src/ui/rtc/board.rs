@@ -15,10 +15,10 @@ use crate::rulesets::rtc::scenario::Scenario;
 use crate::rulesets::rtc::units::{Kind, Side};
 use crate::rulesets::rtc::{self, Command, preview};
 use crate::ui::board::area::{AreaArt, AreaMapArt, AreaView, AreaViewport, BorderArt, BoxSymbol, MarkerArt, SideArt};
-use crate::ui::board::{BoardInput, BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote};
+use crate::ui::board::{BoardInput, BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 
-use crate::ui::area::session::AreaSession;
-use crate::ui::area::{AreaUi, SCREEN};
+use super::session::AreaSession;
+use super::{AreaUi, SCREEN};
 
 pub const KHAKI: Color = Color::srgb(0.62, 0.52, 0.32);
 pub const FIELD_GREY: Color = Color::srgb(0.47, 0.52, 0.53);
@@ -277,9 +277,9 @@ fn targets(session: &AreaSession, ctx: &Ctx, ui: &AreaUi) -> Vec<Target> {
     for (area, (kind, notes)) in marks {
         let place = Place::Area(area);
         if notes.is_empty() {
-            out.push(Target { place, kind, note: open(None, None), badge: None });
+            out.push(Target { place, kind, note: open(None, None), badge: None, tone: Tone::Normal });
         }
-        out.extend(notes.into_iter().map(|(badge, note)| Target { place, kind, note, badge: Some(badge) }));
+        out.extend(notes.into_iter().map(|(badge, note)| Target { place, kind, note, badge: Some(badge), tone: Tone::Normal }));
     }
     out
 }

@@ -1,5 +1,9 @@
-//! Royal Tank Corps's presenter: the area board and its panels (`ui::area`) offered to the shell,
-//! with the catalogue card of a scenario (a thumbnail of its areas on their cell grid).
+//! Royal Tank Corps's presenter: its areas and units on the shell's area view (`board`, `anim`,
+//! `words`), the game and its seats (`session`), the panels, dialogs and orders (`panels`), the
+//! computer opponent off the frame (`ai`) and the hand-over card (`handover`), with the catalogue
+//! card of a scenario (a thumbnail of its areas on their cell grid). Like every presenter it holds no
+//! rule: it shows `Game::legal()`, the previews of `rulesets::rtc::preview`, the state view and the
+//! journal, and submits commands.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -12,17 +16,60 @@ use crate::engine::source::SourceFile;
 use crate::rulesets::rtc::scenario::Scenario;
 use crate::rulesets::rtc::{ID, Rtc};
 
-use super::area::AreaSession;
+pub use super::Screen;
 use super::art::features::{self, Extent, HEX};
 use super::art::{self, Canvas};
 use super::hot_reload::hot_reload_systems;
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
 use super::replay::session_systems;
+use super::saves::save_systems;
 use board::terrain_colour;
+pub use session::AreaSession;
 
+pub mod ai;
 pub mod anim;
 pub mod board;
+pub mod handover;
+pub mod panels;
+pub mod session;
 pub mod words;
+
+/// The game screen of Royal Tank Corps: its systems run in it.
+pub const SCREEN: super::Playing = super::Playing(crate::rulesets::rtc::ID);
+
+/// What the player is looking at and pointing to.
+#[derive(Resource, Default)]
+pub struct AreaUi {
+    pub selected: Option<u32>,
+    /// A unit picked in the panel (a bombardment's lead, for its targets on the map).
+    pub selected_unit: Option<String>,
+    pub hovered: Option<u32>,
+    /// A click on the map this frame: `Some(None)` is a click outside every area.
+    pub clicked: Option<Option<u32>>,
+    /// The part of the window the panels leave to the map.
+    pub free: Option<Rect>,
+    pub pointer_over_ui: bool,
+    pub keyboard_over_ui: bool,
+    pub fit_requested: bool,
+    /// A problem to show (a map that cannot be drawn).
+    pub problem: Option<String>,
+    /// Dice hidden, the whole log open.
+    pub log: crate::ui::log::LogView,
+    /// A right click on the map this frame (cancels the selection).
+    pub cancelled: bool,
+    /// Orders a click offered, for the player to choose among (where the pointer was, in points).
+    pub choice: Option<(bevy_egui::egui::Pos2, Vec<crate::rulesets::rtc::Command>)>,
+    /// The rule whose text is shown.
+    pub rule: Option<String>,
+}
+
+fn reset(mut ui: ResMut<AreaUi>) {
+    *ui = AreaUi::default();
+}
+
+pub fn plugin(app: &mut App) {
+    app.insert_resource(AreaUi::default()).add_plugins((panels::plugin, ai::plugin, handover::plugin)).add_systems(OnExit(SCREEN), reset);
+}
 
 /// Royal Tank Corps's presenter.
 pub struct Window;
@@ -38,9 +85,10 @@ impl Presenter for Window {
         "Cambrai, 20 November – 4 December 1917: the Tank Corps' great attack, on an area map with impulses."
     }
     fn plugin(&self, app: &mut App) {
-        app.add_plugins((super::area::plugin, board::plugin, anim::plugin));
-        hot_reload_systems::<AreaSession>(app, super::area::SCREEN);
-        session_systems::<AreaSession>(app, super::area::SCREEN);
+        app.add_plugins((plugin, board::plugin, anim::plugin));
+        hot_reload_systems::<AreaSession>(app, SCREEN);
+        session_systems::<AreaSession>(app, SCREEN);
+        save_systems::<AreaSession>(app, SCREEN);
     }
     fn builtin_rules(&self) -> &'static str {
         include_str!("../../../assets/ui/rtc-rules.ron")
@@ -90,6 +138,26 @@ pub fn thumbnail(s: &Scenario, width: f32) -> Option<(u32, u32, Vec<u8>)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rulesets::rtc::preview::{Contest, cp_outcomes, odds};
+
+    /// The odds the panels show: every CP result of a contest, summing to one and agreeing with the
+    /// ruleset's own success chance and expected loss points.
+    #[test]
+    fn cp_outcomes_are_a_distribution_that_agrees_with_the_odds() {
+        for (ot, n_ot, dt, n_dt) in [(7, 2, 7, 2), (3, 3, 8, 2), (12, 2, 2, 2), (0, 2, 20, 2)] {
+            let p = cp_outcomes(ot, n_ot, dt, n_dt);
+            assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            let (win, cp) = odds(ot, n_ot, dt, n_dt);
+            let k = Contest::new(ot, n_ot, dt, n_dt);
+            assert!((k.success() - win).abs() < 1e-9);
+            assert!((k.expected_cp() - cp).abs() < 1e-9);
+        }
+        // Equal totals on 2d6 each: the attacker needs a higher roll; 6+6 against 1+1 is 10 CP.
+        let p = cp_outcomes(7, 2, 7, 2);
+        assert!((p[10] - 1.0 / 1296.0).abs() < 1e-12);
+        assert_eq!(p.len(), 11);
+    }
+
     use crate::ui::rules_text::RuleTexts;
     use crate::ui::rules_text::rule_ids_in;
 

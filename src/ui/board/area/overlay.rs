@@ -32,7 +32,7 @@ pub fn composition<'a>(faces: impl IntoIterator<Item = &'a str>) -> String {
 /// The colour an area leans to for a target of this kind, and how far.
 fn target_tint(kind: TargetKind) -> (Vec3, f32) {
     match kind {
-        TargetKind::Other => (Vec3::new(0.55, 0.85, 0.45), 0.35),
+        TargetKind::Other | TargetKind::Pick => (Vec3::new(0.55, 0.85, 0.45), 0.35),
         TargetKind::Move => (Vec3::new(0.55, 0.75, 1.0), 0.45),
         TargetKind::Assault => (Vec3::new(1.0, 0.35, 0.30), 0.45),
         TargetKind::Fire => (Vec3::new(1.0, 0.60, 0.25), 0.28),
@@ -45,7 +45,7 @@ fn badge_colour(kind: TargetKind) -> Color {
         TargetKind::Move => Color::srgb(0.85, 0.95, 1.0),
         TargetKind::Assault => Color::srgb(1.0, 0.85, 0.8),
         TargetKind::Fire => Color::srgb(1.0, 0.85, 0.6),
-        TargetKind::Other => Color::WHITE,
+        TargetKind::Other | TargetKind::Pick => Color::WHITE,
     }
 }
 

@@ -76,12 +76,7 @@ pub struct HexLabel;
 /// rather than the full-size tiles.
 pub fn tile_array(width: u32, height: u32, layers: u32, levels: u32, data: Vec<u8>) -> Image {
     let size = Extent3d { width, height, depth_or_array_layers: layers };
-    let mut image = Image::new_uninit(
-        size,
-        TextureDimension::D2,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
-    );
+    let mut image = Image::new_uninit(size, TextureDimension::D2, TextureFormat::Rgba8UnormSrgb, RenderAssetUsages::RENDER_WORLD);
     image.data = Some(data);
     image.texture_descriptor.mip_level_count = levels;
     image.texture_view_descriptor = Some(TextureViewDescriptor { dimension: Some(TextureViewDimension::D2Array), ..default() });

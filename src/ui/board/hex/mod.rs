@@ -1,13 +1,15 @@
 //! The hex board view: draws a hex map a presenter describes ([`map::HexMap`]) — terrain tiles,
 //! printed features, hex labels, map edges, the margin — with the terrain drawn into an image only
 //! when the view changes (`terrain_layer`), and the pieces and map markers of the
-//! [`BoardModel`](super::BoardModel) on it, animated by the presenter's cues (`pieces`). It names no
+//! [`BoardModel`](super::BoardModel) on it, animated by the presenter's cues (`pieces`), and the
+//! model's targets with their costs and odds (`targets`). It names no
 //! ruleset: a hex ruleset's presenter inserts the [`map::HexMap`] of its scenario and its
 //! [`pieces::PieceArt`], fills the model (and the cues of a move played) and adds [`HexView`].
 
 pub mod input;
 pub mod map;
 pub mod pieces;
+pub mod targets;
 pub mod terrain_layer;
 
 use bevy::prelude::*;
@@ -17,7 +19,7 @@ pub struct HexView;
 
 impl Plugin for HexView {
     fn build(&self, app: &mut App) {
-        app.add_plugins((crate::ui::map::plugin, input::plugin, map::plugin, pieces::plugin, terrain_layer::plugin));
+        app.add_plugins((crate::ui::map::plugin, input::plugin, map::plugin, pieces::plugin, targets::plugin, terrain_layer::plugin));
     }
 }
 

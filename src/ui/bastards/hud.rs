@@ -14,37 +14,36 @@ use crate::engine::Ruleset;
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
 use crate::rulesets::bastards::preview::preview;
 use crate::rulesets::bastards::scenario::{MarkerKind, VictorySpec};
-use crate::rulesets::bastards::state::{Activations, Barrage, Clock, Pool, Sequence, Tracks};
+use crate::rulesets::bastards::state::{
+    Activations, Barrage, Clock, Pool, Sequence, Tracks, barrage_markers_left, barrages_placed, markers_drawn,
+};
 use crate::rulesets::bastards::units::{Location, Side};
 use crate::rulesets::bastards::{Bastards, Command, EventKind};
 
-use super::Frame;
-use super::ai_worker::computer_thinking;
-use super::art::palette::Palette;
-use super::bastards::AiWorker;
-use super::bastards::SCREEN;
-use super::bastards::counters::{CounterAtlas, Selection};
-use super::bastards::input::{AwaitingConfirmation, Intent, Intents, SightTool, request};
-use super::bastards::orders::{OrderMode, Orders, odds_text};
-use super::bastards::session::PlaySession;
-use super::board::hex::input::Hover;
-use super::camera::{MapCamera, MapViewport};
-use super::input::Toasts;
-use super::log::{LogView, full_log_window, log_heading, log_panel};
-use super::rules_text::{RuleBooks, rule_link, rule_window};
-use super::saves::SaveRequests;
-use super::session::Seat;
-use super::settings::Settings;
-use super::theme::{self, BRASS, DIM, PARCHMENT, RED};
-use super::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
-use super::widgets::{panels_root, pct};
+use super::AiWorker;
+use super::SCREEN;
+use super::counters::{CounterAtlas, Selection};
+use super::input::{AwaitingConfirmation, Intent, Intents, SightTool, request};
+use super::orders::{OrderMode, Orders, odds_text};
+use super::session::PlaySession;
+use crate::ui::Frame;
+use crate::ui::ai_worker::computer_thinking;
+use crate::ui::art::palette::Palette;
+use crate::ui::board::hex::input::Hover;
+use crate::ui::camera::{MapCamera, MapViewport};
+use crate::ui::game_menu::GameMenu;
+use crate::ui::log::{LogView, full_log_window, log_heading, log_panel};
+use crate::ui::rules_text::{RuleBooks, rule_link, rule_window};
+use crate::ui::saves::SaveRequests;
+use crate::ui::session::Seat;
+use crate::ui::settings::Settings;
+use crate::ui::theme::{self, BRASS, DIM, PARCHMENT, RED};
+use crate::ui::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
+use crate::ui::widgets::{panels_root, pct};
 
 /// The panels' own state.
 #[derive(Resource, Default)]
 pub struct HudState {
-    /// The in-game menu (Esc).
-    pub game_menu: bool,
-    pub settings: bool,
     /// A rule whose text is shown.
     pub rule: Option<String>,
     /// Dice hidden, the whole log open.
@@ -69,7 +68,7 @@ pub struct HudParams<'w, 's> {
     settings: ResMut<'w, Settings>,
     intents: ResMut<'w, Intents>,
     awaiting: ResMut<'w, AwaitingConfirmation>,
-    toasts: Res<'w, Toasts>,
+    menu: ResMut<'w, GameMenu>,
     viewport: ResMut<'w, MapViewport>,
     state: ResMut<'w, HudState>,
     books: Res<'w, RuleBooks>,
@@ -77,8 +76,8 @@ pub struct HudParams<'w, 's> {
     worker: Option<Res<'w, AiWorker>>,
     cameras: Query<'w, 's, &'static mut MapCamera>,
     saves: ResMut<'w, SaveRequests>,
-    hand_over: Res<'w, super::screens::HandOver>,
-    game_over_closed: Res<'w, super::screens::GameOverClosed>,
+    hand_over: Res<'w, crate::ui::screens::HandOver>,
+    game_over_closed: Res<'w, crate::ui::screens::GameOverClosed>,
 }
 
 fn side_colour(side: Side, pal: &Palette) -> egui::Color32 {
@@ -141,7 +140,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     p.viewport.free = Some(Rect::new(free.min.x * zoom, free.min.y * zoom, free.max.x * zoom, free.max.y * zoom));
     let pointer = ctx.pointer_hover_pos();
     // The in-game menu and the settings are modal: the map neither answers nor explains while they are open.
-    let modal = p.state.game_menu || p.state.settings;
+    let modal = p.menu.modal();
     p.viewport.pointer_over_ui = modal || ctx.is_pointer_over_egui() || pointer.is_some_and(|pp| !free.contains(pp));
     p.viewport.keyboard_over_ui = ctx.text_edit_focused();
     // Buttons keep the keyboard focus after a click, and egui would press them again on Enter or
@@ -160,21 +159,14 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     {
         map_tooltip(&ctx, &mut p, &scene, pos);
     }
-    toasts_ui(&ctx, &p.toasts, free);
     let state = &mut *p.state;
     full_log_window(&ctx, &session.log, &mut state.log, &mut state.rule);
 
     // ---- Rule popup ----
-    if let Some(r) = asks.open_rule.take() {
+    if let Some(r) = asks.open_rule.take().or_else(|| p.menu.rule.take()) {
         p.state.rule = Some(r);
     }
     rule_window(&ctx, p.books.of(crate::rulesets::bastards::ID), crate::rulesets::bastards::ID, &mut p.state.rule, free.center());
-    if p.state.game_menu {
-        game_menu(&ctx, &mut p);
-    }
-    if p.state.settings {
-        settings_window(&ctx, &mut p);
-    }
 
     // What the panels asked for.
     for c in asks.commands {
@@ -198,7 +190,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
 /// turn, the sequence, the phase, who is to move and the scenario's name.
 fn top_bar(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, scene: &Scene, asks: &mut Asks) {
     match shell_top_bar(root, ctx, scene.session, "Esc", |ui| top_bar_labels(ui, p, scene)) {
-        Some(BarButton::Menu) => p.state.game_menu = !p.state.game_menu,
+        Some(BarButton::Menu) => p.menu.toggle(),
         Some(BarButton::Load) => p.saves.open_load = true,
         Some(BarButton::Save) => p.saves.open_save = true,
         Some(BarButton::Fit) => asks.fit = true,
@@ -434,89 +426,6 @@ fn map_tooltip(ctx: &egui::Context, p: &mut HudParams, scene: &Scene, pos: egui:
 }
 
 /// Messages over the top of the map, fading out.
-fn toasts_ui(ctx: &egui::Context, toasts: &Toasts, free: egui::Rect) {
-    if toasts.0.is_empty() {
-        return;
-    }
-    egui::Area::new("toasts".into())
-        .order(egui::Order::Foreground)
-        .interactable(false)
-        .fixed_pos(egui::pos2(free.center().x - 260.0, free.min.y + 12.0))
-        .show(ctx, |ui| {
-            for (t, age) in &toasts.0 {
-                let a = (1.0 - (age - 4.5).max(0.0) / 1.5).clamp(0.0, 1.0);
-                egui::Frame::popup(ui.style()).fill(egui::Color32::from_rgba_unmultiplied(60, 30, 24, (235.0 * a) as u8)).show(ui, |ui| {
-                    ui.set_width(520.0);
-                    ui.label(egui::RichText::new(t).color(egui::Color32::from_rgba_unmultiplied(250, 235, 220, (255.0 * a) as u8)));
-                });
-            }
-        });
-}
-
-/// The in-game menu (Esc): resume, save, load, settings, the sequence of play, the main menu, quit.
-fn game_menu(ctx: &egui::Context, p: &mut HudParams) {
-    let mut open = true;
-    egui::Window::new(theme::title("Menu", 20.0))
-        .id("game-menu".into())
-        .open(&mut open)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            ui.set_width(240.0);
-            let w = egui::vec2(230.0, 30.0);
-            if ui.add_sized(w, egui::Button::new("Resume")).clicked() {
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Save game…")).clicked() {
-                p.saves.open_save = true;
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Load game…")).clicked() {
-                p.saves.open_load = true;
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Settings…")).clicked() {
-                p.state.settings = true;
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Rules: sequence of play")).clicked() {
-                p.state.rule = Some("SoP".into());
-            }
-            ui.separator();
-            if ui.add_sized(w, egui::Button::new("Main menu (autosaves)")).clicked() {
-                p.saves.autosave_now = true;
-                p.saves.menu_after = true;
-                p.state.game_menu = false;
-            }
-            if ui.add_sized(w, egui::Button::new("Quit (autosaves)")).clicked() {
-                p.saves.autosave_now = true;
-                p.saves.quit_after = true;
-            }
-        });
-    if !open {
-        p.state.game_menu = false;
-    }
-}
-
-/// The settings window.
-fn settings_window(ctx: &egui::Context, p: &mut HudParams) {
-    let mut open = true;
-    egui::Window::new(theme::title("Settings", 20.0))
-        .id("settings".into())
-        .open(&mut open)
-        .collapsible(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx, |ui| {
-            if super::settings::settings_ui(ui, &mut p.settings) {
-                let _ = p.settings.save();
-            }
-        });
-    if !open {
-        p.state.settings = false;
-    }
-}
-
 /// The battle intensity and confusion track, the victory points, the turn track, the markers drawn.
 fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, pal: &Palette, open_rule: &mut Option<String>) {
     let world = session.game.world();
@@ -524,7 +433,7 @@ fn tracks_ui(ui: &mut egui::Ui, session: &PlaySession, pal: &Palette, open_rule:
     intensity_track(ui, tracks, open_rule);
     victory_ui(ui, session, tracks, pal, open_rule);
     turn_track(ui, session);
-    markers_drawn(ui, world, pal, open_rule);
+    drawn_markers_ui(ui, world, pal, open_rule);
 }
 
 /// The battle intensity and confusion track (6): intensity filled in red, confusion framed in blue.
@@ -629,15 +538,16 @@ fn turn_track(ui: &mut egui::Ui, session: &PlaySession) {
 }
 
 /// The random sequence (7.2): the activation markers drawn this turn, the last one large.
-fn markers_drawn(ui: &mut egui::Ui, world: &World, pal: &Palette, open_rule: &mut Option<String>) {
+fn drawn_markers_ui(ui: &mut egui::Ui, world: &World, pal: &Palette, open_rule: &mut Option<String>) {
+    let drawn = markers_drawn(world);
     if let Some(pool) = world.get_resource::<Pool>()
-        && (world.get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random) || !pool.drawn.is_empty())
+        && (world.get_resource::<Clock>().is_some_and(|c| c.sequence == Sequence::Random) || !drawn.is_empty())
     {
         ui.horizontal_wrapped(|ui| {
             ui.label(theme::strong("Markers drawn"));
             rule_link(ui, "7.2", open_rule);
-            let n = pool.drawn.len();
-            for (i, (kind, side)) in pool.drawn.iter().enumerate() {
+            let n = drawn.len();
+            for (i, (kind, side)) in drawn.iter().enumerate() {
                 let name = crate::rulesets::bastards::markers::marker_name(*kind, *side);
                 let colour = side.map(|s| side_colour(s, pal)).unwrap_or(BRASS);
                 let text = egui::RichText::new(short_marker(*kind)).color(egui::Color32::BLACK).background_color(colour);
@@ -646,7 +556,7 @@ fn markers_drawn(ui: &mut egui::Ui, world: &World, pal: &Palette, open_rule: &mu
             }
             ui.label(egui::RichText::new(format!("({} left in the pool)", pool.markers.len())).small().color(DIM));
         });
-        if let Some((kind, side)) = pool.drawn.last() {
+        if let Some((kind, side)) = drawn.last() {
             ui.label(
                 egui::RichText::new(format!("Just drawn: {}", crate::rulesets::bastards::markers::marker_name(*kind, *side))).color(BRASS),
             );
@@ -783,15 +693,13 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
     let world = session.game.world();
     let scenario = session.scenario();
     // Artillery markers to place now.
-    if orders.barrage
-        && let Some(b) = world.get_resource::<Barrage>()
-    {
-        let left = b.available.saturating_sub(b.placed.len() as u32 + b.counter_battery);
+    if orders.barrage && world.contains_resource::<Barrage>() {
+        let left = barrage_markers_left(world);
         ui.label(
             egui::RichText::new(format!(
                 "Artillery: {left} marker{} to place (click hexes), {} placed",
                 if left == 1 { "" } else { "s" },
-                b.placed.len()
+                barrages_placed(world).len()
             ))
             .color(BRASS)
             .strong(),
@@ -840,7 +748,7 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
                     for u in units {
                         let id = u.unit.id.to_string();
                         let can = orders.activatable.contains(&id) || orders.deploy.contains_key(&id);
-                        let text = super::bastards::faces::designation(&u.unit.name, u.kind());
+                        let text = super::faces::designation(&u.unit.name, u.kind());
                         let text = if can {
                             egui::RichText::new(text).strong().color(egui::Color32::BLACK).background_color(BRASS)
                         } else {
@@ -859,7 +767,7 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
                 ui.horizontal_wrapped(|ui| {
                     for u in units {
                         let id = u.unit.id.to_string();
-                        let text = super::bastards::faces::designation(&u.unit.name, u.kind());
+                        let text = super::faces::designation(&u.unit.name, u.kind());
                         if ui
                             .add(egui::Button::new(egui::RichText::new(text).small()).small())
                             .on_hover_text(u.unit.name.to_string())
@@ -1069,7 +977,7 @@ fn unit_tooltip(ui: &mut egui::Ui, scene: &Scene, tip: &Tip, u: &UnitInfo) {
 pub fn plugin(app: &mut App) {
     app.init_resource::<HudState>().add_systems(
         EguiPrimaryContextPass,
-        hud.run_if(in_state(SCREEN)).run_if(theme::theme_ready).run_if(|l: Res<super::Launch>| !l.hides("hud")),
+        hud.run_if(in_state(SCREEN)).run_if(theme::theme_ready).run_if(|l: Res<crate::ui::Launch>| !l.hides("hud")),
     );
     let _ = Frame::Input;
 }

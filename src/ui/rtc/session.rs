@@ -1,8 +1,6 @@
 //! The Royal Tank Corps game in the window: the shell's [`GameSession`] on `Rtc`, with its typed
 //! sides and the snapshot of the position the rules see.
 
-use std::path::PathBuf;
-
 use crate::rulesets::rtc::Rtc;
 use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::units::Side;
@@ -29,11 +27,6 @@ impl GameSession<Rtc> {
 
 pub fn side_from_id(id: &str) -> Option<Side> {
     Side::BOTH.into_iter().find(|s| s.id() == id)
-}
-
-/// The quick save of Royal Tank Corps.
-pub fn quicksave_path() -> PathBuf {
-    crate::engine::paths::saves_dir().join("rtc-quicksave.ron")
 }
 
 #[cfg(test)]

@@ -14,15 +14,16 @@ use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::scenario::Scenario;
 use crate::rulesets::rtc::units::Side;
 use crate::ui::rules_text::{RuleBooks, rule_window};
-use crate::ui::screens::HandOver;
+use crate::ui::screens::{HandOver, HandOverCardSet};
 use crate::ui::theme;
 use crate::ui::widgets::panels_root;
 
+use super::AreaUi;
 use super::ai::AreaAi;
-use super::session::{AreaSession, quicksave_path};
-use super::{AreaUi, Screen};
+use super::session::AreaSession;
+use crate::ui::game_menu::GameMenu;
 use crate::ui::rtc::board::{click_orders, command_unit};
-use crate::ui::saves::load_save_of;
+use crate::ui::saves::SaveRequests;
 
 mod cards;
 mod dialogs;
@@ -52,9 +53,16 @@ struct PanelParams<'w> {
     ui_state: ResMut<'w, AreaUi>,
     ai: Option<Res<'w, AreaAi>>,
     keys: Res<'w, ButtonInput<KeyCode>>,
-    next: ResMut<'w, NextState<Screen>>,
+    shell: Shell<'w>,
     books: Res<'w, RuleBooks>,
     hand: Res<'w, HandOver>,
+}
+
+/// The shell's windows the panels open: the in-game menu and the save dialogs.
+#[derive(SystemParam)]
+struct Shell<'w> {
+    menu: ResMut<'w, GameMenu>,
+    saves: ResMut<'w, SaveRequests>,
 }
 
 /// What every panel reads in this frame.
@@ -121,7 +129,7 @@ fn panels(mut contexts: EguiContexts, mut p: PanelParams) -> Result {
         let free = root.available_rect_before_wrap();
         ui_state.free = Some(Rect::new(free.min.x * zoom, free.min.y * zoom, free.max.x * zoom, free.max.y * zoom));
         let pointer = ctx_e.pointer_hover_pos();
-        ui_state.pointer_over_ui = ctx_e.is_pointer_over_egui() || pointer.is_some_and(|pp| !free.contains(pp));
+        ui_state.pointer_over_ui = p.shell.menu.modal() || ctx_e.is_pointer_over_egui() || pointer.is_some_and(|pp| !free.contains(pp));
         ui_state.keyboard_over_ui = ctx_e.text_edit_focused();
         if !ui_state.keyboard_over_ui {
             ctx_e.memory_mut(|m| m.stop_text_input());
@@ -135,12 +143,12 @@ fn panels(mut contexts: EguiContexts, mut p: PanelParams) -> Result {
         }
         dialogs::choice(&ctx_e, &scene, ui_state, &mut asks);
     }
-    if let Some(r) = asks.open_rule {
+    if let Some(r) = asks.open_rule.or_else(|| p.shell.menu.rule.take()) {
         ui_state.rule = Some(r);
     }
     let centre = ctx_e.viewport_rect().center();
     rule_window(&ctx_e, p.books.of(crate::rulesets::rtc::ID), crate::rulesets::rtc::ID, &mut ui_state.rule, centre);
-    apply(asks.acts, &mut session, ui_state, &mut p.next);
+    apply(asks.acts, &mut session, ui_state, &mut p.shell);
     Ok(())
 }
 
@@ -164,18 +172,13 @@ fn map_click(ctx_e: &egui::Context, scene: &Scene, ui_state: &mut AreaUi, acts: 
     }
 }
 
-/// The keys: Ctrl+Z or U undo, F5 save, F9 load, Enter the decision's "done" (pass, done placing, end
-/// the activation's phase...), Esc closes the rule text or clears the selection.
+/// The keys (F5 and F9 are the shell's): Ctrl+Z or U undo, Enter the decision's "done" (pass, done
+/// placing, end the activation's phase...), Esc closes the rule text, else clears the selection,
+/// else opens the in-game menu.
 fn keys(keys: &ButtonInput<KeyCode>, scene: &Scene, ui_state: &mut AreaUi, acts: &mut Vec<Action>) {
     let ctrl = keys.pressed(KeyCode::ControlLeft) || keys.pressed(KeyCode::ControlRight);
     if (ctrl && keys.just_pressed(KeyCode::KeyZ)) || keys.just_pressed(KeyCode::KeyU) {
         acts.push(Action::Undo);
-    }
-    if keys.just_pressed(KeyCode::F5) {
-        acts.push(Action::Save);
-    }
-    if keys.just_pressed(KeyCode::F9) {
-        acts.push(Action::Load);
     }
     if keys.just_pressed(KeyCode::Enter) && scene.human && ui_state.choice.is_none() && scene.session.legal.contains(&Command::Done) {
         acts.push(Action::Submit(Command::Done));
@@ -183,14 +186,16 @@ fn keys(keys: &ButtonInput<KeyCode>, scene: &Scene, ui_state: &mut AreaUi, acts:
     if keys.just_pressed(KeyCode::Escape) {
         if ui_state.rule.is_some() {
             ui_state.rule = None;
-        } else {
+        } else if ui_state.selected.is_some() || ui_state.selected_unit.is_some() || ui_state.choice.is_some() {
             acts.push(Action::Select(None));
+        } else {
+            acts.push(Action::Menu);
         }
     }
 }
 
 /// Does what the panels asked for: only a legal command is sent (the window holds no rule).
-fn apply(acts: Vec<Action>, session: &mut AreaSession, ui_state: &mut AreaUi, next: &mut NextState<Screen>) {
+fn apply(acts: Vec<Action>, session: &mut AreaSession, ui_state: &mut AreaUi, shell: &mut Shell) {
     for act in acts {
         match act {
             Action::Submit(c) => {
@@ -223,27 +228,9 @@ fn apply(acts: Vec<Action>, session: &mut AreaSession, ui_state: &mut AreaUi, ne
                     session.message = Some(format!("Cannot undo: {r}"));
                 }
             }
-            Action::Save => {
-                let path = quicksave_path();
-                session.message = Some(match session.save(&path) {
-                    Ok(()) => format!("Saved to {}", path.display()),
-                    Err(e) => format!("The game was not saved: {e}"),
-                });
-            }
-            Action::Load => {
-                let path = quicksave_path();
-                match load_save_of(&path) {
-                    Ok(g) => {
-                        session.replace(g);
-                        session.seats_from_save(&path);
-                        session.message = Some(format!("Loaded {}", path.display()));
-                    }
-                    Err(e) => session.message = Some(format!("Cannot load: {e}")),
-                }
-            }
-            Action::Menu => {
-                next.set(Screen::Menu);
-            }
+            Action::Save => shell.saves.open_save = true,
+            Action::Load => shell.saves.open_load = true,
+            Action::Menu => shell.menu.toggle(),
             Action::Fit => ui_state.fit_requested = true,
             Action::Select(a) => {
                 ui_state.selected = a;
@@ -258,10 +245,7 @@ fn apply(acts: Vec<Action>, session: &mut AreaSession, ui_state: &mut AreaUi, ne
 
 pub fn plugin(app: &mut App) {
     // Before the hand-over screen: the Enter that closes it must not also pass the decision.
-    app.add_systems(
-        EguiPrimaryContextPass,
-        panels.run_if(in_state(super::SCREEN)).run_if(theme::theme_ready).before(super::handover::screen),
-    );
+    app.add_systems(EguiPrimaryContextPass, panels.run_if(in_state(super::SCREEN)).run_if(theme::theme_ready).before(HandOverCardSet));
 }
 
 /// The first arriving unit still to be placed (6.1), if any.
