@@ -136,8 +136,9 @@ fn script_legal_lists_every_legal_command_with_its_preview() {
     let v: Value = serde_json::from_str(&out).unwrap();
     let legal = v["legal"].as_array().unwrap();
     let bombard = legal.iter().find(|c| c["preview"]["contest"].is_object()).expect("a command with a contest");
-    let outcomes = bombard["preview"]["contest"]["outcomes"].as_object().unwrap();
-    let total: f64 = outcomes.values().map(|p| p.as_f64().unwrap()).sum();
+    let outcomes = bombard["preview"]["contest"]["outcomes"].as_array().unwrap();
+    assert_eq!(outcomes[0][0], "fails", "{bombard}");
+    let total: f64 = outcomes.iter().map(|o| o[1].as_f64().unwrap()).sum();
     assert!((total - 1.0).abs() < 1e-9, "the outcomes' chances add up to 1: {total}");
     assert!(bombard["preview"]["out_of_ammunition"].as_f64().unwrap() > 0.0, "{bombard}");
     // Without --legal, no list.

@@ -262,7 +262,8 @@ impl ReportFile {
 
     /// Reads a report file back (the `rows` figures are recomputed from the games).
     pub fn from_json(text: &str) -> Result<ReportFile, String> {
-        let mut v: Value = serde_json::from_str(text).map_err(|e| format!("not a report (line {}, column {}): {e}", e.line(), e.column()))?;
+        let mut v: Value =
+            serde_json::from_str(text).map_err(|e| format!("not a report (line {}, column {}): {e}", e.line(), e.column()))?;
         if let Some(Value::Array(rows)) = v.get_mut("rows") {
             for r in rows.iter_mut() {
                 if let Value::Object(m) = r {
@@ -365,7 +366,10 @@ impl ReportFile {
         let tm = &s["timing"];
         println!("time per game: median {} ms, max {} ms", tm["game_ms"]["median"], tm["game_ms"]["max"]);
         let d = &tm["decision_ms"];
-        println!("time per decision: mean {} ms, median < {} ms, p95 < {} ms, max {} ms", d["mean"], d["median_below"], d["p95_below"], d["max"]);
+        println!(
+            "time per decision: mean {} ms, median < {} ms, p95 < {} ms, max {} ms",
+            d["mean"], d["median_below"], d["p95_below"], d["max"]
+        );
         print_problems(s);
     }
 
@@ -388,7 +392,9 @@ impl ReportFile {
                 line.push(format!("{:.1}% [{:.1}-{:.1}]", pct_of(&sc["score"]), pct_of(&sc["low"]), pct_of(&sc["high"])));
             }
             line.push(s["wins"]["draw"].to_string());
-            let means = |v: &Value| h.sides.iter().map(|side| format!("{:.1}", v[side]["mean"].as_f64().unwrap_or(0.0))).collect::<Vec<_>>().join("/");
+            let means = |v: &Value| {
+                h.sides.iter().map(|side| format!("{:.1}", v[side]["mean"].as_f64().unwrap_or(0.0))).collect::<Vec<_>>().join("/")
+            };
             for t in &h.at_turns {
                 line.push(means(&s["at_turns"][t.to_string()]));
             }

@@ -46,8 +46,8 @@ pub struct SimArgs {
     #[arg(long)]
     pub keep: Option<PathBuf>,
     /// `PATH=V1,V2`: play every value of a scenario or tables value (`scenario.ai.*.aggression=0.8,1.2`,
-    /// `tables.initiative.per_stosstruppen=1,2`; `map.` for the map); several `--set` play every
-    /// combination, one report row each.
+    /// `tables.initiative.per_stosstruppen=1,2`; `map.` for the map); `P1,P2=V1,V2` sets both paths
+    /// together; several `--set` play every combination, one report row each.
     #[arg(long = "set", value_name = "PATH=V1,V2")]
     pub set: Vec<String>,
     /// Also report the VP (victory areas) after these turns, e.g. `--at-turns 3,6`.
@@ -192,7 +192,6 @@ fn keep_game(session: &dyn Session, dir: &std::path::Path, seed: u64) -> Result<
     session.save(&dir.join(format!("game-{seed}.save")))
 }
 
-
 /// `K/N` → (K, N), 1 ≤ K ≤ N.
 pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     let bad = || format!("--shard {s}: write K/N with 1 ≤ K ≤ N, e.g. --shard 2/8");
@@ -201,34 +200,43 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize), String> {
     if k == 0 || k > n { Err(bad()) } else { Ok((k, n)) }
 }
 
-/// One `--set`: the file (`scenario`, `tables` or `map`), the path inside it and the values.
+/// One `--set`: its name (the paths as written), each path as (file: `scenario`, `tables` or
+/// `map`; the path inside it), and the values. `P1,P2=V1,V2` sets both paths to each value together.
 #[derive(Clone, Debug)]
 pub struct Setting {
     pub arg: String,
-    pub file: String,
-    pub path: String,
+    pub name: String,
+    pub targets: Vec<(String, String)>,
     pub values: Vec<String>,
 }
 
 pub fn parse_setting(arg: &str) -> Result<Setting, String> {
-    let (path, values) = arg.split_once('=').ok_or_else(|| format!("--set {arg}: write PATH=V1,V2, e.g. --set scenario.ai.*.aggression=0.8,1.2"))?;
-    let (file, inner) = path.trim().split_once('.').unwrap_or((path.trim(), ""));
-    if !["scenario", "tables", "map"].contains(&file) {
-        return Err(format!("--set {arg}: a path starts with `scenario.`, `tables.` or `map.`{}", suggestion(file, &["scenario", "tables", "map"])));
+    let (paths, values) =
+        arg.split_once('=').ok_or_else(|| format!("--set {arg}: write PATH=V1,V2, e.g. --set scenario.ai.*.aggression=0.8,1.2"))?;
+    let mut targets = Vec::new();
+    for path in paths.split(',').map(str::trim) {
+        let (file, inner) = path.split_once('.').unwrap_or((path, ""));
+        if !["scenario", "tables", "map"].contains(&file) {
+            return Err(format!(
+                "--set {arg}: a path starts with `scenario.`, `tables.` or `map.`{}",
+                suggestion(file, &["scenario", "tables", "map"])
+            ));
+        }
+        targets.push((file.to_string(), inner.to_string()));
     }
     let values = super::ronpath::split_values(values);
     if values.iter().any(|v| v.is_empty()) {
         return Err(format!("--set {arg}: an empty value"));
     }
-    Ok(Setting { arg: arg.to_string(), file: file.to_string(), path: inner.to_string(), values })
+    Ok(Setting { arg: arg.to_string(), name: paths.trim().to_string(), targets, values })
 }
 
 /// Every combination of the settings' values, the first setting varying slowest.
 pub fn combinations(settings: &[Setting]) -> Vec<Vec<(String, String)>> {
     let mut out: Vec<Vec<(String, String)>> = vec![Vec::new()];
     for s in settings {
-        let name = format!("{}.{}", s.file, s.path);
-        out = out.iter().flat_map(|c| s.values.iter().map(move |v| [c.clone(), vec![(name.clone(), v.clone())]].concat())).collect();
+        let name = s.name.clone();
+        out = out.iter().flat_map(|c| s.values.iter().map(|v| [c.clone(), vec![(name.clone(), v.clone())]].concat())).collect();
     }
     out
 }
@@ -252,15 +260,17 @@ fn file_name(files: &FileSet, scenario: &str, which: &str) -> Result<String, Str
 fn apply(files: &FileSet, scenario: &str, settings: &[Setting], combo: &[(String, String)]) -> Result<FileSet, String> {
     let mut out = files.clone();
     for (s, (_, value)) in settings.iter().zip(combo) {
-        let name = file_name(files, scenario, &s.file).map_err(|e| format!("--set {}: {e}", s.arg))?;
-        let text = out.get(&name).cloned().unwrap_or_default();
-        match super::ronpath::set(&text, &s.path, value) {
-            Ok(t) => {
-                out.insert(name, t);
-            }
-            Err(e) => {
-                let (line, col) = super::ronpath::line_col(&text, e.at);
-                return Err(format!("{name}:{line}:{col}: --set {}: {}", s.arg, e.message));
+        for (file, path) in &s.targets {
+            let name = file_name(files, scenario, file).map_err(|e| format!("--set {}: {e}", s.arg))?;
+            let text = out.get(&name).cloned().unwrap_or_default();
+            match super::ronpath::set(&text, path, value) {
+                Ok(t) => {
+                    out.insert(name, t);
+                }
+                Err(e) => {
+                    let (line, col) = super::ronpath::line_col(&text, e.at);
+                    return Err(format!("{name}:{line}:{col}: --set {}: {}", s.arg, e.message));
+                }
             }
         }
     }
@@ -343,7 +353,7 @@ pub fn run(args: SimArgs) -> i32 {
         sides,
         controllers,
         at_turns: args.at_turns.clone(),
-        settings: settings.iter().map(|s| (format!("{}.{}", s.file, s.path), s.values.clone())).collect(),
+        settings: settings.iter().map(|s| (s.name.clone(), s.values.clone())).collect(),
         max_decisions: args.max_decisions,
     };
     let started = Instant::now();
@@ -359,7 +369,12 @@ pub fn run(args: SimArgs) -> i32 {
 
 /// Plays this slice's games of every combination on `--jobs` threads: game `i` of combination `c`
 /// is game number `c * games + i` of the run, with seed `seed + i` (the same seeds in every row).
-fn play_all(args: &SimArgs, header: &RunHeader, templates: Vec<(Vec<(String, String)>, Box<dyn Session>)>, shard: Option<(usize, usize)>) -> Vec<Row> {
+fn play_all(
+    args: &SimArgs,
+    header: &RunHeader,
+    templates: Vec<(Vec<(String, String)>, Box<dyn Session>)>,
+    shard: Option<(usize, usize)>,
+) -> Vec<Row> {
     let (k, n) = shard.unwrap_or((1, 1));
     let work: Vec<(usize, usize)> = (0..templates.len())
         .flat_map(|c| (0..args.games).map(move |i| (c, i)))
@@ -385,7 +400,9 @@ fn play_all(args: &SimArgs, header: &RunHeader, templates: Vec<(Vec<(String, Str
                     let (r, session) = play_game(session, &header.controllers, seed, args.max_decisions, &args.at_turns);
                     if let Some(dir) = &args.keep {
                         let dir = if combos.len() > 1 { dir.join(format!("row-{}", c + 1)) } else { dir.clone() };
-                        if let Err(e) = std::fs::create_dir_all(&dir).map_err(|e| e.to_string()).and_then(|_| keep_game(session.as_ref(), &dir, seed)) {
+                        if let Err(e) =
+                            std::fs::create_dir_all(&dir).map_err(|e| e.to_string()).and_then(|_| keep_game(session.as_ref(), &dir, seed))
+                        {
                             eprintln!("salient: --keep: {e}");
                         }
                     }

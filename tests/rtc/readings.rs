@@ -89,7 +89,11 @@ fn divisional_integrity_counts_infantry_only_on_the_play_aid_reading_rtc_10_2_c(
         ok(&mut g, Defend { lead: "g1".into(), guns: None, sos: None });
         assert_eq!(attacks(&g), vec![(ot, 9, true)], "{reading:?}");
     }
-    assert_eq!(ctx(&game(&units)).sc.tables.options.divisional_integrity, DivisionalIntegrity::PlayAid, "the card's reading is the default");
+    assert_eq!(
+        ctx(&game(&units)).sc.tables.options.divisional_integrity,
+        DivisionalIntegrity::PlayAid,
+        "the card's reading is the default"
+    );
 }
 
 #[test]
@@ -158,7 +162,15 @@ fn firing_into_a_blocked_area_has_no_penalty_through_one_has_rtc_7_32() {
     let mut g = game_with_dice(&units, &[2, 1, 1, 1]);
     let c = ctx(&g);
     assert!(!c.friend_near(Side::British, 51), "no friendly unit in or next to the target");
-    let o = Order { side: Side::British, lead: unit(&g, "a1").index, supports: vec![], from: clear, target: 51, at: Target::Other, hurricane: false };
+    let o = Order {
+        side: Side::British,
+        lead: unit(&g, "a1").index,
+        supports: vec![],
+        from: clear,
+        target: 51,
+        at: Target::Other,
+        hurricane: false,
+    };
     assert_eq!(lead_strength(&c, &o), 5, "into a blocked area: the printed strength");
     ok(&mut g, Bombard { lead: "a1".into(), target: 51, at: Target::Other, hurricane: false });
     ok(&mut g, Fire);
@@ -166,13 +178,12 @@ fn firing_into_a_blocked_area_has_no_penalty_through_one_has_rtc_7_32() {
     assert_eq!(bombardments(&g), vec![(8, 8)]);
     // Through a blocked area to a target two areas away, with no friend near it: strength 1.
     let c = ctx(&probe);
-    let (from, target) = c
-        .sc
-        .areas
-        .keys()
-        .flat_map(|&t| c.sc.areas.keys().map(move |&a| (a, t)))
-        .find(|&(a, t)| c.range(a, t) == Some(2) && c.through_blocked(a, t))
-        .expect("two areas whose shortest paths all pass through a blocked area");
+    let (from, target) =
+        c.sc.areas
+            .keys()
+            .flat_map(|&t| c.sc.areas.keys().map(move |&a| (a, t)))
+            .find(|&(a, t)| c.range(a, t) == Some(2) && c.through_blocked(a, t))
+            .expect("two areas whose shortest paths all pass through a blocked area");
     let units = [gun("a1", "british", "6", 5, 3, from), inf("g1", "german", "54", target)].concat();
     let g = game(&units);
     let c = ctx(&g);
@@ -191,7 +202,8 @@ fn one_loss_point_still_flips_a_lone_fresh_unit_rtc_7_62() {
     assert_eq!(bombardments(&g), vec![(9, 8)]);
     // Flipping costs 3, more than the 1 inflicted: it must still be paid (partial results apply).
     assert_eq!(pending_side(&g), "german");
-    assert!(refused(&mut g, Done).contains("7.6"), "the loss cannot be skipped");
+    assert!(!g.legal().contains(&Done), "the loss cannot be skipped");
+    refused(&mut g, Done);
     ok(&mut g, Flip("g1".into()));
     assert!(unit(&g, "g1").c.spent);
     assert_eq!(place(&g, "g1"), Place::Area(48));

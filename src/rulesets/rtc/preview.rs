@@ -295,12 +295,13 @@ pub fn json(world: &bevy::prelude::World, command: &super::events::Command) -> O
         out.insert("cp_paid".into(), cp.into());
     }
     if let Some(k) = contest_for(&ctx, command) {
-        let outcomes: serde_json::Map<String, serde_json::Value> = k
+        // As the window's bars: ("fails", p), then ("k CP", p) for each number of loss points.
+        let outcomes: Vec<serde_json::Value> = k
             .outcomes
             .iter()
             .enumerate()
             .filter(|(_, p)| **p > 0.0)
-            .map(|(cp, p)| (if cp == 0 { "fails".to_string() } else { format!("{cp} CP") }, (*p).into()))
+            .map(|(cp, p)| json!([if cp == 0 { "fails".to_string() } else { format!("{cp} CP") }, p]))
             .collect();
         out.insert(
             "contest".into(),

@@ -77,7 +77,12 @@ pub fn check_return(ctx: &Ctx, side: Side, unit: &str, area: u32) -> Result<(), 
     if !returnable(ctx, side).iter().any(|r| r.index == u.index) {
         let why = match ctx.sc.spec.tank_return.on(ctx.turn) {
             0 => "no broken-down tank returns this turn".to_string(),
-            n => format!("{} is not a broken-down tank, or the {n} return{} of this turn {} been made", u.spec.name, if n == 1 { "" } else { "s" }, if n == 1 { "has" } else { "have" }),
+            n => format!(
+                "{} is not a broken-down tank, or the {n} return{} of this turn {} been made",
+                u.spec.name,
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "has" } else { "have" }
+            ),
         };
         return Err(Refusal::by_rule("10.61", why));
     }
