@@ -366,7 +366,7 @@ pub fn split_values(s: &str) -> Vec<String> {
     let mut cur = String::new();
     for c in s.chars() {
         if in_string {
-            in_string = !(c == '"' && !escaped);
+            in_string = c != '"' || escaped;
             escaped = c == '\\' && !escaped;
         } else {
             match c {

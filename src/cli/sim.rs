@@ -277,8 +277,11 @@ fn apply(files: &FileSet, scenario: &str, settings: &[Setting], combo: &[(String
     Ok(out)
 }
 
+/// One combination of values (each setting's name and value) and a game of it.
+type Template = (Vec<(String, String)>, Box<dyn Session>);
+
 /// Opens one game of each combination (the templates every game restarts from).
-fn templates(args: &SimArgs, scenario: &Path, settings: &[Setting]) -> Result<Vec<(Vec<(String, String)>, Box<dyn Session>)>, Vec<String>> {
+fn templates(args: &SimArgs, scenario: &Path, settings: &[Setting]) -> Result<Vec<Template>, Vec<String>> {
     let first = super::open_scenario(scenario, args.seed, Vec::new()).map_err(|ds| ds.iter().map(|d| d.to_string()).collect::<Vec<_>>())?;
     if settings.is_empty() {
         return Ok(vec![(Vec::new(), first)]);
@@ -369,12 +372,7 @@ pub fn run(args: SimArgs) -> i32 {
 
 /// Plays this slice's games of every combination on `--jobs` threads: game `i` of combination `c`
 /// is game number `c * games + i` of the run, with seed `seed + i` (the same seeds in every row).
-fn play_all(
-    args: &SimArgs,
-    header: &RunHeader,
-    templates: Vec<(Vec<(String, String)>, Box<dyn Session>)>,
-    shard: Option<(usize, usize)>,
-) -> Vec<Row> {
+fn play_all(args: &SimArgs, header: &RunHeader, templates: Vec<Template>, shard: Option<(usize, usize)>) -> Vec<Row> {
     let (k, n) = shard.unwrap_or((1, 1));
     let work: Vec<(usize, usize)> = (0..templates.len())
         .flat_map(|c| (0..args.games).map(move |i| (c, i)))
