@@ -2,6 +2,7 @@
 
 mod ai_tests;
 mod bastards;
+mod cli_tests;
 mod engine_tests;
 mod fuzz_regressions;
 #[cfg(feature = "gui")]

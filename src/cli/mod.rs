@@ -1,6 +1,8 @@
 //! The `salient` command line (DESIGN.md, Command line): play, validate, script, sim, replay. Every
 //! error is a short line and a non-zero exit code; nothing panics on bad input.
 
+pub mod report;
+pub mod ronpath;
 pub mod sim;
 
 use std::io::IsTerminal;
@@ -49,6 +51,10 @@ pub enum Command {
         /// Also save the game (a save file) here.
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Add the legal commands at the end (`legal`), each with its preview: its cost and the
+        /// chance of every outcome, as the window shows them.
+        #[arg(long)]
+        legal: bool,
     },
     /// Play computer-vs-computer games headless and print a balance report.
     Sim(sim::SimArgs),
@@ -62,7 +68,9 @@ pub fn run(cli: Cli) -> i32 {
         None => play(LaunchArgs::default()),
         Some(Command::Play(args)) => play(args),
         Some(Command::Validate { paths }) => validate(&paths),
-        Some(Command::Script { scenario, commands, seed, dice, out, save }) => script(&scenario, &commands, seed, dice, out, save),
+        Some(Command::Script { scenario, commands, seed, dice, out, save, legal }) => {
+            script(&scenario, &commands, ScriptOptions { seed, dice, out, save, legal })
+        }
         Some(Command::Sim(args)) => sim::run(args),
         Some(Command::Replay { save }) => replay(&save),
     }
@@ -145,7 +153,30 @@ pub fn state_json(session: &dyn Session) -> serde_json::Value {
     v
 }
 
-fn script(scenario: &Path, commands: &Path, seed: u64, dice: Vec<u32>, out: Option<PathBuf>, save: Option<PathBuf>) -> i32 {
+/// `salient script`'s options.
+struct ScriptOptions {
+    seed: u64,
+    dice: Vec<u32>,
+    out: Option<PathBuf>,
+    save: Option<PathBuf>,
+    legal: bool,
+}
+
+/// The legal commands with their previews (`salient script --legal`).
+pub fn legal_json(session: &mut dyn Session) -> serde_json::Value {
+    let list: Vec<serde_json::Value> = session
+        .legal_previews()
+        .into_iter()
+        .map(|(command, preview)| match preview {
+            Some(p) => serde_json::json!({ "command": command, "preview": p }),
+            None => serde_json::json!({ "command": command }),
+        })
+        .collect();
+    serde_json::Value::Array(list)
+}
+
+fn script(scenario: &Path, commands: &Path, o: ScriptOptions) -> i32 {
+    let ScriptOptions { seed, dice, out, save, legal } = o;
     if let Some(bad) = dice.iter().find(|d| **d == 0) {
         eprintln!("salient: --dice: {bad} is not a die result (use 1 to 6)");
         return 2;
@@ -169,7 +200,11 @@ fn script(scenario: &Path, commands: &Path, seed: u64, dice: Vec<u32>, out: Opti
         eprintln!("{d}");
         code = 1;
     }
-    let json = serde_json::to_string_pretty(&state_json(session.as_ref())).unwrap_or_default();
+    let mut state = state_json(session.as_ref());
+    if legal && let serde_json::Value::Object(m) = &mut state {
+        m.insert("legal".into(), legal_json(session.as_mut()));
+    }
+    let json = serde_json::to_string_pretty(&state).unwrap_or_default();
     match out {
         Some(p) => {
             if let Err(e) = crate::engine::save::write_atomically(&p, json.as_bytes()) {

@@ -89,6 +89,12 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
 
     /// The side ids of a scenario, in its order.
     fn sides(scenario: &Self::Scenario) -> Vec<String>;
+
+    /// What a legal command would cost and the chance of each outcome, as the window shows them
+    /// (`salient script --legal`); `None` for a command with nothing to preview.
+    fn preview(_world: &World, _command: &Self::Command) -> Option<serde_json::Value> {
+        None
+    }
 }
 
 /// Names a ruleset's map files may use.

@@ -28,8 +28,12 @@ pub trait Session: Send {
     fn checksum(&self) -> u64;
     fn invariants(&self) -> Vec<String>;
     fn commands_applied(&self) -> usize;
+    /// The files the game was built from (scenario, map, tables), by name, as a save embeds them.
+    fn files(&self) -> &super::loader::FileSet;
     /// Legal commands, written as RON.
     fn legal_ron(&mut self) -> Vec<String>;
+    /// Legal commands, written as RON, each with its preview (cost and odds) where it has one.
+    fn legal_previews(&mut self) -> Vec<(String, Option<serde_json::Value>)>;
     /// Applies a command written as RON.
     fn submit_ron(&mut self, text: &str) -> Result<(), Refusal>;
     /// Plays every command of a script file (a RON list of commands); the first refusal stops it,
@@ -79,8 +83,15 @@ impl<R: Ruleset> Session for Game<R> {
     fn commands_applied(&self) -> usize {
         self.history().len()
     }
+    fn files(&self) -> &super::loader::FileSet {
+        &self.origin().files
+    }
     fn legal_ron(&mut self) -> Vec<String> {
         self.legal().iter().filter_map(|c| ron::to_string(c).ok()).collect()
+    }
+    fn legal_previews(&mut self) -> Vec<(String, Option<serde_json::Value>)> {
+        let legal = self.legal().to_vec();
+        legal.iter().filter_map(|c| Some((ron::to_string(c).ok()?, R::preview(self.world(), c)))).collect()
     }
     fn submit_ron(&mut self, text: &str) -> Result<(), Refusal> {
         let command: R::Command = ron::from_str(text).map_err(|e| {

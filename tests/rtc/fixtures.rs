@@ -35,7 +35,7 @@ pub fn scenario_text_with(units: &str, conditional: &str) -> String {
     turns: [{turns}],
     british_entry: [22, 58], german_entry: [32, 56, 57, 98],
     german_entry_conditions: [(area: 56, any_of: [[31, 32, 43], [31, 32, 57], [64, 74, 90, 98]])],
-    tank_return: (areas: [23, 35], turns: [2, 3, 4]),
+    tank_return: (areas: [23, 35], per_turn: {{2: 1, 3: 1, 4: 1}}),
     immediate_victory: (areas: [32, 57], cavalry: 3),
     conditional: [{conditional}],
     units: [{units}],
@@ -103,6 +103,18 @@ pub fn game_full(units: &str, conditional: &str, dice: &[u32]) -> Game<Rtc> {
     let mut files = FileSet::new();
     files.insert("test/map.ron".into(), MAP.into());
     files.insert("test/scenario.ron".into(), scenario_text_with(units, conditional));
+    let forced =
+        if dice.is_empty() { Vec::new() } else { vec![salient::engine::game::ForcedDice { after_commands: 0, values: dice.to_vec() }] };
+    Game::start(Origin { scenario: Arc::new(scenario), scenario_path: "test/scenario.ron".into(), files, seed: 1, forced })
+}
+
+/// A game whose scenario (and its tables) `tune` changes first: a reading switched in data.
+pub fn game_tuned(units: &str, dice: &[u32], tune: impl FnOnce(&mut <Rtc as Ruleset>::Scenario)) -> Game<Rtc> {
+    let mut scenario = load_with(units, "");
+    tune(&mut scenario);
+    let mut files = FileSet::new();
+    files.insert("test/map.ron".into(), MAP.into());
+    files.insert("test/scenario.ron".into(), scenario_text_with(units, ""));
     let forced =
         if dice.is_empty() { Vec::new() } else { vec![salient::engine::game::ForcedDice { after_commands: 0, values: dice.to_vec() }] };
     Game::start(Origin { scenario: Arc::new(scenario), scenario_path: "test/scenario.ron".into(), files, seed: 1, forced })

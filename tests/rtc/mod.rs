@@ -7,4 +7,5 @@ mod bombardment;
 mod data;
 pub mod fixtures;
 mod random_play;
+mod readings;
 mod sequence;

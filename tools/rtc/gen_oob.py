@@ -56,7 +56,9 @@ def gdiv(div, regts, areas=None, turn=None, kind="line", fa=None, fa_area=None):
     a, d, sd, m = {"line": (3, 4, 2, 5), "lw": (2, 3, 1, 4), "gd": (4, 5, 3, 5)}[kind]
     for i, r in enumerate(regts):
         area = areas[i] if areas else None
-        u(f"de-{div.lower()}-{r.lower().replace(' ', '')}", r, "german", "Infantry", div, a, d, sd, m, area, turn, "regiment")
+        # Reconstructed (issue 14): the divisions arriving from turn 5 on are 12.32's "Stosstruppen divisions".
+        k = "Stosstruppen" if turn is not None and turn >= 5 else "Infantry"
+        u(f"de-{div.lower()}-{r.lower().replace(' ', '')}", r, "german", k, div, a, d, sd, m, area, turn, "regiment")
     if fa:
         u(f"de-{div.lower()}-fa", fa, "german", "Artillery", div, 0, 2, 1, 3, fa_area, turn, "artillery", 3, 3)
 gdiv("20LW", ["384 LIR", "386 LIR", "387 LIR"], areas=[49, 82, 61], kind="lw", fa="20 LW FAR", fa_area=55)
@@ -114,9 +116,14 @@ out.append("    german_entry: [32, 56, 57, 98],                // 6.3")
 out.append("    // 6.3: Cambrai (56) only while the Germans hold a railway line into it: \"areas 31, 32 and 43 or 57,")
 out.append("    // or areas 64, 74, 90 and 98\" (read as 31, 32 and one of 43 / 57).")
 out.append("    german_entry_conditions: [(area: 56, any_of: [[31, 32, 43], [31, 32, 57], [64, 74, 90, 98]])],")
-out.append("    tank_return: (areas: [23, 35], turns: [2, 3, 4]),   // 6.2, 10.61")
+out.append("    // 6.2, 10.61: broken-down tanks return on turns 2-4, as many as per_turn says a turn; 12.31 (\"breakdowns")
+out.append("    // far outnumber replacements ... no more than one battalion will remain\") read as one a turn.")
+out.append("    tank_return: (areas: [23, 35], per_turn: {2: 1, 3: 1, 4: 1}),")
 out.append("    immediate_victory: (areas: [32, 57], cavalry: 3),   // 3.2")
 out.append('    conditional: [(side: british, division: "3 Cav", turn: 5, requires_control: [56])],   // 6.2')
+out.append("    // RECONSTRUCTED (issue 14, docs/rtc-reconstruction.md): the regiments of the divisions arriving")
+out.append("    // from turn 5 on (28th, 220th, 34th, 208th, 49th Reserve) are Stosstruppen, the \"Stosstruppen")
+out.append("    // divisions\" of 12.32's counteroffensive; their factors stay those of line regiments.")
 out.append("    units: [")
 for x in units:
     extra = ""

@@ -192,7 +192,7 @@ pub fn attack_value_led(b: &mut Brain, units: &[usize], lead: usize, area: u32, 
     if tanks > 0 {
         let (bw, bl) = b.breakdown_split(diff);
         // A broken-down tank may come back on turns 2-4 (6.2, 10.61).
-        let back = ctx.sc.spec.tank_return.turns.iter().any(|&t| t > ctx.turn);
+        let back = ctx.sc.spec.tank_return.per_turn.iter().any(|(&t, &n)| t > ctx.turn && n > 0);
         let tv = 3.5 * if back { 0.6 } else { 1.0 };
         breakdown += bw * tv;
         if tanks > 1 || lead_u.kind() != Kind::Tank {

@@ -100,6 +100,10 @@ impl Ruleset for Bastards {
     fn sides(scenario: &Self::Scenario) -> Vec<String> {
         scenario.spec.info.sides.iter().map(|s| s.id.to_string()).collect()
     }
+
+    fn preview(world: &World, command: &Command) -> Option<serde_json::Value> {
+        serde_json::to_value(preview::preview(world, command)?).ok()
+    }
 }
 
 /// The current phase, if the game is in play.

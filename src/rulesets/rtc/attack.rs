@@ -12,7 +12,7 @@ use super::losses;
 use super::map::Ctx;
 use super::ops;
 use super::state::{Attack, BreakdownChoice, Combat, CombatStep, Impulse, LossCause, LossPayment};
-use super::tables::CavalrySupport;
+use super::tables::{CavalrySupport, DivisionalIntegrity};
 use super::units::{Kind, Side, U, update};
 
 /// Starts an attack by the activated group on the enemy units of its area (9.4, 9.5).
@@ -45,12 +45,20 @@ pub fn offence(ctx: &Ctx, a: &Attack, lead: &U) -> i32 {
             ot += t.support_each;
         }
     }
-    if !lead.spec.division.is_empty()
-        && a.attackers.iter().filter(|&&i| ctx.unit(i).spec.division == lead.spec.division).count() as u32 >= t.divisional_integrity_units
-    {
+    if integrity(ctx, &a.attackers, lead) {
         ot += t.divisional_integrity;
     }
     ot
+}
+
+/// 10.2 c: three units of the lead's division take part, the lead among them; on the play aid
+/// card's reading (the default, `options.divisional_integrity`) all three must be infantry.
+pub fn integrity(ctx: &Ctx, attackers: &[usize], lead: &U) -> bool {
+    let infantry_only = ctx.sc.tables.options.divisional_integrity == DivisionalIntegrity::PlayAid;
+    let counts = |u: &U| u.spec.division == lead.spec.division && (!infantry_only || u.kind() == Kind::Infantry);
+    !lead.spec.division.is_empty()
+        && counts(lead)
+        && attackers.iter().filter(|&&i| counts(ctx.unit(i))).count() as u32 >= ctx.sc.tables.attack.divisional_integrity_units
 }
 
 /// The SOS barrage candidates for a lead defender (10.2): fresh artillery of its division, in an

@@ -103,6 +103,10 @@ impl Ruleset for Rtc {
     fn sides(scenario: &Self::Scenario) -> Vec<String> {
         scenario.spec.info.sides.iter().map(|s| s.id.to_string()).collect()
     }
+
+    fn preview(world: &World, command: &Command) -> Option<serde_json::Value> {
+        preview::json(world, command)
+    }
 }
 
 /// Who decides when (5-11): a loss to pay interrupts any phase (10.4); an attack under way, or a

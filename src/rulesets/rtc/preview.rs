@@ -126,9 +126,7 @@ pub fn offence_if(ctx: &Ctx, attackers: &[usize], lead: usize) -> i32 {
             ot += t.support_each;
         }
     }
-    if !l.spec.division.is_empty()
-        && attackers.iter().filter(|&&i| ctx.unit(i).spec.division == l.spec.division).count() as u32 >= t.divisional_integrity_units
-    {
+    if super::attack::integrity(ctx, attackers, l) {
         ot += t.divisional_integrity;
     }
     ot
@@ -275,4 +273,60 @@ pub fn move_cost(ctx: &Ctx, to: u32) -> Option<Result<u32, String>> {
     let side = ctx.impulse.active?;
     let g = ctx.impulse.activation.as_ref()?.group.as_ref()?;
     Some(ctx.group_move(side, g, to))
+}
+
+/// A command's preview as data (`salient script --legal`): what the window's order buttons show —
+/// the movement or loss-point cost, the contest (totals, dice, the chance of each result), the
+/// chance of running out of ammunition (7.8) and of a tank breakdown (10.6).
+pub fn json(world: &bevy::prelude::World, command: &super::events::Command) -> Option<serde_json::Value> {
+    use super::events::Command as C;
+    use serde_json::json;
+    let ctx = Ctx::capture(world);
+    let mut out = serde_json::Map::new();
+    if let C::MoveTo(to) = command
+        && let Some(cost) = move_cost(&ctx, *to)
+    {
+        match cost {
+            Ok(mp) => out.insert("mp".into(), mp.into()),
+            Err(why) => out.insert("refused".into(), why.into()),
+        };
+    }
+    if let Some(cp) = cp_paid(&ctx, command) {
+        out.insert("cp_paid".into(), cp.into());
+    }
+    if let Some(k) = contest_for(&ctx, command) {
+        // As the window's bars: ("fails", p), then ("k CP", p) for each number of loss points.
+        let outcomes: Vec<serde_json::Value> = k
+            .outcomes
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| **p > 0.0)
+            .map(|(cp, p)| json!([if cp == 0 { "fails".to_string() } else { format!("{cp} CP") }, p]))
+            .collect();
+        out.insert(
+            "contest".into(),
+            json!({ "ot": k.ot, "ot_dice": k.ot_dice, "dt": k.dt, "dt_dice": k.dt_dice, "success": k.success(), "expected_cp": k.expected_cp(), "outcomes": outcomes }),
+        );
+    }
+    let hurricane = match command {
+        C::Bombard { hurricane, .. } => Some(*hurricane),
+        C::Fire => ctx.bombard.order.as_ref().map(|o| o.hurricane),
+        _ => None,
+    };
+    if let Some(h) = hurricane {
+        out.insert("out_of_ammunition".into(), out_of_ammo_chance(&ctx, h).into());
+    }
+    let attack = match command {
+        C::MoveTo(to) if ctx.impulse.active.is_some_and(|s| ctx.sit.has(*to, s.enemy())) => Some(*to),
+        C::AttackHere => ctx.impulse.activation.as_ref().and_then(|a| a.group.as_ref()).map(|g| g.at),
+        _ => None,
+    };
+    if let Some(area) = attack
+        && let (Some(side), Some(g)) = (ctx.impulse.active, ctx.impulse.activation.as_ref().and_then(|a| a.group.as_ref()))
+        && let Some(p) = attack_preview(&ctx, side, &g.units, area)
+        && let Some(b) = p.breakdown
+    {
+        out.insert("tank_breakdown".into(), b.into());
+    }
+    (!out.is_empty()).then_some(serde_json::Value::Object(out))
 }

@@ -18,7 +18,7 @@ pub fn due(ctx: &Ctx, side: Side) -> Vec<&U> {
 }
 
 fn returnable(ctx: &Ctx, side: Side) -> Vec<&U> {
-    if side != Side::British || !ctx.sc.spec.tank_return.turns.contains(&ctx.turn) {
+    if side != Side::British || ctx.reinforce.returned >= ctx.sc.spec.tank_return.on(ctx.turn) {
         return Vec::new();
     }
     ctx.sit.units.iter().filter(|u| u.c.place == Place::BrokenDown && u.kind() == Kind::Tank).collect()
@@ -75,7 +75,16 @@ pub fn check_place(ctx: &Ctx, side: Side, unit: &str, area: u32) -> Result<(), R
 pub fn check_return(ctx: &Ctx, side: Side, unit: &str, area: u32) -> Result<(), Refusal> {
     let u = ctx.find(unit).ok_or_else(|| Refusal::new(format!("there is no unit `{unit}`")))?;
     if !returnable(ctx, side).iter().any(|r| r.index == u.index) {
-        return Err(Refusal::by_rule("10.61", format!("{} is not a broken-down tank that may return this turn", u.spec.name)));
+        let why = match ctx.sc.spec.tank_return.on(ctx.turn) {
+            0 => "no broken-down tank returns this turn".to_string(),
+            n => format!(
+                "{} is not a broken-down tank, or the {n} return{} of this turn {} been made",
+                u.spec.name,
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "has" } else { "have" }
+            ),
+        };
+        return Err(Refusal::by_rule("10.61", why));
     }
     if !ctx.sc.spec.tank_return.areas.contains(&area) {
         return Err(Refusal::by_rule("6.2", format!("broken-down tanks return in areas {:?} only", ctx.sc.spec.tank_return.areas)));
@@ -153,6 +162,9 @@ pub fn apply(world: &mut World, cmd: Command) {
             if !u.spec.division.is_empty() {
                 world.resource_mut::<Reinforce>().divisions.insert((side, u.spec.division.clone()), area);
             }
+            if returning {
+                world.resource_mut::<Reinforce>().returned += 1;
+            }
             let (rule, what) = if returning { ("10.61", "returns from breakdown") } else { ("6.1", "arrives") };
             ops::log(
                 world,
@@ -179,6 +191,7 @@ pub fn begin(world: &mut World) {
         r.side = Some(initiative.enemy());
         r.second = false;
         r.divisions.clear();
+        r.returned = 0;
     }
     skip_if_idle(world);
 }

@@ -133,7 +133,18 @@ pub struct EntryCondition {
 #[serde(deny_unknown_fields)]
 pub struct TankReturn {
     pub areas: Vec<u32>,
-    pub turns: Vec<u32>,
+    /// How many broken-down tank units may return at the start of each turn (10.61: "at the start
+    /// of turns 2, 3 and 4"). The rule sets no number; the scenario reads 12.31's "breakdowns far
+    /// outnumber replacements, so after the first three turns no more than one battalion will
+    /// remain" as one unit a turn (docs/rtc.md). A turn absent here has no returns.
+    pub per_turn: BTreeMap<u32, u32>,
+}
+
+impl TankReturn {
+    /// The broken-down tanks that may return on `turn`.
+    pub fn on(&self, turn: u32) -> u32 {
+        self.per_turn.get(&turn).copied().unwrap_or(0)
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -346,6 +357,11 @@ fn check(spec: &ScenarioSpec, board: &AreaBoard, infos: &BTreeMap<u32, AreaInfo>
     }
     if spec.turns.is_empty() {
         p.push("turns", "the turn record track has no turns");
+    }
+    for t in spec.tank_return.per_turn.keys() {
+        if !spec.turns.iter().any(|x| x.turn == *t) {
+            p.push(format!("tank_return.per_turn.{t}"), format!("turn {t} is not on the turn record track"));
+        }
     }
     for (name, list) in [
         ("british_entry", &spec.british_entry),

@@ -104,6 +104,8 @@ pub struct Reinforce {
     pub second: bool,
     /// The area each division entered through this turn (6.2, 6.3).
     pub divisions: BTreeMap<(Side, String), u32>,
+    /// Broken-down tanks returned this turn (10.61, `tank_return.per_turn`).
+    pub returned: u32,
 }
 
 /// A bombardment announced and not yet fired (7.4).

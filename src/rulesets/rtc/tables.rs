@@ -138,21 +138,35 @@ pub struct FatigueTable {
     pub minimum: u32,
 }
 
-/// Where the rulebook and the official play aid card disagree (rules/INDEX.md: an option, defaulting
-/// to the rules text).
+/// Where the rulebook and the official play aid card disagree: an option each (rules/INDEX.md).
+/// Both default to the card's reading, as issue 14 decided: the card is the official English text,
+/// the rulebook a translation whose 10.2 is garbled in places (docs/rtc.md).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
-    /// 10.2 b: "cavalry may never support an attack if the lead attacker is cavalry" (rules text) or
-    /// "cavalry may not support unless lead unit is cavalry" (play aid).
+    /// 10.2 b: "cavalry may not support unless lead unit is cavalry" (play aid, the default) or
+    /// "cavalry may never support an attack if the lead attacker is cavalry" (rules text).
     #[serde(default)]
     pub cavalry_support: CavalrySupport,
+    /// 10.2 c: "must be 3 infantry units" (play aid, the default) or "3 units of the same division,
+    /// including the lead unit" of any type (rules text).
+    #[serde(default)]
+    pub divisional_integrity: DivisionalIntegrity,
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CavalrySupport {
-    #[default]
     RulesText,
+    #[default]
+    PlayAid,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DivisionalIntegrity {
+    /// Three units of the lead's division, of any type.
+    RulesText,
+    /// Three infantry units of the lead's division, the lead among them.
+    #[default]
     PlayAid,
 }
 
