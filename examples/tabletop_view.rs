@@ -57,7 +57,10 @@ fn pieces() -> Vec<Piece> {
 }
 
 fn setup(mut commands: Commands, mut viewport: ResMut<MapViewport>) {
-    let path = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tabletop/sample-table.ron"));
+    let path = std::env::args()
+        .nth(1)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tabletop/sample-table.ron"));
     let table = match SourceFile::read(&path).map_err(|d| vec![d]).and_then(|f| Tabletop::read(&f)) {
         Ok(t) => t,
         Err(problems) => {
@@ -90,14 +93,28 @@ fn setup(mut commands: Commands, mut viewport: ResMut<MapViewport>) {
             badge: Some("field 60".into()),
         },
     ];
-    let markers = vec![MapMarker { art: "smoke".into(), place: Place::Table { at: Vec2::new(420.0, 60.0), facing: 0.0, size: Vec2::ZERO }, text: "Smoke".into() }];
+    let markers = vec![MapMarker {
+        art: "smoke".into(),
+        place: Place::Table { at: Vec2::new(420.0, 60.0), facing: 0.0, size: Vec2::ZERO },
+        text: "Smoke".into(),
+    }];
     let mut model = BoardModel::default();
     model.update(pieces.clone(), markers, targets, selected);
     commands.insert_resource(model);
     let bands = |r: &[(f32, &str)]| r.iter().map(|(to, label)| RangeBand { to: *to, label: (*label).into() }).collect();
     let zones = vec![
-        FireZone { from: selected.expect("a selected stand"), shape: ZoneShape::Corridor, bands: bands(&[(100.0, "close"), (200.0, "effective"), (300.0, "long")]), kind: TargetKind::Fire },
-        FireZone { from: place_of("gun"), shape: ZoneShape::Arc { half_angle: PI / 10.0 }, bands: bands(&[(150.0, "canister")]), kind: TargetKind::Assault },
+        FireZone {
+            from: selected.expect("a selected stand"),
+            shape: ZoneShape::Corridor,
+            bands: bands(&[(100.0, "close"), (200.0, "effective"), (300.0, "long")]),
+            kind: TargetKind::Fire,
+        },
+        FireZone {
+            from: place_of("gun"),
+            shape: ZoneShape::Arc { half_angle: PI / 10.0 },
+            bands: bands(&[(150.0, "canister")]),
+            kind: TargetKind::Assault,
+        },
     ];
     commands.insert_resource(TableOverlay { zones });
     commands.insert_resource(Ruler { from: Some(Vec2::new(245.0, 100.0)), to: Some(Vec2::new(215.0, 312.0)), pinned: true });
@@ -107,7 +124,9 @@ fn setup(mut commands: Commands, mut viewport: ResMut<MapViewport>) {
 fn main() {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window { title: "Salient — tabletop view".into(), resolution: WindowResolution::new(1600, 900), ..default() }),
+        primary_window: Some(Window {
+            title: "Salient — tabletop view".into(), resolution: WindowResolution::new(1600, 900), ..default()
+        }),
         ..default()
     }))
     .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.13)))

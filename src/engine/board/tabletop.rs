@@ -295,7 +295,10 @@ mod tests {
         assert!(stand.contains(Yards::new(6.0, 6.0)), "9 yards ahead of the centre, inside the 10 of half-depth");
         assert!(!stand.contains(Yards::new(8.0, 8.0)), "11.3 yards ahead: past the front edge");
         assert!(stand.contains(Yards::new(10.0, -10.0)), "14.1 yards to the right, inside the 15 of half-frontage");
-        assert!(!stand.contains(Yards::new(14.0, 0.0)), "inside the axis-aligned box, off the turned stand");
+        assert!(
+            !stand.contains(Yards::new(16.0, 0.0)),
+            "inside the axis-aligned box (to x = 17.7), 11.3 yards ahead: off the turned stand"
+        );
         assert!((stand.distance_to(Yards::new(20.0, 20.0)) - (28.284 - 10.0)).abs() < 1e-2);
         assert_eq!(stand.distance_to(Yards::new(1.0, 1.0)), 0.0);
     }

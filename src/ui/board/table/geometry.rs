@@ -136,8 +136,8 @@ pub fn band_mesh(inner: &[Vec2], outer: &[Vec2], closed: bool) -> (Vec<Vec2>, Ve
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::board::{PieceState, TargetKind};
     use crate::ui::board::table::RangeBand;
+    use crate::ui::board::{PieceState, TargetKind};
 
     fn place(x: f32, y: f32, facing: f32) -> Place {
         Place::Table { at: Vec2::new(x, y), facing, size: Vec2::new(30.0, 20.0) }

@@ -238,7 +238,7 @@ impl Plugin for TabletopView {
                     .in_set(crate::ui::Frame::Visuals)
                     .run_if(table_up()),
             )
-        .add_systems(OnExit(Screen::Game), forget);
+            .add_systems(OnExit(Screen::Game), forget);
     }
 }
 

@@ -203,7 +203,8 @@ pub(super) fn refresh(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let mut p = Painter { commands: &mut commands, meshes: &mut meshes, materials: &mut materials, font: fonts.map(|f| f.font_bold.clone()) };
+    let mut p =
+        Painter { commands: &mut commands, meshes: &mut meshes, materials: &mut materials, font: fonts.map(|f| f.font_bold.clone()) };
     for zone in &overlay.zones {
         p.zone(zone);
     }

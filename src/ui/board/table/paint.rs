@@ -46,7 +46,8 @@ pub(super) fn table_image(map: &TableMap, density: f32) -> Canvas {
         c.fill_circle(x, y, r, shade);
     }
     let px = |p: Vec2| (p.x * density, (t.depth - p.y) * density);
-    let order = [Look::Patch, Look::Hill, Look::Rough, Look::Water, Look::Cover, Look::Woods, Look::Earthworks, Look::Road, Look::Objective];
+    let order =
+        [Look::Patch, Look::Hill, Look::Rough, Look::Water, Look::Cover, Look::Woods, Look::Earthworks, Look::Road, Look::Objective];
     for look in order {
         for (i, f) in t.features.iter().enumerate() {
             let style = map.style(&f.kind);
@@ -75,10 +76,7 @@ fn scatter_inside(points: &[(f32, f32)], every: f32, seed: u64) -> Vec<(f32, f32
     }
     let mut rng = Scatter::new(seed.wrapping_mul(0x9e37_79b9) + 11);
     let tries = (((x1 - x0) * (y1 - y0)) / every).clamp(0.0, 20_000.0) as usize;
-    (0..tries)
-        .map(|_| (rng.range(x0, x1), rng.range(y0, y1)))
-        .filter(|p| point_in_polygon(yards(Vec2::new(p.0, p.1)), &poly))
-        .collect()
+    (0..tries).map(|_| (rng.range(x0, x1), rng.range(y0, y1))).filter(|p| point_in_polygon(yards(Vec2::new(p.0, p.1)), &poly)).collect()
 }
 
 /// One terrain piece.
@@ -198,7 +196,11 @@ pub(super) fn draw_table(
     let scope = || (TablePiece, DespawnOnExit(Screen::Game));
     // The wooden edge of the table, then the cloth with its terrain.
     let edge = 6.0 * YARD;
-    commands.spawn((scope(), Sprite::from_color(Color::srgb(0.30, 0.21, 0.13), table.size() + Vec2::splat(2.0 * edge)), Transform::from_translation(table.center().extend(-2.0))));
+    commands.spawn((
+        scope(),
+        Sprite::from_color(Color::srgb(0.30, 0.21, 0.13), table.size() + Vec2::splat(2.0 * edge)),
+        Transform::from_translation(table.center().extend(-2.0)),
+    ));
     commands.spawn((
         scope(),
         Sprite { image, custom_size: Some(table.size()), ..default() },
@@ -233,7 +235,8 @@ pub(super) fn draw_table(
     }
     edge_marks(&mut commands, &map, bold, edge);
     scale_bar(&mut commands, &map, bold, edge);
-    let world = Rect::from_corners(table.min - Vec2::new(edge + 20.0 * YARD, edge + 40.0 * YARD), table.max + Vec2::splat(edge + 20.0 * YARD));
+    let world =
+        Rect::from_corners(table.min - Vec2::new(edge + 20.0 * YARD, edge + 40.0 * YARD), table.max + Vec2::splat(edge + 20.0 * YARD));
     commands.insert_resource(BoardFrame { world, play: table.inflate(edge) });
     let new_table = drawn.is_none_or(|d| d.key != map.key);
     commands.insert_resource(DrawnTable { key: map.key.clone(), world });
@@ -248,7 +251,12 @@ pub(super) fn draw_table(
 fn edge_marks(commands: &mut Commands, map: &TableMap, font: Option<&Handle<Font>>, edge: f32) {
     let (w, d) = (map.table.width, map.table.depth);
     let mark = |commands: &mut Commands, at: Vec2, size: Vec2| {
-        commands.spawn((TablePiece, DespawnOnExit(Screen::Game), Sprite::from_color(Color::srgb(0.93, 0.88, 0.74), size), Transform::from_translation(at.extend(-1.5))));
+        commands.spawn((
+            TablePiece,
+            DespawnOnExit(Screen::Game),
+            Sprite::from_color(Color::srgb(0.93, 0.88, 0.74), size),
+            Transform::from_translation(at.extend(-1.5)),
+        ));
     };
     let label = |commands: &mut Commands, at: Vec2, text: String| {
         let mut e = commands.spawn((

@@ -86,7 +86,8 @@ pub(super) fn measure(
         && let Some(at) = pointer.at
     {
         // From the front edge of the stand the key went down on, else from the point.
-        let from = model.pieces.iter().rev().find(|p| on_piece(p, at)).and_then(|p| p.place).and_then(stand_of).map(|s| vec(s.front_centre()));
+        let from =
+            model.pieces.iter().rev().find(|p| on_piece(p, at)).and_then(|p| p.place).and_then(stand_of).map(|s| vec(s.front_centre()));
         *ruler = Ruler { from: Some(from.unwrap_or(at)), to: Some(at), pinned: false };
     } else if keys.pressed(key) {
         if let Some(at) = pointer.at
@@ -163,8 +164,14 @@ pub(super) fn draw(
             Sprite::from_color(Color::srgba(0.04, 0.04, 0.05, 0.88), Vec2::new(w, size * 1.5)),
             Transform::from_translation(at.extend(Z + 1.0)),
         ));
-        let mut e =
-            commands.spawn((RulerPiece, DespawnOnExit(Screen::Game), Text2d::new(s), TextColor(c), Anchor::CENTER, Transform::from_translation(at.extend(Z + 1.1))));
+        let mut e = commands.spawn((
+            RulerPiece,
+            DespawnOnExit(Screen::Game),
+            Text2d::new(s),
+            TextColor(c),
+            Anchor::CENTER,
+            Transform::from_translation(at.extend(Z + 1.1)),
+        ));
         let mut f = TextFont { font_size: bevy::text::FontSize::Px(size), ..default() };
         if let Some(h) = &font {
             f.font = h.clone().into();

@@ -147,7 +147,11 @@ fn parts(commands: &mut Commands, stand: Entity, piece: &Piece, map: &TableMap, 
     for (i, m) in piece.markers.iter().enumerate() {
         let at = Vec2::new(-depth / 2.0 - 3.5 * YARD, front / 2.0 - (i as f32 + 0.5) * 9.0 * YARD);
         let tag: String = m.chars().take(3).collect::<String>().to_uppercase();
-        commands.spawn((ChildOf(stand), Sprite::from_color(Color::srgb(0.12, 0.10, 0.08), Vec2::new(6.0, 8.5) * YARD), Transform::from_translation(at.extend(0.005))));
+        commands.spawn((
+            ChildOf(stand),
+            Sprite::from_color(Color::srgb(0.12, 0.10, 0.08), Vec2::new(6.0, 8.5) * YARD),
+            Transform::from_translation(at.extend(0.005)),
+        ));
         let mut t = commands.spawn((
             ChildOf(stand),
             Text2d::new(tag),
