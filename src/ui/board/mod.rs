@@ -8,6 +8,7 @@
 
 pub mod area;
 pub mod hex;
+pub mod table;
 
 use bevy::prelude::*;
 
@@ -18,8 +19,9 @@ pub enum Place {
     Cell(hexx::Hex),
     /// A numbered area (or zone) of an area map.
     Area(u32),
-    /// A point of a tabletop, in yards, with a facing in radians (0 = facing +x, counter-clockwise).
-    Table { at: Vec2, facing: f32 },
+    /// A point of a tabletop, in yards, with a facing in radians (0 = facing +x, counter-clockwise),
+    /// and the frontage (x) and depth (y) in yards of the stand there (zero for a bare point).
+    Table { at: Vec2, facing: f32, size: Vec2 },
 }
 
 /// Which way a piece is shown.
