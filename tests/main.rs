@@ -2,6 +2,7 @@
 
 mod ai_tests;
 mod bastards;
+mod dixmude;
 mod engine_tests;
 mod fuzz_regressions;
 #[cfg(feature = "gui")]

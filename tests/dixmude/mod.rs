@@ -1,0 +1,4 @@
+//! Tempête sur Dixmude: 1914 (the `dixmude` ruleset): the rulebook's rules with forced dice, the
+//! set-up, random play with every invariant, the computer opponent.
+
+mod random_play;
