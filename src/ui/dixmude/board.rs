@@ -318,7 +318,11 @@ fn targets(session: &DixSession, p: &Pos, ui: &DixUi) -> Vec<Target> {
                     *e = e.max(b.expected_hits());
                 }
             }
-            Command::Enter(..) | Command::Shift(..) => {
+            Command::Enter(..) => {
+                mark(&mut marks, zone, TargetKind::Move);
+            }
+            // A support unit's own moves (8.1.3) only once it is picked: they would cover the map.
+            Command::Shift(..) if picked.is_some() => {
                 mark(&mut marks, zone, TargetKind::Move);
             }
             _ => {}

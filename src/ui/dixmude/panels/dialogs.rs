@@ -19,7 +19,7 @@ use super::{Action, Asks, Scene};
 
 fn dialog(title: String, id: &str) -> egui::Window<'static> {
     egui::Window::new(theme::title(title, 18.0))
-        .id(id.to_string().into())
+        .id(egui::Id::new(id.to_string()))
         .collapsible(false)
         .resizable(false)
         .default_width(470.0)
