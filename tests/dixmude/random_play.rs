@@ -66,17 +66,3 @@ fn computer_games_of_dixmude_finish_with_every_invariant_held() {
         }
     }
 }
-
-#[test]
-#[ignore = "debug"]
-fn debug_loop() {
-    let mut g = open(2);
-    for _ in 0..3000 {
-        let c = salient::ai::choose(&mut g).unwrap();
-        g.submit(c).unwrap();
-    }
-    for c in g.commands().iter().rev().take(12) {
-        eprintln!("{c:?}");
-    }
-    eprintln!("{:?}", g.pending());
-}

@@ -159,7 +159,7 @@ fn unit(p: &Pos, id: &str) -> Result<usize, Refusal> {
 fn activation_cost(p: &Pos, side: Side) -> Result<(), Refusal> {
     let cost = p.sc.tables.resource_points.activation;
     if p.r.rp[side.index()] < cost {
-        return Err(Refusal::by_rule("5.2", format!("an activation costs {cost} RP; {} RP left", p.r.rp[side.index()])));
+        return Err(Refusal::by_rule("4.2", format!("an activation costs {cost} RP; {} RP left", p.r.rp[side.index()])));
     }
     Ok(())
 }
@@ -181,7 +181,7 @@ fn check_activate(p: &Pos, side: Side, zone: u32, ids: &[String]) -> Result<(), 
         if p.is_infantry(u) {
             if !p.fit(u) {
                 return Err(Refusal::by_rule(
-                    "5.2",
+                    "4.2",
                     format!("{id} is exhausted: only battalions in good order or weakened go on the offensive"),
                 ));
             }

@@ -163,23 +163,18 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, side: Side, c: Command) {
     }
 }
 
-/// The hits on the defender after the first (8.3.3): trenches take the second, the bonus removes
-/// as many; a bonus of 4 removes even the first.
+/// The hits on the defender (8.3.3): the first, then trenches take the second and are removed,
+/// the bonus removes as many; a bonus of 4 removes even the first (`preview::defender_reaches`).
 fn defender_hits(p: &mut Pos, rt: &mut Rt, zone: u32, hits: u32) -> u32 {
-    let bonus = p.bonus(zone).max(0) as u32;
-    if hits == 0 || bonus >= 4 {
-        return 0;
-    }
-    let mut rest = hits - 1;
-    if rest > 0 && p.r.trenches.remove(&zone) {
-        rest -= 1;
+    let reach = super::preview::defender_reaches(p, zone, hits);
+    if hits >= 2 && p.bonus(zone) < 4 && p.r.trenches.remove(&zone) {
         rt.log(
             "8.3.3",
             format!("the trenches of zone {zone} take the second hit and are removed"),
             EventKind::Trenches { zone, dug: false },
         );
     }
-    1 + rest.saturating_sub(bonus)
+    reach
 }
 
 /// 8.3.2-8.3.3.
@@ -192,15 +187,8 @@ fn resolve(p: &mut Pos, rt: &mut Rt, side: Side) {
     }
     let defenders = p.in_zone(a.target);
     let def_inf: Vec<usize> = defenders.iter().copied().filter(|&u| p.is_infantry(u)).collect();
-    let amplitude = (att.iter().chain(&def_inf).filter(|&&u| p.is_battalion(u)).count() as u32).max(1);
-    let attack: i32 = att.iter().map(|&u| p.assault_value(u)).sum();
-    let mut defence: i32 = def_inf.iter().map(|&u| p.defence_value(u)).sum();
-    if !def_inf.is_empty() {
-        defence += defenders.iter().filter(|&&u| p.kind(u) == Kind::MachineGuns).map(|&u| p.spec(u).bonus).sum::<i32>();
-    }
-    let t = &p.sc.tables.assault;
-    let modifier = (attack - defence).clamp(-t.cap, t.cap);
-    let success_at = t.success;
+    let (amplitude, attack, defence, modifier) = super::preview::contest(p, &act, a.from, a.target);
+    let success_at = p.sc.tables.assault.success;
     let roll = rt.d6(format!("assault on zone {}", a.target), "8.3.2");
     let total = roll as i32 + modifier;
     let row = p.sc.tables.assault_row(amplitude, total);

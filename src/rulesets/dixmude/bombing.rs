@@ -1,5 +1,5 @@
 //! Phase E: artillery bombing (7): alternating shots, counter-battery (7.2), hits and their spread
-//! (7.3), trenches (7.3.3), defence bonuses (7.3.4) and the ruins of Diksmuide (8.3.5).
+//! (7.3), trenches (7.3.3), defence bonuses (7.3.4) and the ruins of Diksmuide (7.3.5).
 
 use bevy::prelude::*;
 
@@ -190,11 +190,11 @@ pub fn fire(p: &mut Pos, rt: &mut Rt, shot: Shot, counter: Option<usize>) {
 pub fn apply_hits(p: &mut Pos, rt: &mut Rt, zone: u32, hits: u32) {
     let mut hits = hits;
     if p.sc.zone(zone).diksmuide {
-        // 8.3.5 (under 7.3): the town takes the first 4 hits and is ruined (+3), then the first 3 (+2).
+        // 7.3.5 (printed 8.3.5): the town takes the first 4 hits and is ruined (+3), then the first 3 (+2).
         let bonus = p.bonus(zone).max(0) as u32;
         let ruins = &p.sc.tables.diksmuide.ruins;
         if hits < bonus {
-            rt.log("7.3", format!("Diksmuide absorbs the {hits} hit(s)"), EventKind::Note);
+            rt.log("7.3.5", format!("Diksmuide absorbs the {hits} hit(s)"), EventKind::Note);
             return;
         }
         hits -= bonus;
@@ -206,7 +206,7 @@ pub fn apply_hits(p: &mut Pos, rt: &mut Rt, zone: u32, hits: u32) {
         if next != p.r.ruins {
             p.r.ruins = next;
             let b = ruins[next.unwrap_or(0)];
-            rt.log("7.3", format!("Diksmuide is in ruins: defence bonus {b:+}"), EventKind::Ruins { bonus: b });
+            rt.log("7.3.5", format!("Diksmuide is in ruins: defence bonus {b:+}"), EventKind::Ruins { bonus: b });
         }
     } else {
         if hits > 0 && p.r.trenches.remove(&zone) {

@@ -11,6 +11,7 @@ pub mod events;
 pub mod hits;
 pub mod map;
 pub mod operational;
+pub mod preview;
 pub mod reorganisation;
 pub mod scenario;
 pub mod sequence;

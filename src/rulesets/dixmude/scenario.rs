@@ -270,7 +270,7 @@ pub fn load_map(file: &SourceFile) -> Result<(AreaBoard, BTreeMap<u32, ZoneInfo>
         p.push("areas", format!("the map needs exactly one zone tagged `hq:german` (the HQ zone of the XXII Reserve-Korps), not {hqs}"));
     }
     if infos.values().filter(|z| z.diksmuide).count() != 1 {
-        p.push("areas", "the map needs exactly one zone tagged `diksmuide` (8.3.5)");
+        p.push("areas", "the map needs exactly one zone tagged `diksmuide` (7.3.5)");
     }
     if p.is_empty() { Ok((board, infos)) } else { Err(file.locate_all(p)) }
 }

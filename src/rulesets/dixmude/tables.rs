@@ -142,7 +142,7 @@ pub struct AssaultRow {
     pub defender: u32,
 }
 
-/// 8.3.5 (printed under 7.3): the town's bonus and the ruins markers.
+/// 7.3.5 (printed 8.3.5 under 7.3): the town's bonus and the ruins markers.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Diksmuide {
