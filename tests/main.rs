@@ -3,6 +3,7 @@
 mod ai_tests;
 mod bastards;
 mod cli_tests;
+mod dixmude;
 mod engine_tests;
 mod fuzz_regressions;
 #[cfg(feature = "gui")]

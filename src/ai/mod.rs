@@ -21,6 +21,7 @@
 //! on what was computed before.
 
 pub mod bastards;
+pub mod dixmude;
 pub mod rtc;
 
 use bevy::prelude::World;

@@ -3,6 +3,7 @@
 //! build, to its presenter (docs/gui.md).
 
 pub mod bastards;
+pub mod dixmude;
 pub mod rtc;
 
 use crate::ai::Computer;
@@ -11,7 +12,11 @@ use crate::engine::session::entry;
 
 /// Every ruleset this program plays: its rules, its computer opponent and its shipped files.
 pub fn registry() -> Vec<RulesetEntry> {
-    vec![entry::<bastards::Bastards, Computer>(bastards::SHIPPED), entry::<rtc::Rtc, Computer>(rtc::SHIPPED)]
+    vec![
+        entry::<bastards::Bastards, Computer>(bastards::SHIPPED),
+        entry::<rtc::Rtc, Computer>(rtc::SHIPPED),
+        entry::<dixmude::Dixmude, Computer>(dixmude::SHIPPED),
+    ]
 }
 
 /// Every ruleset's window presenter, in the registry's order (the window's half of each entry).

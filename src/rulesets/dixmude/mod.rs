@@ -1,0 +1,146 @@
+//! *Tempête sur Dixmude: 1914* (Diksmuide, October-November 1914; Vae Victis #133), the rulebook
+//! `003_349eb46e7676f4e4.txt`. Modules follow its chapters: units (1.3), scenario (1.1, 10), the
+//! map's questions (1.1), sequence (2-4, 11), strategy and stratagems (5, 12), operational (5 C, 6),
+//! bombing (7), activation and assault (8), reorganisation (9); state holds the position the rules
+//! read and change.
+
+pub mod activation;
+pub mod assault;
+pub mod bombing;
+pub mod events;
+pub mod hits;
+pub mod map;
+pub mod operational;
+pub mod preview;
+pub mod reorganisation;
+pub mod scenario;
+pub mod sequence;
+pub mod state;
+pub mod stratagems;
+pub mod strategy;
+pub mod tables;
+pub mod units;
+pub mod view;
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::engine::phase::{self as decide, Steps};
+use crate::engine::ruleset::MapVocabulary;
+use crate::engine::source::{Diagnostic, SourceFile};
+use crate::engine::{GameFlow, Pending, Refusal, Ruleset, StateView};
+
+pub use events::{Command, Event, EventKind};
+use state::{Phase, Piece, Pos, Roster, Setup, Track, UnitState, run};
+pub use strategy::Strategy;
+use units::{Level, Side, Where};
+
+pub const ID: &str = "dixmude";
+
+/// The ruleset.
+pub struct Dixmude;
+
+impl Ruleset for Dixmude {
+    const ID: &'static str = ID;
+    const NAME: &'static str = "Tempête sur Dixmude: 1914";
+    type Command = Command;
+    type Event = Event;
+    type Scenario = scenario::Scenario;
+
+    fn load_scenario(file: &SourceFile, loader: &mut crate::engine::loader::Loader) -> Result<Self::Scenario, Vec<Diagnostic>> {
+        scenario::load(file, loader)
+    }
+
+    fn check_tables(file: &SourceFile) -> Vec<Diagnostic> {
+        tables::parse(file).err().unwrap_or_default()
+    }
+
+    fn map_vocabulary() -> MapVocabulary {
+        MapVocabulary {
+            terrains: ["open", "town", "village", "wood", "marsh", "polder", "hq"].iter().map(|s| s.to_string()).collect(),
+            features: ["river", "bridge", "canal", "railway"].iter().map(|s| s.to_string()).collect(),
+            sides: Side::BOTH.iter().map(|s| s.id().to_string()).collect(),
+        }
+    }
+
+    fn build(app: &mut App, scenario: &Self::Scenario) {
+        app.add_plugins(plugin);
+        spawn(app.world_mut(), scenario);
+    }
+
+    fn pending(world: &World) -> Option<Pending> {
+        view::pending(world)
+    }
+
+    fn legal(world: &World) -> Vec<Command> {
+        decide::legal::<Phase, Pos, Command>(world)
+    }
+
+    fn check(world: &World, command: &Command) -> Result<(), Refusal> {
+        decide::check::<Phase, Pos, Command>(world, command)
+    }
+
+    fn view(world: &World) -> StateView {
+        view::state_view(world)
+    }
+
+    fn invariants(world: &World) -> Vec<String> {
+        view::invariants(world)
+    }
+
+    fn sides(scenario: &Self::Scenario) -> Vec<String> {
+        scenario.spec.info.sides.iter().map(|s| s.id.to_string()).collect()
+    }
+}
+
+/// Who decides when: one step per phase (2); each step reads a [`Pos`] captured once.
+fn decisions() -> Steps<Phase, Pos, Command> {
+    Steps::new()
+        .step(Phase::Strategies, operational::buy_candidates, operational::buy_check, operational::buy_apply)
+        .step(Phase::Operational, operational::candidates, operational::check, operational::apply)
+        .step(Phase::Bombing, bombing::candidates, bombing::check, bombing::apply)
+        .step(Phase::Activation, activation::candidates, activation::check, activation::apply)
+        .step(Phase::Reorganisation, reorganisation::candidates, reorganisation::check, reorganisation::apply)
+}
+
+/// The current phase, if the game is in play.
+pub fn phase(world: &World) -> Option<Phase> {
+    world.get_resource::<State<Phase>>().map(|s| *s.get())
+}
+
+/// The ruleset's plugin: its phase states, resources and systems.
+pub fn plugin(app: &mut App) {
+    app.add_sub_state::<Phase>().init_resource::<Track>();
+    decisions().install(app);
+    app.add_systems(OnEnter(GameFlow::InGame), |w: &mut World| run(w, sequence::start));
+}
+
+/// The shipped scenarios and their maps, compiled in (the registry hands them to the fuzz harness).
+pub const SHIPPED: crate::engine::session::Embedded = &[
+    ("scenarios/dixmude/dixmude-1914.ron", include_str!("../../../scenarios/dixmude/dixmude-1914.ron")),
+    ("scenarios/dixmude/maps/diksmuide.ron", include_str!("../../../scenarios/dixmude/maps/diksmuide.ron")),
+];
+
+/// Spawns the scenario: units as entities, zones as entities, trenches and the strategy counters.
+fn spawn(world: &mut World, sc: &scenario::Scenario) {
+    world.insert_resource(Setup(Arc::new(sc.clone())));
+    let mut roster = Vec::new();
+    for (order, u) in sc.spec.units.iter().enumerate() {
+        let at = match u.zone {
+            Some(z) => Where::Zone(z),
+            None => Where::Waiting,
+        };
+        let st =
+            UnitState { at, level: Level::Good, used: false, parent: None, detached: false, raised: false, returns: None, out_turn: 0 };
+        roster.push(world.spawn(Piece { order, spec: Arc::new(u.clone()), st }).id());
+    }
+    world.insert_resource(Roster(roster));
+    let mut track = Track::default();
+    track.0.trenches = sc.spec.trenches.iter().copied().collect();
+    for (i, c) in sc.spec.strategies.iter().enumerate() {
+        track.0.container[c.side.index()].push(i);
+    }
+    world.insert_resource(track);
+    sc.board.spawn_areas(world);
+}

@@ -1,0 +1,166 @@
+//! The top bar (the turn, the phase, the initiative, the resource points, who is to move) and the
+//! left column: the turn track, the sequence of play, the zones of the victory conditions as they
+//! stand, and the shell's log panel.
+
+use bevy_egui::egui;
+
+use crate::rulesets::dixmude::EventKind;
+use crate::rulesets::dixmude::state::{Phase, Pos};
+use crate::rulesets::dixmude::units::Side;
+use crate::ui::log::{log_heading, log_panel};
+use crate::ui::rules_text::rule_link;
+use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
+use crate::ui::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
+
+use super::super::DixUi;
+use super::cards::side_egui;
+use super::{Action, Asks, Scene};
+
+/// The sequence of play (2): each phase, its letter and name with its rules.
+const PHASES: [(Option<Phase>, &str, &str, &str); 7] = [
+    (None, "A", "Initiative", "3"),
+    (None, "B", "Resource points", "4"),
+    (Some(Phase::Strategies), "C", "Drawing strategies", "5"),
+    (Some(Phase::Operational), "D", "German operational movement", "6"),
+    (Some(Phase::Bombing), "E", "Artillery bombing", "7"),
+    (Some(Phase::Activation), "F", "Alternating activation", "8"),
+    (Some(Phase::Reorganisation), "G", "Reorganisation", "9"),
+];
+
+pub(super) fn top_bar(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
+    let clicked = shell_top_bar(root, ctx_e, scene.session, "back to the main menu", |ui| labels(ui, scene));
+    asks.acts.extend(clicked.map(|b| match b {
+        BarButton::Menu => Action::Menu,
+        BarButton::Load => Action::Load,
+        BarButton::Save => Action::Save,
+        BarButton::Fit => Action::Fit,
+        BarButton::Undo => Action::Undo,
+    }));
+}
+
+/// The top bar's words, left to right.
+fn labels(ui: &mut egui::Ui, scene: &Scene) {
+    let p = &scene.p;
+    ui.label(theme::title("Tempête sur Dixmude", 20.0)).on_hover_text(&p.sc.spec.info.name);
+    ui.separator();
+    ui.label(theme::strong(format!("Turn {} of {}", p.r.turn, p.sc.tables.turns)));
+    ui.separator();
+    if let Some((_, letter, name, _)) = PHASES.iter().find(|x| x.0 == Some(p.r.phase)) {
+        ui.label(theme::strong(format!("{letter}. {name}")));
+    }
+    if let Some(s) = p.r.initiative {
+        ui.separator();
+        ui.label("Initiative:");
+        ui.label(egui::RichText::new(s.name()).color(side_egui(s)).strong());
+    }
+    ui.separator();
+    for s in Side::BOTH {
+        ui.label(egui::RichText::new(format!("{} {} RP", short(s), p.r.rp[s.index()])).color(side_egui(s)).strong())
+            .on_hover_text(format!("{}: {} resource points (4)", s.name(), p.r.rp[s.index()]));
+    }
+    ui.separator();
+    match scene.to_move {
+        Some(s) => {
+            let who = who_decides(scene.session, s.id(), s.name(), scene.thinking);
+            ui.label(egui::RichText::new(format!("{} to decide ({who})", s.name())).color(side_egui(s)).strong());
+        }
+        None => {
+            ui.label(egui::RichText::new(scene.session.view.result.clone().unwrap_or_else(|| "—".into())).color(BRASS));
+        }
+    }
+}
+
+fn short(s: Side) -> &'static str {
+    match s {
+        Side::FrancoBelgian => "F-B",
+        Side::German => "Ger",
+    }
+}
+
+pub(super) fn left_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut DixUi, asks: &mut Asks) {
+    egui::Panel::left("dixmude-left")
+        .resizable(true)
+        .default_size(300.0)
+        .min_size(240.0)
+        .max_size(420.0)
+        .frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::same(10)))
+        .show(root, |ui| {
+            ui.label(theme::title("Turns (three days each)", 17.0));
+            turn_track(ui, &scene.p);
+            ui.add_space(6.0);
+            ui.label(theme::title("Sequence of play", 17.0));
+            for (ph, letter, name, rule) in PHASES {
+                let current = ph == Some(scene.p.r.phase);
+                ui.horizontal(|ui| {
+                    let text = egui::RichText::new(format!("{letter}. {name}"));
+                    ui.label(if current { text.color(BRASS).strong() } else { text.color(DIM) });
+                    rule_link(ui, rule, &mut asks.open_rule);
+                });
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                ui.label(theme::title("Victory", 17.0));
+                rule_link(ui, "11", &mut asks.open_rule);
+            });
+            victory(ui, &scene.p);
+            ui.add_space(6.0);
+            log_heading(ui, &mut ui_state.log);
+            log_panel(ui, scene.session, &ui_state.log, &mut asks.open_rule, |ev| matches!(ev.kind, EventKind::TurnBegan { .. }));
+        });
+}
+
+/// The turn track: each turn a box, the current one in brass.
+fn turn_track(ui: &mut egui::Ui, p: &Pos) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
+        for t in 1..=p.sc.tables.turns {
+            let current = t == p.r.turn;
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 22.0), egui::Sense::hover());
+            let fill = if current {
+                BRASS
+            } else if t < p.r.turn {
+                egui::Color32::from_rgb(60, 56, 48)
+            } else {
+                egui::Color32::from_rgb(88, 82, 70)
+            };
+            ui.painter().rect_filled(rect, 3.0, fill);
+            ui.painter().text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                t.to_string(),
+                egui::FontId::new(12.0, theme::bold()),
+                if current { egui::Color32::BLACK } else { PARCHMENT },
+            );
+        }
+    });
+}
+
+/// Who holds the zones of the victory conditions (11): Diksmuide, the left bank, Eessen and Woumen
+/// castle. What the holding means is the rules' to say at the end of each turn and of turn 7.
+fn victory(ui: &mut egui::Ui, p: &Pos) {
+    let held = |z: u32| p.occupant(z);
+    let name = |s: Option<Side>| s.map(|s| s.name()).unwrap_or("nobody");
+    for z in p.sc.zone_ids().filter(|&z| p.sc.zone(z).diksmuide) {
+        ui.label(egui::RichText::new(format!("Diksmuide ({z}): {} (bonus +{})", name(held(z)), p.bonus(z))).color(PARCHMENT));
+    }
+    let german_left: Vec<String> =
+        p.sc.zone_ids().filter(|&z| p.sc.zone(z).victory_left_bank && held(z) == Some(Side::German)).map(|z| z.to_string()).collect();
+    if german_left.is_empty() {
+        ui.label(egui::RichText::new("No German on the left bank (2, 3, 5, 8)").color(DIM));
+    } else {
+        ui.label(
+            egui::RichText::new(format!("German on the left bank: zone {} (11.1)", german_left.join(", ")))
+                .color(side_egui(Side::German))
+                .strong(),
+        );
+    }
+    let hold: Vec<u32> = p.sc.zone_ids().filter(|&z| p.sc.zone(z).hold_left_bank).collect();
+    let fb = hold.iter().filter(|&&z| held(z) == Some(Side::FrancoBelgian)).count();
+    ui.label(egui::RichText::new(format!("Franco-Belgian holds {fb} of the {} left-bank zones 2–8", hold.len())).color(DIM));
+    for z in p.sc.zone_ids().filter(|&z| p.sc.zone(z).eessen || p.sc.zone(z).woumen) {
+        ui.label(
+            egui::RichText::new(format!("{} ({z}): {}", if p.sc.zone(z).eessen { "Eessen" } else { "Woumen castle" }, name(held(z))))
+                .color(DIM),
+        );
+    }
+}
