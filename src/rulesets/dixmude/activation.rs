@@ -50,6 +50,17 @@ fn support_may_end(p: &Pos, zone: u32, side: Side, movers: &[usize]) -> bool {
     p.may_stand(zone, side) && (friendly_infantry || p.infantry_zones(zone, side.enemy()).is_empty())
 }
 
+/// The zones next to `z` for `side`'s movement: the map's, and zone 1 after an Offensive on
+/// Tervaete (12).
+fn links(p: &Pos, z: u32, side: Side) -> Vec<u32> {
+    let mut out = p.neighbours(z);
+    if side == Side::German && p.r.flags.tervaete {
+        let more: Vec<u32> = p.sc.zone_ids().filter(|&n| !out.contains(&n) && p.adjacent_for(z, n, side)).collect();
+        out.extend(more);
+    }
+    out
+}
+
 /// Zones `units` can reach from `from` (8.1, 8.1.3).
 pub fn reach(p: &Pos, units: &[usize], from: u32, side: Side) -> BTreeSet<u32> {
     let mut seen = BTreeSet::from([from]);
@@ -58,7 +69,7 @@ pub fn reach(p: &Pos, units: &[usize], from: u32, side: Side) -> BTreeSet<u32> {
         if z != from && must_stop(p, units, z, side) {
             continue;
         }
-        for n in p.sc.zone_ids() {
+        for n in links(p, z, side) {
             if !seen.contains(&n) && may_enter(p, units, z, n, side) {
                 seen.insert(n);
                 queue.push_back(n);
@@ -129,7 +140,7 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
         let infantry: Vec<usize> = movers.iter().copied().filter(|&u| p.is_infantry(u)).collect();
         let mut targets: Vec<u32> = p.neighbours(z);
         targets.extend(p.sc.zone(z).across.iter().copied());
-        targets.extend(p.sc.zone_ids().filter(|&n| p.adjacent_for(z, n, side) && !p.sc.board.adjacent(z, n)));
+        targets.extend(links(p, z, side).into_iter().filter(|&n| !p.sc.board.adjacent(z, n)));
         for n in targets {
             for group in [movers.clone(), infantry.clone()] {
                 if !group.is_empty() {
