@@ -13,7 +13,7 @@ use salient::engine::board::Tabletop;
 use salient::engine::source::SourceFile;
 use salient::ui::Screen;
 use salient::ui::board::table::{self, FireZone, RangeBand, Ruler, TableMap, TableOverlay, TableSide, ZoneShape};
-use salient::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote};
+use salient::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 use salient::ui::camera::MapViewport;
 
 /// A stand 30 yards wide and 20 deep (3 by 2 inches at one inch to ten yards).
@@ -85,12 +85,14 @@ fn setup(mut commands: Commands, mut viewport: ResMut<MapViewport>) {
             kind: TargetKind::Fire,
             note: TargetNote::Open { cost: None, odds: Some(0.2) },
             badge: Some("222 yds · 1:3".into()),
+            tone: Tone::Normal,
         },
         Target {
             place: Place::Table { at: Vec2::new(305.0, 150.0), facing: FRAC_PI_2, size: BASIC },
             kind: TargetKind::Move,
             note: TargetNote::Open { cost: Some("60 yds".into()), odds: None },
             badge: Some("field 60".into()),
+            tone: Tone::Normal,
         },
     ];
     let markers = vec![MapMarker {

@@ -12,11 +12,10 @@ use crate::rulesets::bastards::{Bastards, EventKind};
 use crate::ui::art::{self, palette::Palette};
 use crate::ui::saves::SaveRequests;
 use crate::ui::screens::{Emblem, GameOverClosed, HandOverCardSet, SideLook, hand_over_systems};
-use crate::ui::session::Seat;
 use crate::ui::settings::Settings;
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
 use crate::ui::widgets::typed_lines;
-use crate::ui::{Frame, Launch, Screen};
+use crate::ui::Screen;
 
 use super::SCREEN;
 use super::session::PlaySession;

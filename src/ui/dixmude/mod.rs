@@ -1,3 +1,7 @@
+//! NOT YET IN THE MODULE TREE (issue 15): written against the rules, never compiled; wiring it is
+//! `pub mod dixmude;` in `ui/mod.rs` and its `Window` in `rulesets::presenters()`. Its hand-over
+//! predates the shell's `screens::hand_over_systems` and should become a `SideLooks` function.
+//!
 //! Tempête sur Dixmude 1914's presenter: the zone map on the shared area view (`ui::board::area`) —
 //! the zones with their defence bonuses, the Yser along the borders between the banks with the
 //! Diksmuide bridges, the HQ box of the XXII Reserve-Korps — and its panels: the turn, the phase, the

@@ -30,7 +30,7 @@ pub fn kind_colour(kind: TargetKind) -> Color {
         TargetKind::Move => Color::srgb(0.20, 0.45, 0.95),
         TargetKind::Fire => Color::srgb(1.0, 0.50, 0.08),
         TargetKind::Assault => Color::srgb(0.92, 0.12, 0.10),
-        TargetKind::Other => Color::srgb(0.25, 0.75, 0.30),
+        TargetKind::Other | TargetKind::Pick => Color::srgb(0.25, 0.75, 0.30),
     }
 }
 
