@@ -9,13 +9,13 @@ use crate::rulesets::bastards::scenario::VictorySpec;
 use crate::rulesets::bastards::state::Tracks;
 use crate::rulesets::bastards::units::Side;
 use crate::rulesets::bastards::{Bastards, EventKind};
+use crate::ui::Screen;
 use crate::ui::art::{self, palette::Palette};
 use crate::ui::saves::SaveRequests;
 use crate::ui::screens::{Emblem, GameOverClosed, HandOverCardSet, SideLook, hand_over_systems};
 use crate::ui::settings::Settings;
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
 use crate::ui::widgets::typed_lines;
-use crate::ui::Screen;
 
 use super::SCREEN;
 use super::session::PlaySession;
