@@ -25,6 +25,9 @@ use super::input::{AwaitingConfirmation, SightTool};
 use super::orders::{OrderMode, Orders};
 use super::session::PlaySession;
 
+/// What the targets were last built from: the orders' key, the mode, the selected unit.
+type TargetsKey = ((u64, Option<String>), OrderMode, Option<String>);
+
 /// Fills the board model's targets from the orders the mode shows (the hex view draws them).
 fn present_targets(
     orders: Res<Orders>,
@@ -32,7 +35,7 @@ fn present_targets(
     session: Option<Res<PlaySession>>,
     selection: Res<Selection>,
     mut model: ResMut<BoardModel>,
-    mut seen: Local<Option<((u64, Option<String>), OrderMode, Option<String>)>>,
+    mut seen: Local<Option<TargetsKey>>,
 ) {
     let Some(session) = session else { return };
     let key = (orders.key.clone(), *mode, selection.unit.clone());

@@ -46,12 +46,12 @@ fn ribbon(line: &[Vec2], half: f32, closed: bool) -> (Vec<Vec2>, Vec<u32>) {
     let n = line.len();
     let mut pos = Vec::with_capacity(2 * n);
     let at = |i: usize| line[i % n];
-    for i in 0..n {
+    for (i, p) in line.iter().enumerate() {
         let prev = if i == 0 { if closed { at(n - 1) } else { at(0) } } else { at(i - 1) };
         let next = if i + 1 == n { if closed { at(0) } else { at(i) } } else { at(i + 1) };
         let d = (next - prev).normalize_or_zero().perp() * half;
-        pos.push(line[i] - d);
-        pos.push(line[i] + d);
+        pos.push(*p - d);
+        pos.push(*p + d);
     }
     let segments = if closed { n } else { n.saturating_sub(1) };
     let mut idx = Vec::new();
