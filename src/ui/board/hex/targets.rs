@@ -119,11 +119,11 @@ fn draw_targets(
     mut seen: Local<Option<(Vec<Target>, bool, String)>>,
 ) {
     let (Some(drawn), Some(art)) = (drawn, art) else { return };
-    let key = (model.targets.clone(), settings.colour_blind, drawn.key.clone());
-    if seen.as_ref() == Some(&key) {
+    // Compared in place every frame; cloned only when they changed.
+    if seen.as_ref().is_some_and(|(t, c, k)| *t == model.targets && *c == settings.colour_blind && *k == drawn.key) {
         return;
     }
-    *seen = Some(key);
+    *seen = Some((model.targets.clone(), settings.colour_blind, drawn.key.clone()));
     for e in &old {
         commands.entity(e).despawn();
     }
