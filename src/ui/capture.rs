@@ -19,11 +19,46 @@ struct Counter {
     requested: bool,
     bench: Vec<f64>,
     last: Option<Instant>,
+    /// Milliseconds from the process's start to the first frame (the start-up the benchmark reports).
+    first_frame_ms: u64,
+}
+
+/// The process's resident memory now and at its peak, in MB (`/proc/self/status`; 0 elsewhere).
+fn resident_mb() -> (u64, u64) {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+            .unwrap_or(0)
+            / 1024
+    };
+    (field("VmRSS:"), field("VmHWM:"))
+}
+
+/// Milliseconds since the process started (Linux: its start time in `/proc/self/stat` against the
+/// system's uptime, to the clock tick; 0 elsewhere).
+fn since_process_start_ms() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let uptime = std::fs::read_to_string("/proc/uptime").unwrap_or_default();
+    // The fields after the command name (which is in parentheses); the start time is field 22.
+    let after = stat.rsplit_once(')').map(|(_, rest)| rest).unwrap_or("");
+    let start_ticks = after.split_whitespace().nth(19).and_then(|v| v.parse::<f64>().ok());
+    let up = uptime.split_whitespace().next().and_then(|v| v.parse::<f64>().ok());
+    match (start_ticks, up) {
+        // Linux's clock tick is 100 Hz on every common configuration.
+        (Some(t), Some(up)) => ((up - t / 100.0).max(0.0) * 1000.0) as u64,
+        _ => 0,
+    }
 }
 
 fn count_frames(mut state: Local<Counter>, launch: Res<Launch>, mut commands: Commands, mut exit: MessageWriter<AppExit>) {
     state.frames += 1;
     let frame = state.frames;
+    if frame == 1 {
+        state.first_frame_ms = since_process_start_ms();
+    }
     if let Some(n) = launch.bench_frames {
         let now = Instant::now();
         if frame > BENCH_WARMUP
@@ -38,10 +73,12 @@ fn count_frames(mut state: Local<Counter>, launch: Res<Launch>, mut commands: Co
             let mean = v.iter().sum::<f64>() / v.len() as f64;
             let median = v[v.len() / 2];
             let p95 = v[(v.len() * 95 / 100).min(v.len() - 1)];
+            let (rss, peak) = resident_mb();
             println!(
-                "bench {}: frames {} mean {mean:.2} ms median {median:.2} ms p95 {p95:.2} ms",
+                "bench {}: frames {} mean {mean:.2} ms median {median:.2} ms p95 {p95:.2} ms rss {rss} MB peak {peak} MB first-frame {} ms",
                 if launch.bench_empty { "empty-2d-scene" } else { "salient-map" },
-                v.len()
+                v.len(),
+                state.first_frame_ms
             );
             exit.write(AppExit::Success);
         }
