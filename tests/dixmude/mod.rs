@@ -6,3 +6,4 @@ mod bombing;
 mod fixtures;
 mod random_play;
 mod sequence;
+mod stratagems;

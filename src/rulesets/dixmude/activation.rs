@@ -90,7 +90,7 @@ fn rest_candidates(p: &Pos, side: Side) -> Vec<Command> {
     let mut zones: Vec<u32> = sequence::on_map(p, side).into_iter().filter_map(|u| p.zone_of(u)).collect();
     zones.sort();
     zones.dedup();
-    for &z in zones.iter().filter(|&&z| !p.is_hq_zone(z)) {
+    for &z in zones.iter().filter(|&&z| !p.is_hq_zone(z) && !not_another_zone(p, z)) {
         let here = p.in_zone(z);
         let infantry: Vec<String> = here.iter().filter(|&&u| p.is_infantry(u) && p.fit(u)).map(|&u| p.id(u).to_string()).collect();
         if infantry.is_empty() {
@@ -177,6 +177,10 @@ fn activation_cost(p: &Pos, side: Side) -> Result<(), Refusal> {
 
 fn check_activate(p: &Pos, side: Side, zone: u32, ids: &[String]) -> Result<(), Refusal> {
     activation_cost(p, side)?;
+    if not_another_zone(p, zone) {
+        let rule = if side == Side::FrancoBelgian { "12.1.1" } else { "12.2.1" };
+        return Err(Refusal::by_rule(rule, format!("a coordinated assault activates another zone, not zone {zone} again")));
+    }
     if p.is_hq_zone(zone) {
         return Err(Refusal::by_rule(
             "6",
@@ -401,6 +405,7 @@ fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
         Command::Done if p.r.impulse.act.is_some() => end_activation(p, rt),
         Command::Done if p.r.impulse.follow_up => {
             p.r.impulse.follow_up = false;
+            rt.log("8.5", format!("{} lets the follow-up activation go", side.name()), EventKind::Note);
             switch(p, rt);
         }
         _ => {
@@ -529,6 +534,7 @@ pub fn after_activation(p: &mut Pos, rt: &mut Rt, units: Vec<usize>) {
     p.r.impulse.act = None;
     p.r.impulse.last = units;
     p.r.impulse.passes = 0;
+    p.r.impulse.coordinated = false;
     let side = side(p).expect("an activation has a side");
     if p.r.impulse.chain > 0 {
         p.r.impulse.chain -= 1;
@@ -545,4 +551,13 @@ pub fn after_activation(p: &mut Pos, rt: &mut Rt, units: Vec<usize>) {
 pub fn switch(p: &mut Pos, _rt: &mut Rt) {
     p.r.impulse.follow_up = false;
     p.r.impulse.side = p.r.impulse.side.map(Side::enemy);
+    // Grossetti, General offensive: the camp's three activations in a row begin (12).
+    if let Some(side) = p.r.impulse.side {
+        p.r.impulse.chain = std::mem::take(&mut p.r.impulse.owed[side.index()]);
+    }
+}
+
+/// After a coordinated assault, the zones of the units just activated are not "another zone" (12.1.1, 12.2.1).
+fn not_another_zone(p: &Pos, zone: u32) -> bool {
+    p.r.impulse.coordinated && p.r.impulse.last.iter().any(|&u| p.zone_of(u) == Some(zone))
 }

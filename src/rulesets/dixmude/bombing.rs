@@ -139,6 +139,7 @@ fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
         _ => {
             let side = p.r.bombing.to_move.expect("checked");
             p.r.bombing.stopped[side.index()] = true;
+            rt.log("7", format!("{} stops bombing", side.name()), EventKind::Note);
             p.r.bombing.to_move = Some(side.enemy());
             next(p, rt);
         }

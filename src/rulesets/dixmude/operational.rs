@@ -202,6 +202,9 @@ fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
             p.units[u].at = Where::Zone(p.sc.hq);
             rt.log("6", format!("{id} goes back to the HQ zone"), EventKind::Moved { units: vec![id.clone()], from, to: p.sc.hq });
         }
-        _ => sequence::end_of_d(p, rt),
+        _ => {
+            rt.log("6", "the German operational movement ends", EventKind::Note);
+            sequence::end_of_d(p, rt);
+        }
     }
 }

@@ -23,14 +23,18 @@ pub fn begin(p: &mut Pos, rt: &mut Rt) {
             && t == turn
         {
             p.units[u].returns = None;
-            let zone = match to {
-                ReturnTo::GermanHq => Some(p.sc.hq),
-                ReturnTo::BrFmHq => stratagems::brfm_hq(p),
-            };
             p.units[u].at = Where::Waiting;
-            match zone {
-                Some(z) => stratagems::place_near(p, rt, &[u], z, "12"),
-                None => p.units[u].at = Where::Removed,
+            match to {
+                // 12.1.2: back to the HQ zone of the XXII Reserve-Korps, which has no stacking limit.
+                ReturnTo::GermanHq => {
+                    let (id, hq) = (p.id(u).to_string(), p.sc.hq);
+                    p.units[u].at = Where::Zone(hq);
+                    rt.log("12.1.2", format!("{id} returns to the HQ zone"), EventKind::Arrived { unit: id, zone: hq });
+                }
+                ReturnTo::BrFmHq => match stratagems::brfm_hq(p) {
+                    Some(z) => stratagems::place_near(p, rt, &[u], z, "12"),
+                    None => p.units[u].at = Where::Removed,
+                },
             }
             for _ in 0..hits {
                 p.hit(rt, u, true, "12");
@@ -280,7 +284,10 @@ fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
                 rt.log("9.4", format!("trenches dug in zone {z}"), EventKind::Trenches { zone: z, dug: true });
             }
         }
-        _ => return next(p, rt, true),
+        _ => {
+            rt.log("9", format!("{} has reorganised", side.name()), EventKind::Note);
+            return next(p, rt, true);
+        }
     }
     if !has_decision(p, side) {
         next(p, rt, true);

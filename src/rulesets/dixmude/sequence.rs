@@ -113,12 +113,11 @@ pub fn begin_activation(p: &mut Pos, rt: &mut Rt) {
     phase(p, rt, Phase::Activation, "8");
     let side = p.r.initiative.unwrap_or(Side::German);
     let turn = p.r.turn;
-    let chain = match side {
-        Side::FrancoBelgian if p.r.flags.grossetti.is_some_and(|t| t + 1 == turn) => 2,
-        Side::German if p.r.flags.general.is_some_and(|t| t + 1 == turn) => 2,
-        _ => 0,
-    };
-    p.r.impulse = Impulse { side: Some(side), chain, ..Default::default() };
+    let owed = |played: Option<u32>| if played.is_some_and(|t| t + 1 == turn) { 2 } else { 0 };
+    let mut owed = [owed(p.r.flags.grossetti), owed(p.r.flags.general)];
+    // Whichever camp has the initiative: each takes its row when its turn first comes.
+    let chain = std::mem::take(&mut owed[side.index()]);
+    p.r.impulse = Impulse { side: Some(side), chain, owed, ..Default::default() };
 }
 
 /// The activation under way, if any.

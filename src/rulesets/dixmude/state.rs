@@ -161,6 +161,11 @@ pub struct Impulse {
     pub follow_up: bool,
     /// The units of the activation just resolved (excessive attack, 12).
     pub last: Vec<usize>,
+    /// A coordinated assault was played: this activation is of another zone than `last`'s (12).
+    pub coordinated: bool,
+    /// Activations in a row each camp is owed when its turn comes (Grossetti Offensive, General
+    /// offensive: three in a row, 12.1.2, 12.2.2), by camp index.
+    pub owed: [u32; 2],
 }
 
 /// Lasting effects of the strategies (12).

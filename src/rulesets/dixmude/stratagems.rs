@@ -62,7 +62,10 @@ fn usable(p: &Pos, s: Strategy) -> bool {
         ExcessiveAttack | GermanExcessiveAttack => rp(s.side()) && !last_fit(p).is_empty(),
         CounterOrder => p.r.flags.deferred.iter().any(|d| d.1 == turn),
         FloodingOfTheYser => p.r.flags.tervaete && p.r.flags.flood_from.is_none(),
-        GermanOffensiveOnTervaete | AlliedOffensiveOnTervaete => p.r.flags.flood_from.is_none(),
+        // 12.1.2: after the flooding the German offensive is unusable; 12.2.2: the Allied offensive is
+        // still played, zone 1 only stays closed.
+        GermanOffensiveOnTervaete => p.r.flags.flood_from.is_none(),
+        AlliedOffensiveOnTervaete => true,
         GrossettiOffensive => !units_arriving(p, Arrival::Grossetti).is_empty(),
         GeneralOffensive => !units_arriving(p, Arrival::GeneralOffensive).is_empty(),
         KingAlbert => belgians(p, false).iter().any(|&u| p.units[u].level != Level::Good),
@@ -155,7 +158,9 @@ fn effect(p: &mut Pos, rt: &mut Rt, side: Side, s: Strategy) {
                 weaken(p, rt, u, s.rule());
             }
         }
-        CoordinatedAssault | GermanCoordinatedAssault => p.r.impulse.chain += 1,
+        // The follow-up keeps the turn for one activation, of another zone (the excluded zones are
+        // those of the units just activated).
+        CoordinatedAssault | GermanCoordinatedAssault => p.r.impulse.coordinated = true,
         ExcessiveAttack | GermanExcessiveAttack => {
             p.r.rp[side.index()] -= p.sc.tables.resource_points.activation;
             p.r.impulse.act = Some(Act { units: last_fit(p), assaults_left: 1, ..Default::default() });
