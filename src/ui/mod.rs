@@ -6,6 +6,7 @@
 //! the legal commands, the previews, the journal) and sends commands. See docs/gui.md.
 
 pub mod ai_worker;
+pub mod area_game;
 pub mod art;
 pub mod bastards;
 pub mod board;
@@ -13,6 +14,7 @@ pub mod camera;
 pub mod capture;
 pub mod catalog;
 pub mod counters;
+pub mod dixmude;
 pub mod game_menu;
 pub mod geometry;
 pub mod hot_reload;
@@ -147,7 +149,8 @@ pub fn run(args: LaunchArgs) -> i32 {
             .set(AssetPlugin { file_path: asset_root.to_string_lossy().to_string(), ..default() })
             .set(bevy::log::LogPlugin { filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_egui=warn,salient=info".into(), ..default() }),
     )
-    .insert_resource(ClearColor(Color::srgb(0.16, 0.15, 0.13)))
+    // The table around the map: a shade lighter than the panels, so the map's part of the window reads as its own.
+    .insert_resource(ClearColor(Color::srgb(0.22, 0.21, 0.18)))
     .insert_resource(WinitSettings { focused_mode: UpdateMode::Continuous, unfocused_mode: UpdateMode::Continuous })
     .insert_resource(launch.clone())
     .init_resource::<MenuMessage>();

@@ -384,7 +384,7 @@ pub fn check_stepping<R: Ruleset>(scenario: &Path) {
     replay.go_to(&mut session, k - 1).expect("steps back");
     assert_eq!(session.game.checksum(), replayed(k - 1));
     assert_eq!(replay.last_command(), Some(&game.commands()[k - 2]));
-    assert!(!replay.last_lines(&session).is_empty(), "the last command's events are shown");
+    assert!(!replay.last_lines(&session).is_empty(), "the events of {:?} are shown", replay.last_command());
     replay.go_to(&mut session, k).expect("steps forward again");
     assert_eq!(session.game.checksum(), at_k);
     for jump in [0, n, 3] {

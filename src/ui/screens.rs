@@ -165,6 +165,18 @@ pub struct SideLook {
     pub emblem: Emblem,
 }
 
+impl SideLook {
+    /// A side in its counters' colour, lightened for the dark card.
+    pub fn lightened(name: &str, counter: egui::Color32, emblem: Emblem) -> Self {
+        let lighter = |x: u8| x.saturating_add(((255 - x as u32) * 35 / 100) as u8);
+        Self {
+            name: name.to_string(),
+            colour: egui::Color32::from_rgb(lighter(counter.r()), lighter(counter.g()), lighter(counter.b())),
+            emblem,
+        }
+    }
+}
+
 /// A presenter's sides as the hand-over card shows them, by side id (`None` for an unknown id).
 pub type SideLooks = fn(&str, &Settings) -> Option<SideLook>;
 

@@ -3,16 +3,11 @@
 //! defensive fire and assault results, the Yser crossing, hits, units out of action, the ruins of
 //! Diksmuide — floats up from the zone.
 
-use bevy::prelude::*;
-
 use crate::rulesets::dixmude::state::Pos;
 use crate::rulesets::dixmude::{Event, EventKind};
-use crate::ui::board::area::{AreaAnimate, AreaBeats, Beat};
-use crate::ui::widgets::events_from;
+use crate::ui::board::area::Beat;
 
-use super::SCREEN;
 use super::board::face;
-use super::session::DixSession;
 
 const RESULT: [f32; 3] = [1.0, 0.6, 0.35];
 const LOSS: [f32; 3] = [1.0, 0.35, 0.28];
@@ -94,26 +89,4 @@ pub fn beats<'a>(p: &Pos, events: impl IntoIterator<Item = &'a Event>) -> Vec<Be
         }
     }
     out
-}
-
-/// Hands the view the beats of each change of the game; a game replaced (an undo, a load, a new
-/// game) stops what plays.
-fn animate(session: Option<Res<DixSession>>, mut beats: ResMut<AreaBeats>, mut seen: Local<(u64, u64)>) {
-    let Some(session) = session else { return };
-    if *seen == (session.revision, session.generation) {
-        return;
-    }
-    let replaced = seen.1 != session.generation;
-    *seen = (session.revision, session.generation);
-    if replaced {
-        beats.stop = true;
-        beats.play.clear();
-        return;
-    }
-    let p = session.pos();
-    beats.play.extend(self::beats(&p, events_from(&session.log, session.new_from, session.game.journal())));
-}
-
-pub fn plugin(app: &mut App) {
-    app.add_systems(Update, animate.before(AreaAnimate).run_if(in_state(SCREEN)));
 }

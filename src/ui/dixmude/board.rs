@@ -14,11 +14,11 @@ use crate::rulesets::dixmude::scenario::{Bank, Scenario};
 use crate::rulesets::dixmude::state::Pos;
 use crate::rulesets::dixmude::units::{Kind, Level, Side, Where};
 use crate::rulesets::dixmude::{Command, preview};
-use crate::ui::board::area::{AreaArt, AreaMapArt, AreaView, AreaViewport, BorderArt, BoxSymbol, MarkerArt, SideArt};
-use crate::ui::board::{BoardInput, BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote};
+use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, MarkerArt, SideArt};
+use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 
+use super::DixUi;
 use super::session::DixSession;
-use super::{DixUi, SCREEN};
 
 /// The Franco-Belgian camp's colour (horizon blue) and the German's (field grey).
 pub const HORIZON: Color = Color::srgb(0.42, 0.56, 0.74);
@@ -129,19 +129,6 @@ pub fn map_art(sc: &Scenario) -> Option<AreaMapArt> {
         ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.40) }),
     ]);
     Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers })
-}
-
-/// Hands the view the map of the session's scenario when it is another.
-fn present_map(mut commands: Commands, session: Option<Res<DixSession>>, art: Option<Res<AreaMapArt>>, mut ui: ResMut<DixUi>) {
-    let Some(session) = session else { return };
-    let sc = session.game.scenario();
-    if art.is_some_and(|a| a.key == sc.path) {
-        return;
-    }
-    match map_art(sc) {
-        Some(art) => commands.insert_resource(art),
-        None => ui.problem = Some("this map has no cell grid: it cannot be drawn".into()),
-    }
 }
 
 /// A unit's face on a stack chip: what it is (1.3).
@@ -335,59 +322,21 @@ fn targets(session: &DixSession, p: &Pos, ui: &DixUi) -> Vec<Target> {
     for (zone, (kind, notes)) in marks {
         let place = Place::Area(zone);
         if notes.is_empty() {
-            out.push(Target { place, kind, note: open(None, None), badge: None });
+            out.push(Target { place, kind, note: open(None, None), badge: None, tone: Tone::Normal });
         }
-        out.extend(notes.into_iter().map(|(badge, note)| Target { place, kind, note, badge: Some(badge) }));
+        out.extend(notes.into_iter().map(|(badge, note)| Target { place, kind, note, badge: Some(badge), tone: Tone::Normal }));
     }
     out
 }
 
-/// What the model was filled for: the game's revision, the selected zone and the picked unit; and
-/// the model's revision then (a model cleared on leaving the game is filled again).
-type Presented = Option<((u64, Option<u32>, Option<String>), u64)>;
-
-/// Fills the board model when the game or the selection changed.
-fn present(session: Option<Res<DixSession>>, ui: Res<DixUi>, mut model: ResMut<BoardModel>, mut seen: Local<Presented>) {
-    let Some(session) = session else { return };
-    let key = (session.revision, ui.selected, ui.picked.clone());
-    if seen.as_ref().is_some_and(|(k, revision)| *k == key && *revision == model.revision) {
-        return;
-    }
+/// The board model for the position and the selection: the units, the markers, the targets of a
+/// person's orders, and who holds each zone.
+pub fn fill(session: &DixSession, ui: &DixUi, model: &mut BoardModel) {
     let p = session.pos();
-    let targets = if session.human_to_move() { targets(&session, &p, &ui) } else { Vec::new() };
+    let targets = if session.human_to_move() { targets(session, &p, ui) } else { Vec::new() };
     model.update(pieces(&p), markers(&p), targets, ui.selected.map(Place::Area));
     let owners = p.sc.zone_ids().filter_map(|z| Some((Place::Area(z), p.occupant(z)?.id().to_string()))).collect();
     model.set_owners(owners);
-    *seen = Some((key, model.revision));
-}
-
-/// The panels' window, for the view's camera and pointer.
-fn window_to_view(mut ui: ResMut<DixUi>, mut viewport: ResMut<AreaViewport>) {
-    viewport.free = ui.free;
-    viewport.pointer_over_ui = ui.pointer_over_ui;
-    viewport.keyboard_over_ui = ui.keyboard_over_ui;
-    viewport.fit_requested |= std::mem::take(&mut ui.fit_requested);
-}
-
-/// The view's pointing, for the panels: the zone under the pointer, a click, a right click.
-fn view_to_panels(mut ui: ResMut<DixUi>, mut input: ResMut<BoardInput>) {
-    let zone = |p: Option<Place>| match p {
-        Some(Place::Area(a)) => Some(a),
-        _ => None,
-    };
-    ui.hovered = zone(input.hovered);
-    if let Some(click) = input.clicked.take() {
-        ui.clicked = Some(zone(click));
-    }
-    if std::mem::take(&mut input.cancelled) {
-        ui.cancelled = true;
-    }
-}
-
-pub fn plugin(app: &mut App) {
-    crate::ui::board::area::plugin(app, SCREEN);
-    app.add_systems(Update, (present_map, present, window_to_view).chain().before(AreaView).run_if(in_state(SCREEN)))
-        .add_systems(Update, view_to_panels.after(AreaView).run_if(in_state(SCREEN)));
 }
 
 #[cfg(test)]

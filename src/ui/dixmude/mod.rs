@@ -1,34 +1,30 @@
-//! NOT YET IN THE MODULE TREE (issue 15): written against the rules, never compiled; wiring it is
-//! `pub mod dixmude;` in `ui/mod.rs` and its `Window` in `rulesets::presenters()`. Its hand-over
-//! predates the shell's `screens::hand_over_systems` and should become a `SideLooks` function.
-//!
 //! Tempête sur Dixmude 1914's presenter: the zone map on the shared area view (`ui::board::area`) —
 //! the zones with their defence bonuses, the Yser along the borders between the banks with the
 //! Diksmuide bridges, the HQ box of the XXII Reserve-Korps — and its panels: the turn, the phase, the
 //! resource points and the strategy hand (the player's own only), the decision and its orders with
 //! the odds of bombing, defensive fire and assault before the dice roll, the selected zone's card.
 //! It holds no rule: it shows `Game::legal()`, the rules' previews, the state and the journal, and
-//! submits commands.
+//! submits commands; the area game kit (`ui::area_game`) wires it to the shell.
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use bevy::prelude::*;
+use bevy_egui::egui;
 
 use crate::engine::Ruleset;
 use crate::engine::loader::Loader;
 use crate::engine::source::SourceFile;
 use crate::rulesets::dixmude::scenario::Scenario;
-use crate::rulesets::dixmude::{Command, Dixmude, ID};
+use crate::rulesets::dixmude::state::Pos;
+use crate::rulesets::dixmude::{Command, Dixmude, Event, ID};
 
-use super::art::features::{self, Extent, HEX};
-use super::art::{self, Canvas};
-use super::hot_reload::hot_reload_systems;
+use super::ai_worker::ComputerPlayer;
+use super::area_game::{self, Action, AreaGame, Asks, Scene, thumbnail};
+use super::board::BoardModel;
+use super::board::area::{AreaMapArt, Beat};
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
-use super::replay::session_systems;
 use session::DixSession;
 
-pub mod ai;
 pub mod anim;
 pub mod board;
 pub mod handover;
@@ -40,34 +36,57 @@ pub mod words;
 pub const SCREEN: super::Playing = super::Playing(ID);
 
 /// What the player is looking at and pointing to.
-#[derive(Resource, Default)]
-pub struct DixUi {
-    pub selected: Option<u32>,
-    /// A unit picked in the panel (a gun to bomb with, a battalion to send from the HQ zone, a
-    /// support unit to shift), for its targets on the map.
-    pub picked: Option<String>,
-    pub hovered: Option<u32>,
-    /// A click on the map this frame: `Some(None)` is a click outside every zone.
-    pub clicked: Option<Option<u32>>,
-    /// The part of the window the panels leave to the map.
-    pub free: Option<Rect>,
-    pub pointer_over_ui: bool,
-    pub keyboard_over_ui: bool,
-    pub fit_requested: bool,
-    /// A problem to show (a map that cannot be drawn).
-    pub problem: Option<String>,
-    /// Dice hidden, the whole log open.
-    pub log: crate::ui::log::LogView,
-    /// A right click on the map this frame (cancels the selection).
-    pub cancelled: bool,
-    /// Orders a click offered, for the player to choose among (where the pointer was, in points).
-    pub choice: Option<(bevy_egui::egui::Pos2, Vec<Command>)>,
-    /// The rule whose text is shown.
-    pub rule: Option<String>,
-}
+pub type DixUi = area_game::AreaUi<Dixmude>;
 
-fn reset(mut ui: ResMut<DixUi>) {
-    *ui = DixUi::default();
+/// The computer player of Tempête sur Dixmude.
+pub type DixAi = ComputerPlayer<Dixmude>;
+
+impl AreaGame for Dixmude {
+    const SCREEN: super::Playing = SCREEN;
+    type Pos = Pos;
+    fn capture(session: &DixSession) -> Pos {
+        session.pos()
+    }
+    fn done() -> Command {
+        Command::Done
+    }
+    fn click_orders(legal: &[Command], picked: Option<&str>, area: u32) -> Vec<Command> {
+        board::click_orders(legal, picked, area)
+    }
+    fn command_unit(command: &Command) -> Option<&str> {
+        board::command_unit(command)
+    }
+    fn follows(command: &Command) -> Option<u32> {
+        match command {
+            Command::Activate(z, _) | Command::Move(_, z) => Some(*z),
+            _ => None,
+        }
+    }
+    /// 6: after an entry the next unit of the HQ zone is picked for the next click.
+    fn next_pick(command: &Command, legal: &[Command]) -> Option<String> {
+        if matches!(command, Command::Enter(..)) { panels::next_to_enter(legal) } else { None }
+    }
+    fn map_art(scenario: &Scenario) -> Option<AreaMapArt> {
+        board::map_art(scenario)
+    }
+    fn map_key(scenario: &Scenario) -> String {
+        scenario.path.clone()
+    }
+    fn present(session: &DixSession, ui: &DixUi, model: &mut BoardModel) {
+        board::fill(session, ui, model);
+    }
+    fn beats<'a>(pos: &Pos, events: impl Iterator<Item = &'a Event>) -> Vec<Beat> {
+        anim::beats(pos, events)
+    }
+    fn panels(root: &mut egui::Ui, ctx: &egui::Context, scene: &Scene<Dixmude>, ui: &mut DixUi, asks: &mut Asks<Command>) {
+        panels::draw(root, ctx, scene, ui, asks);
+    }
+    fn tooltip(ctx: &egui::Context, scene: &Scene<Dixmude>, ui: &DixUi, area: u32, at: egui::Pos2) {
+        panels::map_tooltip(ctx, scene, ui, area, at);
+    }
+    fn order_button(ui: &mut egui::Ui, scene: &Scene<Dixmude>, command: &Command, acts: &mut Vec<Action<Command>>) {
+        panels::order_button(ui, &scene.pos, command, scene.session.legal.contains(command), acts);
+    }
 }
 
 /// Tempête sur Dixmude's presenter.
@@ -84,15 +103,7 @@ impl Presenter for Window {
         "Diksmuide, October–November 1914: the marine fusiliers and the Belgians hold the Yser bridgehead against the XXII Reserve-Korps, zone by zone."
     }
     fn plugin(&self, app: &mut App) {
-        app.insert_resource(DixUi::default()).add_systems(OnExit(SCREEN), reset).add_plugins((
-            board::plugin,
-            panels::plugin,
-            ai::plugin,
-            handover::plugin,
-            anim::plugin,
-        ));
-        hot_reload_systems::<DixSession>(app, SCREEN);
-        session_systems::<DixSession>(app, SCREEN);
+        area_game::plugin::<Dixmude>(app, handover::side_look);
     }
     fn builtin_rules(&self) -> &'static str {
         include_str!("../../../assets/ui/dixmude-rules.ron")
@@ -103,7 +114,7 @@ impl Presenter for Window {
             info: s.spec.info.clone(),
             length: format!("{} turns of three days", s.tables.turns),
             note: Some(format!("{} zones and the HQ zone of the XXII Reserve-Korps", s.zones.len().saturating_sub(1))),
-            thumbnail: if with_thumbnail { thumbnail(&s, 480.0) } else { None },
+            thumbnail: if with_thumbnail { board::map_art(&s).and_then(|art| thumbnail(&art, 480.0)) } else { None },
         })
     }
     fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {
@@ -112,34 +123,6 @@ impl Presenter for Window {
     fn load(&self, path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
         load_session::<DixSession>(path, seats)
     }
-}
-
-/// A small picture of the zone map, `width` pixels wide: each zone's cells in its terrain's colour,
-/// darker along the borders between zones and blue along the Yser. `None` for a map without cells.
-pub fn thumbnail(s: &Scenario, width: f32) -> Option<(u32, u32, Vec<u8>)> {
-    let grid = s.board.grid.as_ref()?;
-    let zone_of: HashMap<_, _> = s.board.areas.values().flat_map(|a| a.cells.iter().map(move |c| (*c, a.id))).collect();
-    let ext = Extent::of(grid);
-    let scale = width / ext.width().max(1.0);
-    let (w, h) = ((ext.width() * scale).ceil() as u32, (ext.height() * scale).ceil() as u32);
-    let mut c = Canvas::new(w, h);
-    let r = HEX / 3f32.sqrt() * scale;
-    for zone in s.board.areas.values() {
-        let [red, green, blue] = board::terrain_colour(&zone.terrain).map(|x| (x * 255.0) as u8);
-        for cell in &zone.cells {
-            let (x, y) = features::centre_px(grid, *cell);
-            let (x, y) = ((x - ext.min_x) * scale, (y - ext.min_y) * scale);
-            let others: Vec<u32> = grid.neighbors(*cell).filter_map(|n| zone_of.get(&n).copied()).filter(|o| *o != zone.id).collect();
-            let mut col = [red, green, blue, 255];
-            if others.iter().any(|o| board::across_the_yser(s, zone.id, *o)) {
-                col = [70, 110, 190, 255];
-            } else if !others.is_empty() {
-                col = art::mix(col, [60, 50, 36, 255], 0.45);
-            }
-            c.fill_poly(&art::hex_corners(x, y, r + 0.6), col);
-        }
-    }
-    Some((w, h, c.to_rgba()))
 }
 
 #[cfg(test)]
@@ -181,6 +164,6 @@ mod tests {
         let (w, h, px) = card.thumbnail.expect("a thumbnail");
         assert!(w >= 470 && h > 200 && px.len() == (w * h * 4) as usize);
         // The Yser's blue is in the picture.
-        assert!(px.chunks(4).any(|p| p == [70, 110, 190, 255]));
+        assert!(px.chunks(4).any(|p| p == area_game::WATER));
     }
 }

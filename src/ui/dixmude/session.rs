@@ -1,8 +1,6 @@
 //! The Tempête sur Dixmude game in the window: the shell's [`GameSession`] on `Dixmude`, with its
 //! typed sides and the position the rules see.
 
-use std::path::PathBuf;
-
 use crate::rulesets::dixmude::Dixmude;
 use crate::rulesets::dixmude::state::Pos;
 use crate::rulesets::dixmude::units::Side;
@@ -36,11 +34,6 @@ impl GameSession<Dixmude> {
             _ => None,
         }
     }
-}
-
-/// The quick save of Tempête sur Dixmude.
-pub fn quicksave_path() -> PathBuf {
-    crate::engine::paths::saves_dir().join("dixmude-quicksave.ron")
 }
 
 #[cfg(test)]

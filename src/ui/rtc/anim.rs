@@ -4,14 +4,9 @@
 
 use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::{Event, EventKind};
-use crate::ui::board::area::{AreaAnimate, AreaBeats, Beat};
-use crate::ui::widgets::events_from;
+use crate::ui::board::area::Beat;
 
-use bevy::prelude::*;
-
-use super::SCREEN;
 use super::board::face;
-use super::session::AreaSession;
 
 /// What the events of a change show, in order (pure, for tests): moves and retreats slide, results float.
 pub fn beats<'a>(ctx: &Ctx, events: impl IntoIterator<Item = &'a Event>) -> Vec<Beat> {
@@ -66,28 +61,6 @@ pub fn beats<'a>(ctx: &Ctx, events: impl IntoIterator<Item = &'a Event>) -> Vec<
     out
 }
 
-/// Hands the view the beats of each change of the game; a game replaced (an undo, a load, a new
-/// game) stops what plays.
-fn animate(session: Option<Res<AreaSession>>, mut beats: ResMut<AreaBeats>, mut seen: Local<(u64, u64)>) {
-    let Some(session) = session else { return };
-    if *seen == (session.revision, session.generation) {
-        return;
-    }
-    let replaced = seen.1 != session.generation;
-    *seen = (session.revision, session.generation);
-    if replaced {
-        beats.stop = true;
-        beats.play.clear();
-        return;
-    }
-    let ctx = session.ctx();
-    beats.play.extend(self::beats(&ctx, events_from(&session.log, session.new_from, session.game.journal())));
-}
-
-pub fn plugin(app: &mut App) {
-    app.add_systems(Update, animate.before(AreaAnimate).run_if(in_state(SCREEN)));
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeMap;
@@ -96,7 +69,9 @@ mod tests {
     use super::*;
     use crate::rulesets::rtc::Command;
     use crate::rulesets::rtc::units::Side;
+    use crate::ui::rtc::session::AreaSession;
     use crate::ui::session::Seat;
+    use crate::ui::widgets::events_from;
 
     /// A group that moves slides from its area to the next; an attack's result floats up there.
     #[test]

@@ -14,11 +14,11 @@ use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::scenario::Scenario;
 use crate::rulesets::rtc::units::{Kind, Side};
 use crate::rulesets::rtc::{self, Command, preview};
-use crate::ui::board::area::{AreaArt, AreaMapArt, AreaView, AreaViewport, BorderArt, BoxSymbol, MarkerArt, SideArt};
-use crate::ui::board::{BoardInput, BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
+use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, MarkerArt, SideArt};
+use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 
+use super::AreaUi;
 use super::session::AreaSession;
-use super::{AreaUi, SCREEN};
 
 pub const KHAKI: Color = Color::srgb(0.62, 0.52, 0.32);
 pub const FIELD_GREY: Color = Color::srgb(0.47, 0.52, 0.53);
@@ -100,19 +100,6 @@ pub fn map_art(sc: &Scenario) -> Option<AreaMapArt> {
         ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.45) }),
     ]);
     Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers })
-}
-
-/// Hands the view the map of the session's scenario when it is another.
-fn present_map(mut commands: Commands, session: Option<Res<AreaSession>>, art: Option<Res<AreaMapArt>>, mut ui: ResMut<AreaUi>) {
-    let Some(session) = session else { return };
-    let sc = session.game.scenario();
-    if art.is_some_and(|a| a.key == sc.path) {
-        return;
-    }
-    match map_art(sc) {
-        Some(art) => commands.insert_resource(art),
-        None => ui.problem = Some("this map has no cell grid: it cannot be drawn".into()),
-    }
 }
 
 /// Unit-type letters for a stack chip (the pieces' faces).
@@ -200,8 +187,8 @@ pub fn command_unit(c: &Command) -> Option<&str> {
 /// reinforcement, a barrage gun, a bombardment's lead), its orders into that area; otherwise the
 /// activated group's move into it (an attack when the area holds the enemy). Several: the player
 /// chooses among them; none: the click selects the area.
-pub fn click_orders(legal: &[Command], selected_unit: Option<&str>, area: u32) -> Vec<Command> {
-    if let Some(u) = selected_unit {
+pub fn click_orders(legal: &[Command], picked: Option<&str>, area: u32) -> Vec<Command> {
+    if let Some(u) = picked {
         let mine: Vec<Command> = legal.iter().filter(|c| command_unit(c) == Some(u) && command_area(c) == Some(area)).cloned().collect();
         if !mine.is_empty() {
             return mine;
@@ -223,7 +210,7 @@ fn open(cost: Option<String>, odds: Option<f64>) -> TargetNote {
 fn targets(session: &AreaSession, ctx: &Ctx, ui: &AreaUi) -> Vec<Target> {
     let mut marks: Marks = BTreeMap::new();
     let mut best_bombard: BTreeMap<(u32, rtc::Target), f64> = BTreeMap::new();
-    let picked = ui.selected_unit.as_deref();
+    let picked = ui.picked.as_deref();
     for c in &session.legal {
         let Some(a) = command_area(c) else { continue };
         // With a unit picked, only its own orders are shown.
@@ -299,52 +286,14 @@ fn neighbour_costs(session: &AreaSession, ctx: &Ctx, ui: &AreaUi, marks: &mut Ma
     }
 }
 
-/// What the model was filled for: the game's revision, the selected area and the picked unit; and
-/// the model's revision then (a model cleared on leaving the game is filled again).
-type Presented = Option<((u64, Option<u32>, Option<String>), u64)>;
-
-/// Fills the board model when the game or the selection changed.
-fn present(session: Option<Res<AreaSession>>, ui: Res<AreaUi>, mut model: ResMut<BoardModel>, mut seen: Local<Presented>) {
-    let Some(session) = session else { return };
-    let key = (session.revision, ui.selected, ui.selected_unit.clone());
-    if seen.as_ref().is_some_and(|(k, revision)| *k == key && *revision == model.revision) {
-        return;
-    }
+/// The board model for the position and the selection: the stacks, the markers, the targets of a
+/// person's orders, and who controls each area (3.21).
+pub fn fill(session: &AreaSession, ui: &AreaUi, model: &mut BoardModel) {
     let ctx = session.ctx();
-    let targets = if session.human_to_move() { targets(&session, &ctx, &ui) } else { Vec::new() };
+    let targets = if session.human_to_move() { targets(session, &ctx, ui) } else { Vec::new() };
     model.update(pieces(&ctx), markers(&ctx), targets, ui.selected.map(Place::Area));
     let owners = session.game.scenario().board.areas.keys().map(|a| (Place::Area(*a), ctx.controller(*a).id().to_string())).collect();
     model.set_owners(owners);
-    *seen = Some((key, model.revision));
-}
-
-/// The panels' window, for the view's camera and pointer.
-fn window_to_view(mut ui: ResMut<AreaUi>, mut viewport: ResMut<AreaViewport>) {
-    viewport.free = ui.free;
-    viewport.pointer_over_ui = ui.pointer_over_ui;
-    viewport.keyboard_over_ui = ui.keyboard_over_ui;
-    viewport.fit_requested |= std::mem::take(&mut ui.fit_requested);
-}
-
-/// The view's pointing, for the panels: the area under the pointer, a click, a right click.
-fn view_to_panels(mut ui: ResMut<AreaUi>, mut input: ResMut<BoardInput>) {
-    let area = |p: Option<Place>| match p {
-        Some(Place::Area(a)) => Some(a),
-        _ => None,
-    };
-    ui.hovered = area(input.hovered);
-    if let Some(click) = input.clicked.take() {
-        ui.clicked = Some(area(click));
-    }
-    if std::mem::take(&mut input.cancelled) {
-        ui.cancelled = true;
-    }
-}
-
-pub fn plugin(app: &mut App) {
-    crate::ui::board::area::plugin(app, SCREEN);
-    app.add_systems(Update, (present_map, present, window_to_view).chain().before(AreaView).run_if(in_state(SCREEN)))
-        .add_systems(Update, view_to_panels.after(AreaView).run_if(in_state(SCREEN)));
 }
 
 #[cfg(test)]

@@ -1,32 +1,30 @@
 //! Royal Tank Corps's presenter: its areas and units on the shell's area view (`board`, `anim`,
-//! `words`), the game and its seats (`session`), the panels, dialogs and orders (`panels`), the
-//! computer opponent off the frame (`ai`) and the hand-over card (`handover`), with the catalogue
-//! card of a scenario (a thumbnail of its areas on their cell grid). Like every presenter it holds no
+//! `words`), the game and its seats (`session`), the panels, dialogs and orders (`panels`) and the
+//! sides on the hand-over card (`handover`), wired by the area game kit (`ui::area_game`), with the
+//! catalogue card of a scenario (a thumbnail of its areas on their cell grid). Like every presenter it holds no
 //! rule: it shows `Game::legal()`, the previews of `rulesets::rtc::preview`, the state view and the
 //! journal, and submits commands.
 
-use std::collections::HashMap;
 use std::path::Path;
 
 use bevy::prelude::*;
+use bevy_egui::egui;
 
 use crate::engine::Ruleset;
 use crate::engine::loader::Loader;
 use crate::engine::source::SourceFile;
+use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::scenario::Scenario;
-use crate::rulesets::rtc::{ID, Rtc};
+use crate::rulesets::rtc::{Command, Event, ID, Rtc};
 
 pub use super::Screen;
-use super::art::features::{self, Extent, HEX};
-use super::art::{self, Canvas};
-use super::hot_reload::hot_reload_systems;
+use super::ai_worker::ComputerPlayer;
+use super::area_game::{self, Action, AreaGame, Asks, Scene, thumbnail};
+use super::board::BoardModel;
+use super::board::area::{AreaMapArt, Beat};
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
-use super::replay::session_systems;
-use super::saves::save_systems;
-use board::terrain_colour;
 pub use session::AreaSession;
 
-pub mod ai;
 pub mod anim;
 pub mod board;
 pub mod handover;
@@ -38,37 +36,57 @@ pub mod words;
 pub const SCREEN: super::Playing = super::Playing(crate::rulesets::rtc::ID);
 
 /// What the player is looking at and pointing to.
-#[derive(Resource, Default)]
-pub struct AreaUi {
-    pub selected: Option<u32>,
-    /// A unit picked in the panel (a bombardment's lead, for its targets on the map).
-    pub selected_unit: Option<String>,
-    pub hovered: Option<u32>,
-    /// A click on the map this frame: `Some(None)` is a click outside every area.
-    pub clicked: Option<Option<u32>>,
-    /// The part of the window the panels leave to the map.
-    pub free: Option<Rect>,
-    pub pointer_over_ui: bool,
-    pub keyboard_over_ui: bool,
-    pub fit_requested: bool,
-    /// A problem to show (a map that cannot be drawn).
-    pub problem: Option<String>,
-    /// Dice hidden, the whole log open.
-    pub log: crate::ui::log::LogView,
-    /// A right click on the map this frame (cancels the selection).
-    pub cancelled: bool,
-    /// Orders a click offered, for the player to choose among (where the pointer was, in points).
-    pub choice: Option<(bevy_egui::egui::Pos2, Vec<crate::rulesets::rtc::Command>)>,
-    /// The rule whose text is shown.
-    pub rule: Option<String>,
-}
+pub type AreaUi = area_game::AreaUi<Rtc>;
 
-fn reset(mut ui: ResMut<AreaUi>) {
-    *ui = AreaUi::default();
-}
+/// The computer player of Royal Tank Corps.
+pub type AreaAi = ComputerPlayer<Rtc>;
 
-pub fn plugin(app: &mut App) {
-    app.insert_resource(AreaUi::default()).add_plugins((panels::plugin, ai::plugin, handover::plugin)).add_systems(OnExit(SCREEN), reset);
+impl AreaGame for Rtc {
+    const SCREEN: super::Playing = SCREEN;
+    type Pos = Ctx;
+    fn capture(session: &AreaSession) -> Ctx {
+        session.ctx()
+    }
+    fn done() -> Command {
+        Command::Done
+    }
+    fn click_orders(legal: &[Command], picked: Option<&str>, area: u32) -> Vec<Command> {
+        board::click_orders(legal, picked, area)
+    }
+    fn command_unit(command: &Command) -> Option<&str> {
+        board::command_unit(command)
+    }
+    fn follows(command: &Command) -> Option<u32> {
+        match command {
+            Command::Activate(a) | Command::MoveTo(a) => Some(*a),
+            _ => None,
+        }
+    }
+    /// 6.1: after a placement the next arriving unit is picked for the next click.
+    fn next_pick(command: &Command, legal: &[Command]) -> Option<String> {
+        if matches!(command, Command::Place(..)) { panels::next_to_place(legal) } else { None }
+    }
+    fn map_art(scenario: &Scenario) -> Option<AreaMapArt> {
+        board::map_art(scenario)
+    }
+    fn map_key(scenario: &Scenario) -> String {
+        scenario.path.clone()
+    }
+    fn present(session: &AreaSession, ui: &AreaUi, model: &mut BoardModel) {
+        board::fill(session, ui, model);
+    }
+    fn beats<'a>(pos: &Ctx, events: impl Iterator<Item = &'a Event>) -> Vec<Beat> {
+        anim::beats(pos, events)
+    }
+    fn panels(root: &mut egui::Ui, ctx: &egui::Context, scene: &Scene<Rtc>, ui: &mut AreaUi, asks: &mut Asks<Command>) {
+        panels::draw(root, ctx, scene, ui, asks);
+    }
+    fn tooltip(ctx: &egui::Context, scene: &Scene<Rtc>, ui: &AreaUi, area: u32, at: egui::Pos2) {
+        panels::map_tooltip(ctx, scene, ui, area, at);
+    }
+    fn order_button(ui: &mut egui::Ui, scene: &Scene<Rtc>, command: &Command, acts: &mut Vec<Action<Command>>) {
+        panels::order_button(ui, &scene.pos, command, scene.session.legal.contains(command), acts);
+    }
 }
 
 /// Royal Tank Corps's presenter.
@@ -85,10 +103,7 @@ impl Presenter for Window {
         "Cambrai, 20 November – 4 December 1917: the Tank Corps' great attack, on an area map with impulses."
     }
     fn plugin(&self, app: &mut App) {
-        app.add_plugins((plugin, board::plugin, anim::plugin));
-        hot_reload_systems::<AreaSession>(app, SCREEN);
-        session_systems::<AreaSession>(app, SCREEN);
-        save_systems::<AreaSession>(app, SCREEN);
+        area_game::plugin::<Rtc>(app, handover::side_look);
     }
     fn builtin_rules(&self) -> &'static str {
         include_str!("../../../assets/ui/rtc-rules.ron")
@@ -101,7 +116,7 @@ impl Presenter for Window {
             info: s.spec.info.clone(),
             length: format!("{} turns, from {first} to {last}", s.spec.turns.len()),
             note: Some(format!("{} areas", s.board.areas.len())),
-            thumbnail: if with_thumbnail { thumbnail(&s, 480.0) } else { None },
+            thumbnail: if with_thumbnail { board::map_art(&s).and_then(|art| thumbnail(&art, 480.0)) } else { None },
         })
     }
     fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {
@@ -110,29 +125,6 @@ impl Presenter for Window {
     fn load(&self, path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
         load_session::<AreaSession>(path, seats)
     }
-}
-
-/// A small picture of the area map, `width` pixels wide: each area's cells in its terrain's colour,
-/// darker along the borders between areas. `None` for a map drawn without cells.
-pub fn thumbnail(s: &Scenario, width: f32) -> Option<(u32, u32, Vec<u8>)> {
-    let grid = s.board.grid.as_ref()?;
-    let area_of: HashMap<_, _> = s.board.areas.values().flat_map(|a| a.cells.iter().map(move |c| (*c, a.id))).collect();
-    let ext = Extent::of(grid);
-    let scale = width / ext.width().max(1.0);
-    let (w, h) = ((ext.width() * scale).ceil() as u32, (ext.height() * scale).ceil() as u32);
-    let mut c = Canvas::new(w, h);
-    let r = HEX / 3f32.sqrt() * scale;
-    for area in s.board.areas.values() {
-        let [red, green, blue] = terrain_colour(&area.terrain).map(|x| (x * 255.0) as u8);
-        for cell in &area.cells {
-            let (x, y) = features::centre_px(grid, *cell);
-            let (x, y) = ((x - ext.min_x) * scale, (y - ext.min_y) * scale);
-            let border = grid.neighbors(*cell).any(|n| area_of.get(&n).is_some_and(|other| *other != area.id));
-            let col = if border { art::mix([red, green, blue, 255], [60, 50, 36, 255], 0.45) } else { [red, green, blue, 255] };
-            c.fill_poly(&art::hex_corners(x, y, r + 0.6), col);
-        }
-    }
-    Some((w, h, c.to_rgba()))
 }
 
 #[cfg(test)]

@@ -229,7 +229,7 @@ pub(super) fn odds_line(p: &Pos, c: &Command) -> Option<String> {
 }
 
 /// A button for a command, with its cost beside it and its odds beneath.
-pub(super) fn order_button(ui: &mut egui::Ui, p: &Pos, c: &Command, enabled: bool, acts: &mut Vec<Action>) {
+pub fn order_button(ui: &mut egui::Ui, p: &Pos, c: &Command, enabled: bool, acts: &mut Vec<Action>) {
     let text = describe(p, c);
     let extra = match (c, cost(p, c)) {
         (Command::Done, _) => "Enter".to_string(),

@@ -28,9 +28,9 @@ fn dialog(title: String, id: &str) -> egui::Window<'static> {
 
 /// A bombing declared against the player's zone: counter-battery with one of his unused guns, or not (7.2).
 pub(super) fn counter_battery(ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
-    let p = &scene.p;
+    let p = &scene.pos;
     let Some(shot) = &p.r.bombing.shot else { return };
-    if scene.to_move != Some(shot.side.enemy()) {
+    if scene.session.to_move() != Some(shot.side.enemy()) {
         return;
     }
     dialog(format!("Zone {} is bombed by {}", shot.zone, p.spec(shot.unit).name), "dixmude-counter-battery").show(ctx_e, |ui| {
@@ -55,7 +55,7 @@ pub(super) fn counter_battery(ctx_e: &egui::Context, scene: &Scene, asks: &mut A
 /// An assault under way (8.2, 8.3): its parties, then the decision awaited — the defensive fire for
 /// the passive player, the charge or break-off for the attacker — each with its odds.
 pub(super) fn assault(ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
-    let p = &scene.p;
+    let p = &scene.pos;
     let Some(act) = &p.r.impulse.act else { return };
     let Some(a) = &act.assault else { return };
     let title = match a.step {
@@ -111,8 +111,8 @@ pub(super) fn game_over(ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
 }
 
 /// The tooltip over the map: the zone, its bonus, its units, and what a click would order with its odds.
-pub(super) fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &DixUi, h: u32, pos: egui::Pos2) {
-    let p = &scene.p;
+pub fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &DixUi, h: u32, pos: egui::Pos2) {
+    let p = &scene.pos;
     let Some(area) = p.sc.board.areas.get(&h) else { return };
     let mut lines = vec![if p.sc.zone(h).hq { format!("{} (off the map)", area.name) } else { format!("Zone {h}: {}", area.name) }];
     let mut what = Vec::new();
@@ -150,25 +150,4 @@ pub(super) fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &DixUi
             });
         },
     );
-}
-
-/// The orders a click offered, to choose among (Cancel closes it).
-pub(super) fn choice(ctx_e: &egui::Context, scene: &Scene, ui_state: &mut DixUi, asks: &mut Asks) {
-    let Some((pos, orders)) = ui_state.choice.clone() else { return };
-    let mut close = false;
-    egui::Area::new("dixmude-choice".into()).order(egui::Order::Foreground).fixed_pos(pos + egui::vec2(8.0, 8.0)).show(ctx_e, |ui| {
-        egui::Frame::popup(ui.style()).show(ui, |ui| {
-            ui.set_max_width(420.0);
-            ui.label(theme::strong("Which order?"));
-            for c in &orders {
-                order_button(ui, &scene.p, c, scene.session.legal.contains(c), &mut asks.acts);
-            }
-            if ui.button("Cancel (Esc, right click)").clicked() {
-                close = true;
-            }
-        });
-    });
-    if close {
-        ui_state.choice = None;
-    }
 }

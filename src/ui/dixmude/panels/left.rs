@@ -4,13 +4,15 @@
 
 use bevy_egui::egui;
 
+use crate::ui::area_game;
+
 use crate::rulesets::dixmude::EventKind;
 use crate::rulesets::dixmude::state::{Phase, Pos};
 use crate::rulesets::dixmude::units::Side;
 use crate::ui::log::{log_heading, log_panel};
 use crate::ui::rules_text::rule_link;
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
-use crate::ui::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
+use crate::ui::top_bar::{top_bar as shell_top_bar, who_decides};
 
 use super::super::DixUi;
 use super::cards::side_egui;
@@ -29,18 +31,12 @@ const PHASES: [(Option<Phase>, &str, &str, &str); 7] = [
 
 pub(super) fn top_bar(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
     let clicked = shell_top_bar(root, ctx_e, scene.session, "back to the main menu", |ui| labels(ui, scene));
-    asks.acts.extend(clicked.map(|b| match b {
-        BarButton::Menu => Action::Menu,
-        BarButton::Load => Action::Load,
-        BarButton::Save => Action::Save,
-        BarButton::Fit => Action::Fit,
-        BarButton::Undo => Action::Undo,
-    }));
+    asks.acts.extend(clicked.map(Action::of_button));
 }
 
 /// The top bar's words, left to right.
 fn labels(ui: &mut egui::Ui, scene: &Scene) {
-    let p = &scene.p;
+    let p = &scene.pos;
     ui.label(theme::title("Tempête sur Dixmude", 20.0)).on_hover_text(&p.sc.spec.info.name);
     ui.separator();
     ui.label(theme::strong(format!("Turn {} of {}", p.r.turn, p.sc.tables.turns)));
@@ -59,7 +55,7 @@ fn labels(ui: &mut egui::Ui, scene: &Scene) {
             .on_hover_text(format!("{}: {} resource points (4)", s.name(), p.r.rp[s.index()]));
     }
     ui.separator();
-    match scene.to_move {
+    match scene.session.to_move() {
         Some(s) => {
             let who = who_decides(scene.session, s.id(), s.name(), scene.thinking);
             ui.label(egui::RichText::new(format!("{} to decide ({who})", s.name())).color(side_egui(s)).strong());
@@ -78,35 +74,29 @@ fn short(s: Side) -> &'static str {
 }
 
 pub(super) fn left_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut DixUi, asks: &mut Asks) {
-    egui::Panel::left("dixmude-left")
-        .resizable(true)
-        .default_size(300.0)
-        .min_size(240.0)
-        .max_size(420.0)
-        .frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::same(10)))
-        .show(root, |ui| {
-            ui.label(theme::title("Turns (three days each)", 17.0));
-            turn_track(ui, &scene.p);
-            ui.add_space(6.0);
-            ui.label(theme::title("Sequence of play", 17.0));
-            for (ph, letter, name, rule) in PHASES {
-                let current = ph == Some(scene.p.r.phase);
-                ui.horizontal(|ui| {
-                    let text = egui::RichText::new(format!("{letter}. {name}"));
-                    ui.label(if current { text.color(BRASS).strong() } else { text.color(DIM) });
-                    rule_link(ui, rule, &mut asks.open_rule);
-                });
-            }
-            ui.add_space(6.0);
+    area_game::left_column(root, ctx_e, |ui| {
+        ui.label(theme::title("Turns (three days each)", 17.0));
+        turn_track(ui, &scene.pos);
+        ui.add_space(6.0);
+        ui.label(theme::title("Sequence of play", 17.0));
+        for (ph, letter, name, rule) in PHASES {
+            let current = ph == Some(scene.pos.r.phase);
             ui.horizontal(|ui| {
-                ui.label(theme::title("Victory", 17.0));
-                rule_link(ui, "11", &mut asks.open_rule);
+                let text = egui::RichText::new(format!("{letter}. {name}"));
+                ui.label(if current { text.color(BRASS).strong() } else { text.color(DIM) });
+                rule_link(ui, rule, &mut asks.open_rule);
             });
-            victory(ui, &scene.p);
-            ui.add_space(6.0);
-            log_heading(ui, &mut ui_state.log);
-            log_panel(ui, scene.session, &ui_state.log, &mut asks.open_rule, |ev| matches!(ev.kind, EventKind::TurnBegan { .. }));
+        }
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            ui.label(theme::title("Victory", 17.0));
+            rule_link(ui, "11", &mut asks.open_rule);
         });
+        victory(ui, &scene.pos);
+        ui.add_space(6.0);
+        log_heading(ui, &mut ui_state.log);
+        log_panel(ui, scene.session, &ui_state.log, &mut asks.open_rule, |ev| matches!(ev.kind, EventKind::TurnBegan { .. }));
+    });
 }
 
 /// The turn track: each turn a box, the current one in brass.

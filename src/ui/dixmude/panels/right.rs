@@ -6,6 +6,8 @@
 
 use bevy_egui::egui;
 
+use crate::ui::area_game;
+
 use crate::rulesets::dixmude::Command;
 use crate::rulesets::dixmude::state::{Phase, Pos};
 use crate::rulesets::dixmude::units::Side;
@@ -17,14 +19,8 @@ use super::cards::{counter, order_button, per_row, prompt, side_egui, strategy_c
 use super::{Action, Asks, Scene};
 
 pub(super) fn right_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &DixUi, asks: &mut Asks) {
-    egui::Panel::right("dixmude-right")
-        .resizable(true)
-        .default_size(390.0)
-        .min_size(300.0)
-        .max_size(480.0)
-        .frame(egui::Frame::side_top_panel(&ctx_e.global_style()).inner_margin(egui::Margin::same(10)))
-        .show(root, |ui| {
-            egui::ScrollArea::vertical().id_salt("dixmude-right-scroll").auto_shrink([false, false]).show(ui, |ui| {
+    area_game::right_column(root, ctx_e, |ui| {
+        egui::ScrollArea::vertical().id_salt("dixmude-right-scroll").auto_shrink([false, false]).show(ui, |ui| {
                 decision(ui, scene, ui_state, asks);
                 hand(ui, scene, asks);
                 if scene.human {
@@ -40,14 +36,14 @@ pub(super) fn right_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &S
                     );
                     return;
                 };
-                if scene.p.sc.zones.contains_key(&z) {
+                if scene.pos.sc.zones.contains_key(&z) {
                     zone_card(ui, scene, z, asks);
                     if scene.human {
                         zone_orders(ui, scene, z, asks);
                     }
                 }
             });
-        });
+    });
 }
 
 /// Orders shown in the decision rather than on a zone: those that name no zone, or several.
@@ -58,7 +54,7 @@ fn general(c: &Command) -> bool {
 /// The decision: its prompt and rule, a refusal, the computer's status, the activation under way,
 /// and the orders that are not about one zone (raising and digging grouped, they can be many).
 fn decision(ui: &mut egui::Ui, scene: &Scene, ui_state: &DixUi, asks: &mut Asks) {
-    let (session, p) = (scene.session, &scene.p);
+    let (session, p) = (scene.session, &scene.pos);
     ui.label(theme::title("Decision", 18.0));
     if let Some(pd) = session.game.pending() {
         prompt(ui, &pd.prompt, &pd.rule, &mut asks.open_rule);
@@ -76,7 +72,7 @@ fn decision(ui: &mut egui::Ui, scene: &Scene, ui_state: &DixUi, asks: &mut Asks)
     }
     activation(ui, p);
     if !scene.human {
-        if scene.to_move.is_some() {
+        if scene.session.to_move().is_some() {
             ui.label(egui::RichText::new("Waiting for the computer…").color(DIM));
         }
         return;
@@ -131,7 +127,7 @@ fn activation(ui: &mut egui::Ui, p: &Pos) {
 /// The strategy hand: the player's own counters, both sides each; the other camp's as a count only
 /// (5: hidden hands). In a game between computers or a replay no hand is shown.
 fn hand(ui: &mut egui::Ui, scene: &Scene, asks: &mut Asks) {
-    let p = &scene.p;
+    let p = &scene.pos;
     ui.add_space(6.0);
     ui.label(theme::title("Strategies", 17.0));
     let mine = scene.session.hand_shown();
@@ -160,7 +156,7 @@ fn hand(ui: &mut egui::Ui, scene: &Scene, asks: &mut Asks) {
 /// Units with orders into a zone (entering from the HQ zone, bombing, shifting): pick one, then click
 /// a zone of the map.
 fn unit_picks(ui: &mut egui::Ui, scene: &Scene, ui_state: &DixUi, asks: &mut Asks) {
-    let p = &scene.p;
+    let p = &scene.pos;
     let mut ids: Vec<&str> = Vec::new();
     for c in &scene.session.legal {
         if let Some(u) = command_unit(c)
@@ -199,7 +195,7 @@ fn unit_picks(ui: &mut egui::Ui, scene: &Scene, ui_state: &DixUi, asks: &mut Ask
 /// The selected zone's card: number and name, bonus and trenches, what the rules name it for, its
 /// neighbours and the zones facing it across the Yser, its units.
 fn zone_card(ui: &mut egui::Ui, scene: &Scene, z: u32, asks: &mut Asks) {
-    let p = &scene.p;
+    let p = &scene.pos;
     let Some(area) = p.sc.board.areas.get(&z) else { return };
     let info = p.sc.zone(z);
     ui.horizontal(|ui| {
@@ -271,7 +267,7 @@ fn zone_card(ui: &mut egui::Ui, scene: &Scene, z: u32, asks: &mut Asks) {
 /// bombing it (the picked gun's, or the best six), and the orders of its units (exit to the HQ zone,
 /// detach a company, exchange with a neighbour).
 fn zone_orders(ui: &mut egui::Ui, scene: &Scene, z: u32, asks: &mut Asks) {
-    let p = &scene.p;
+    let p = &scene.pos;
     let here_units: Vec<&str> = p.in_zone(z).into_iter().map(|u| p.id(u)).collect();
     let about_units = |c: &Command| match c {
         Command::Exit(u) | Command::Detach(u) => here_units.contains(&u.as_str()),

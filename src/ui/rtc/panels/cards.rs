@@ -167,7 +167,7 @@ fn outcome_bars(ui: &mut egui::Ui, k: &Contest) {
 }
 
 /// A button for a command, with its cost or odds beneath.
-pub(super) fn order_button(ui: &mut egui::Ui, ctx: &Ctx, c: &Command, enabled: bool, acts: &mut Vec<Action>) {
+pub fn order_button(ui: &mut egui::Ui, ctx: &Ctx, c: &Command, enabled: bool, acts: &mut Vec<Action>) {
     let text = describe(ctx, c);
     let contest = preview::contest_for(ctx, c);
     let mut extra = String::new();

@@ -21,7 +21,7 @@ use crate::ui::rtc::words::describe;
 /// The attack (10.2): who attacks whom, the tanks' breakdown chance (10.6), the lead attacker, and the
 /// orders (lead unit, defence) with the best for the side to choose first.
 pub(super) fn attack(ctx_e: &egui::Context, scene: &Scene, at: &Attack, asks: &mut Asks) {
-    let ctx = &scene.ctx;
+    let ctx = &scene.pos;
     let title = match at.step {
         CombatStep::Lead => format!("Attack on area {}: choose the lead unit", at.area),
         CombatStep::Defence => format!("Area {} is attacked: choose the defence", at.area),
@@ -98,7 +98,7 @@ pub(super) fn attack(ctx_e: &egui::Context, scene: &Scene, at: &Attack, asks: &m
 /// The loss points to pay (7.63, 10.31): the cost of each way, then each unit that can pay with its
 /// orders (flip, eliminate, retreat).
 pub(super) fn losses(ctx_e: &egui::Context, scene: &Scene, p: &LossPayment, asks: &mut Asks) {
-    let ctx = &scene.ctx;
+    let ctx = &scene.pos;
     egui::Window::new(theme::title(format!("Loss points: {} CP to pay in area {}", p.left, p.area), 18.0))
         .id("area-cp".into())
         .collapsible(false)
@@ -166,7 +166,7 @@ pub(super) fn game_over(ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
                 ui.label(theme::strong(format!("Winner: {w}")));
             }
             for s in Side::BOTH {
-                ui.label(format!("{}: {} victory areas", s.name(), scene.ctx.victory_areas(s)));
+                ui.label(format!("{}: {} victory areas", s.name(), scene.pos.victory_areas(s)));
             }
             if ui.button("Main menu").clicked() {
                 asks.acts.push(Action::Menu);
@@ -176,8 +176,8 @@ pub(super) fn game_over(ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
 
 /// The tooltip over the map: the area, its units, the group's cost to enter (or why it may not), the
 /// odds of attacking it, and what a click would order.
-pub(super) fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &AreaUi, h: u32, pos: egui::Pos2) {
-    let (ctx, sc) = (&scene.ctx, scene.sc);
+pub fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &AreaUi, h: u32, pos: egui::Pos2) {
+    let (ctx, sc) = (&scene.pos, scene.scenario());
     let Some(area) = sc.board.areas.get(&h) else { return };
     let info = sc.area(h);
     let mut lines = vec![format!("Area {h}: {} ({}, TEM {})", area.name, area.terrain, info.tem)];
@@ -204,7 +204,7 @@ pub(super) fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &AreaU
         lines.push(format!("attack: {}", contest_line(&k)));
     }
     if scene.human {
-        let orders = click_orders(&scene.session.legal, ui_state.selected_unit.as_deref(), h);
+        let orders = click_orders(&scene.session.legal, ui_state.picked.as_deref(), h);
         match orders.as_slice() {
             [] => {}
             [one] => lines.push(format!("Click: {}", describe(ctx, one))),
@@ -222,25 +222,4 @@ pub(super) fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &AreaU
             });
         },
     );
-}
-
-/// The orders a click offered, to choose among (Cancel closes it).
-pub(super) fn choice(ctx_e: &egui::Context, scene: &Scene, ui_state: &mut AreaUi, asks: &mut Asks) {
-    let Some((pos, orders)) = ui_state.choice.clone() else { return };
-    let mut close = false;
-    egui::Area::new("area-choice".into()).order(egui::Order::Foreground).fixed_pos(pos + egui::vec2(8.0, 8.0)).show(ctx_e, |ui| {
-        egui::Frame::popup(ui.style()).show(ui, |ui| {
-            ui.set_max_width(380.0);
-            ui.label(theme::strong("Which order?"));
-            for c in &orders {
-                order_button(ui, &scene.ctx, c, scene.session.legal.contains(c), &mut asks.acts);
-            }
-            if ui.button("Cancel (Esc, right click)").clicked() {
-                close = true;
-            }
-        });
-    });
-    if close {
-        ui_state.choice = None;
-    }
 }

@@ -3,6 +3,8 @@
 
 use bevy_egui::egui;
 
+use crate::ui::area_game;
+
 use crate::rulesets::rtc::EventKind;
 use crate::rulesets::rtc::units::{Place, Side, U};
 use crate::ui::log::{log_heading, log_panel};
@@ -14,37 +16,31 @@ use super::top_bar::PHASES;
 use super::{Asks, Scene};
 
 pub(super) fn left_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut AreaUi, asks: &mut Asks) {
-    egui::Panel::left("area-left")
-        .resizable(true)
-        .default_size(300.0)
-        .min_size(240.0)
-        .max_size(420.0)
-        .frame(egui::Frame::side_top_panel(&ctx_e.global_style()).fill(theme::PANEL_DARK).inner_margin(egui::Margin::same(10)))
-        .show(root, |ui| {
-            ui.label(theme::title("Turn record", 17.0));
-            turn_record(ui, scene);
-            ui.add_space(6.0);
-            ui.label(theme::title("Sequence of play", 17.0));
-            for (ph, n, name) in PHASES {
-                let current = Some(ph) == scene.ctx.phase;
-                let text = egui::RichText::new(format!("{n}. {name}"));
-                ui.label(if current { text.color(BRASS).strong() } else { text.color(DIM) });
-            }
-            ui.add_space(6.0);
-            ui.label(theme::title("The front", 17.0));
-            front(ui, scene);
-            ui.add_space(6.0);
-            log_heading(ui, &mut ui_state.log);
-            log_panel(ui, scene.session, &ui_state.log, &mut asks.open_rule, |ev| matches!(ev.kind, EventKind::TurnBegan { .. }));
-        });
+    area_game::left_column(root, ctx_e, |ui| {
+        ui.label(theme::title("Turn record", 17.0));
+        turn_record(ui, scene);
+        ui.add_space(6.0);
+        ui.label(theme::title("Sequence of play", 17.0));
+        for (ph, n, name) in PHASES {
+            let current = Some(ph) == scene.pos.phase;
+            let text = egui::RichText::new(format!("{n}. {name}"));
+            ui.label(if current { text.color(BRASS).strong() } else { text.color(DIM) });
+        }
+        ui.add_space(6.0);
+        ui.label(theme::title("The front", 17.0));
+        front(ui, scene);
+        ui.add_space(6.0);
+        log_heading(ui, &mut ui_state.log);
+        log_panel(ui, scene.session, &ui_state.log, &mut asks.open_rule, |ev| matches!(ev.kind, EventKind::TurnBegan { .. }));
+    });
 }
 
 /// The turn record track: each turn a box, the current one in brass, its date and ammunition on hover.
 fn turn_record(ui: &mut egui::Ui, scene: &Scene) {
-    let turn = scene.ctx.turn;
+    let turn = scene.pos.turn;
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
-        for t in &scene.sc.spec.turns {
+        for t in &scene.scenario().spec.turns {
             let current = t.turn == turn;
             let (rect, resp) = ui.allocate_exact_size(egui::vec2(24.0, 22.0), egui::Sense::hover());
             let fill = if current {
@@ -73,7 +69,7 @@ fn turn_record(ui: &mut egui::Ui, scene: &Scene) {
 
 /// The front: victory and BR areas of each side, the immediate victory (3.2), arrivals and losses.
 fn front(ui: &mut egui::Ui, scene: &Scene) {
-    let (ctx, sc) = (&scene.ctx, scene.sc);
+    let (ctx, sc) = (&scene.pos, scene.scenario());
     let vic: Vec<u32> = sc.areas.iter().filter(|(_, a)| a.victory.is_some()).map(|(id, _)| *id).collect();
     for s in Side::BOTH {
         ui.horizontal(|ui| {

@@ -5,6 +5,8 @@
 
 use bevy_egui::egui;
 
+use crate::ui::area_game;
+
 use crate::rulesets::rtc::preview;
 use crate::rulesets::rtc::state::Phase;
 use crate::rulesets::rtc::units::{Side, U};
@@ -18,14 +20,8 @@ use super::{Action, Asks, Scene};
 use crate::ui::rtc::board::{command_area, command_unit};
 
 pub(super) fn right_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &AreaUi, asks: &mut Asks) {
-    egui::Panel::right("area-right")
-        .resizable(true)
-        .default_size(390.0)
-        .min_size(300.0)
-        .max_size(460.0)
-        .frame(egui::Frame::side_top_panel(&ctx_e.global_style()).inner_margin(egui::Margin::same(10)))
-        .show(root, |ui| {
-            egui::ScrollArea::vertical().id_salt("area-right-scroll").auto_shrink([false, false]).show(ui, |ui| {
+    area_game::right_column(root, ctx_e, |ui| {
+        egui::ScrollArea::vertical().id_salt("area-right-scroll").auto_shrink([false, false]).show(ui, |ui| {
                 decision(ui, scene, ui_state, asks);
                 if scene.human {
                     unit_picks(ui, scene, ui_state, asks);
@@ -35,20 +31,20 @@ pub(super) fn right_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &S
                     ui.label(egui::RichText::new("Click an area of the map to see its units and the orders you can give there. Areas shaded green can be activated or receive units; blue: the group can move there (cost in MP); red: it would attack (chance of success); orange: bombardment targets.").color(DIM));
                     return;
                 };
-                if scene.sc.board.areas.contains_key(&a) {
+                if scene.scenario().board.areas.contains_key(&a) {
                     area_card(ui, scene, a, asks);
                     if scene.human {
                         area_orders(ui, scene, ui_state, a, asks);
                     }
                 }
             });
-        });
+    });
 }
 
 /// The decision: its prompt and rule, a refusal, the computer's or the map's problem, the activated
 /// group, the bombardment announced, and the orders that are not about one area.
 fn decision(ui: &mut egui::Ui, scene: &Scene, ui_state: &AreaUi, asks: &mut Asks) {
-    let (session, ctx) = (scene.session, &scene.ctx);
+    let (session, ctx) = (scene.session, &scene.pos);
     ui.label(theme::title("Decision", 18.0));
     if let Some(p) = session.game.pending() {
         ui.horizontal_wrapped(|ui| {
@@ -103,14 +99,14 @@ fn decision(ui: &mut egui::Ui, scene: &Scene, ui_state: &AreaUi, asks: &mut Asks
                 order_button(ui, ctx, c, true, &mut asks.acts);
             }
         }
-    } else if scene.to_move.is_some() {
+    } else if scene.session.to_move().is_some() {
         ui.label(egui::RichText::new("Waiting for the computer…").color(DIM));
     }
 }
 
 /// The activated area and its group, each unit with the MP it has left.
 fn activation(ui: &mut egui::Ui, scene: &Scene) {
-    let ctx = &scene.ctx;
+    let ctx = &scene.pos;
     let Some(act) = &ctx.impulse.activation else { return };
     egui::Frame::group(ui.style()).fill(theme::PANEL_DARK).show(ui, |ui| {
         ui.label(theme::strong(format!("Area {} activated", act.area)));
@@ -150,7 +146,7 @@ fn activation(ui: &mut egui::Ui, scene: &Scene) {
 /// Units with orders into an area (to place, to fire a barrage, to bombard): pick one, then click an
 /// area of the map.
 fn unit_picks(ui: &mut egui::Ui, scene: &Scene, ui_state: &AreaUi, asks: &mut Asks) {
-    let ctx = &scene.ctx;
+    let ctx = &scene.pos;
     let mut ids: Vec<&str> = Vec::new();
     for c in &scene.session.legal {
         if let Some(u) = command_unit(c)
@@ -174,13 +170,13 @@ fn unit_picks(ui: &mut egui::Ui, scene: &Scene, ui_state: &AreaUi, asks: &mut As
     for row in units.chunks(per_row(ui)) {
         ui.horizontal(|ui| {
             for u in row {
-                let picked = ui_state.selected_unit.as_deref() == Some(u.spec.id.as_str());
+                let picked = ui_state.picked.as_deref() == Some(u.spec.id.as_str());
                 let r = counter(ui, u);
                 if picked {
                     ui.painter().rect_stroke(r.rect.expand(2.0), 5.0, egui::Stroke::new(3.0, BRASS), egui::StrokeKind::Outside);
                 }
                 if r.clicked() {
-                    asks.acts.push(Action::Lead(if picked { None } else { Some(u.spec.id.clone()) }));
+                    asks.acts.push(Action::Pick(if picked { None } else { Some(u.spec.id.clone()) }));
                 }
             }
         });
@@ -190,7 +186,7 @@ fn unit_picks(ui: &mut egui::Ui, scene: &Scene, ui_state: &AreaUi, asks: &mut As
 /// The selected area's card: its number and name, terrain and TEM, what it is (BR, victory, entry,
 /// supply, blocking), who controls it, its neighbours, the markers on it and its units.
 fn area_card(ui: &mut egui::Ui, scene: &Scene, a: u32, asks: &mut Asks) {
-    let (ctx, sc) = (&scene.ctx, scene.sc);
+    let (ctx, sc) = (&scene.pos, scene.scenario());
     let Some(area) = sc.board.areas.get(&a) else { return };
     let info = sc.area(a);
     ui.horizontal(|ui| {
@@ -238,7 +234,7 @@ fn area_card(ui: &mut egui::Ui, scene: &Scene, a: u32, asks: &mut Asks) {
 
 /// The markers on the area: rolling barrage, interdiction, bombarded this turn.
 fn area_markers(ui: &mut egui::Ui, scene: &Scene, a: u32) {
-    let ctx = &scene.ctx;
+    let ctx = &scene.pos;
     let mut marks = Vec::new();
     if ctx.markers.rolling.contains(&a) {
         marks.push("rolling barrage (8.21: −2 MP to enter for the initiative player)");
@@ -265,7 +261,7 @@ fn area_markers(ui: &mut egui::Ui, scene: &Scene, a: u32) {
 /// "+ group" adds a unit to the activated group (9.21).
 fn area_units(ui: &mut egui::Ui, scene: &Scene, a: u32, asks: &mut Asks) {
     for side in Side::BOTH {
-        let units: Vec<&U> = scene.ctx.sit.side_in(a, side).collect();
+        let units: Vec<&U> = scene.pos.sit.side_in(a, side).collect();
         if units.is_empty() {
             continue;
         }
@@ -276,7 +272,7 @@ fn area_units(ui: &mut egui::Ui, scene: &Scene, a: u32, asks: &mut Asks) {
                     ui.vertical(|ui| {
                         let r = counter(ui, u);
                         if r.clicked() && u.is_artillery() {
-                            asks.acts.push(Action::Lead(Some(u.spec.id.clone())));
+                            asks.acts.push(Action::Pick(Some(u.spec.id.clone())));
                         }
                         let add = Command::Add(u.spec.id.clone());
                         if scene.human
@@ -295,7 +291,7 @@ fn area_units(ui: &mut egui::Ui, scene: &Scene, a: u32, asks: &mut Asks) {
 /// The orders into the area, the likeliest bombardments first (six of them, or those of the lead
 /// unit picked), and why the group may not enter.
 fn area_orders(ui: &mut egui::Ui, scene: &Scene, ui_state: &AreaUi, a: u32, asks: &mut Asks) {
-    let ctx = &scene.ctx;
+    let ctx = &scene.pos;
     let here: Vec<&Command> =
         scene.session.legal.iter().filter(|c| command_area(c) == Some(a) && !matches!(c, Command::Retreat(..))).collect();
     if !here.is_empty() {
@@ -305,7 +301,7 @@ fn area_orders(ui: &mut egui::Ui, scene: &Scene, ui_state: &AreaUi, a: u32, asks
         let mut rows: Vec<(&Command, f64)> =
             here.iter().map(|c| (*c, preview::contest_for(ctx, c).map(|k| k.success()).unwrap_or(2.0))).collect();
         rows.sort_by(|x, y| y.1.total_cmp(&x.1));
-        let lead = ui_state.selected_unit.clone();
+        let lead = ui_state.picked.clone();
         let mut shown = 0;
         for (c, _) in rows {
             if let (Command::Bombard { lead: l, .. }, Some(sel)) = (c, &lead)
@@ -330,7 +326,7 @@ fn area_orders(ui: &mut egui::Ui, scene: &Scene, ui_state: &AreaUi, a: u32, asks
             );
         }
         if lead.is_some() && ui.small_button("show every lead unit").clicked() {
-            asks.acts.push(Action::Lead(None));
+            asks.acts.push(Action::Pick(None));
         }
     }
     // Why the group may not enter.

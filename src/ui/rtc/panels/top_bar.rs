@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use crate::rulesets::rtc::state::Phase;
 use crate::ui::theme::{self, BRASS, DIM};
-use crate::ui::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
+use crate::ui::top_bar::{top_bar as shell_top_bar, who_decides};
 
 use super::cards::side_egui;
 use super::{Action, Asks, Scene};
@@ -22,18 +22,12 @@ pub(super) const PHASES: [(Phase, &str, &str); 6] = [
 
 pub(super) fn top_bar(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
     let clicked = shell_top_bar(root, ctx_e, scene.session, "back to the main menu", |ui| labels(ui, scene));
-    asks.acts.extend(clicked.map(|b| match b {
-        BarButton::Menu => Action::Menu,
-        BarButton::Load => Action::Load,
-        BarButton::Save => Action::Save,
-        BarButton::Fit => Action::Fit,
-        BarButton::Undo => Action::Undo,
-    }));
+    asks.acts.extend(clicked.map(Action::of_button));
 }
 
 /// The top bar's words, left to right.
 fn labels(ui: &mut egui::Ui, scene: &Scene) {
-    let (ctx, sc, session) = (&scene.ctx, scene.sc, scene.session);
+    let (ctx, sc, session) = (&scene.pos, scene.scenario(), scene.session);
     ui.label(theme::title("Royal Tank Corps", 20.0)).on_hover_text(&sc.spec.info.name);
     ui.separator();
     let date = sc.turn(ctx.turn).map(|t| t.date.clone()).unwrap_or_default();
@@ -56,7 +50,7 @@ fn labels(ui: &mut egui::Ui, scene: &Scene) {
         );
     }
     ui.separator();
-    match scene.to_move {
+    match scene.session.to_move() {
         Some(s) => {
             let who = who_decides(session, s.id(), s.name(), scene.thinking);
             ui.label(egui::RichText::new(format!("{} to decide ({who})", s.name())).color(side_egui(s)).strong());
