@@ -18,6 +18,7 @@ use crate::ui::art::{self, Canvas};
 use crate::ui::board::area::{AreaAnimate, AreaBeats, AreaMapArt, AreaView, AreaViewport, Beat};
 use crate::ui::board::{BoardInput, BoardModel, Place};
 use crate::ui::game_menu::GameMenu;
+use crate::ui::game_over::{Verdict, game_over_systems};
 use crate::ui::hot_reload::hot_reload_systems;
 use crate::ui::log::LogView;
 use crate::ui::replay::session_systems;
@@ -25,6 +26,7 @@ use crate::ui::rules_text::{RuleBooks, rule_window};
 use crate::ui::saves::{SaveRequests, save_systems};
 use crate::ui::screens::{HandOver, HandOverCardSet, SideLooks, hand_over_systems};
 use crate::ui::session::GameSession;
+use crate::ui::settings::Settings;
 use crate::ui::theme;
 use crate::ui::top_bar::BarButton;
 use crate::ui::widgets::{events_from, panels_root};
@@ -58,6 +60,8 @@ pub trait AreaGame: Evaluators {
     fn panels(root: &mut egui::Ui, ctx: &egui::Context, scene: &Scene<Self>, ui: &mut AreaUi<Self>, asks: &mut Asks<Self::Command>);
     /// The tooltip over `area` at the pointer.
     fn tooltip(ctx: &egui::Context, scene: &Scene<Self>, ui: &AreaUi<Self>, area: u32, at: egui::Pos2);
+    /// The verdict on a finished game, for the shell's game-over screen.
+    fn verdict(session: &GameSession<Self>, settings: &Settings) -> Verdict;
     /// One order's button, with its cost and odds (for the choice among orders).
     fn order_button(ui: &mut egui::Ui, scene: &Scene<Self>, command: &Self::Command, acts: &mut Vec<Action<Self::Command>>);
 }
@@ -439,13 +443,14 @@ fn reset<R: AreaGame>(mut ui: ResMut<AreaUi<R>>) {
 }
 
 /// Adds the area game of `R`: the area view, the board model, the panels' frame, the animations,
-/// the computer player, the hand-over with the sides' looks, the shell's saves, hot reload and the
+/// the computer player, the hand-over with the sides' looks, the game-over screen, the shell's saves, hot reload and the
 /// replay viewer.
 pub fn plugin<R: AreaGame>(app: &mut App, looks: SideLooks) {
     let screen = R::SCREEN;
     crate::ui::board::area::plugin(app, screen);
     spawn_computer::<R>(app);
     hand_over_systems::<R>(app, screen, looks);
+    game_over_systems::<R>(app, screen, looks, R::verdict);
     save_systems::<GameSession<R>>(app, screen);
     hot_reload_systems::<GameSession<R>>(app, screen);
     session_systems::<GameSession<R>>(app, screen);

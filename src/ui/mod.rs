@@ -16,12 +16,14 @@ pub mod catalog;
 pub mod counters;
 pub mod dixmude;
 pub mod game_menu;
+pub mod game_over;
 pub mod geometry;
 pub mod hot_reload;
 pub mod input;
 pub mod launch;
 pub mod log;
 pub mod map;
+pub mod memory;
 pub mod menu;
 pub mod presenter;
 pub mod registry;
@@ -173,7 +175,7 @@ pub fn run(args: LaunchArgs) -> i32 {
     for p in registry::presenters() {
         p.plugin(&mut app);
     }
-    app.add_plugins((menu::plugin, rules_text::plugin, capture::plugin, theme::plugin))
+    app.add_plugins((menu::plugin, rules_text::plugin, capture::plugin, theme::plugin, memory::plugin))
         .add_systems(Update, window_title.run_if(state_changed::<Screen>.or_else(state_changed::<Presenting>)));
     // The game's own rule schedules use Bevy's multi-threaded executor when the `multi_threaded` feature
     // is on (as in this build). Applying a command from inside a system that itself runs on the compute

@@ -22,7 +22,10 @@ use super::ai_worker::ComputerPlayer;
 use super::area_game::{self, Action, AreaGame, Asks, Scene, thumbnail};
 use super::board::BoardModel;
 use super::board::area::{AreaMapArt, Beat};
+use super::game_over::Verdict;
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
+use super::session::GameSession;
+use super::settings::Settings;
 pub use session::AreaSession;
 
 pub mod anim;
@@ -83,6 +86,9 @@ impl AreaGame for Rtc {
     }
     fn tooltip(ctx: &egui::Context, scene: &Scene<Rtc>, ui: &AreaUi, area: u32, at: egui::Pos2) {
         panels::map_tooltip(ctx, scene, ui, area, at);
+    }
+    fn verdict(session: &GameSession<Rtc>, _: &Settings) -> Verdict {
+        panels::verdict(session)
     }
     fn order_button(ui: &mut egui::Ui, scene: &Scene<Rtc>, command: &Command, acts: &mut Vec<Action<Command>>) {
         panels::order_button(ui, &scene.pos, command, scene.session.legal.contains(command), acts);

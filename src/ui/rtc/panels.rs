@@ -7,8 +7,13 @@
 
 use bevy_egui::egui;
 
-use crate::rulesets::rtc::{Command, Rtc};
+use crate::rulesets::rtc::units::Side;
+use crate::rulesets::rtc::{Command, EventKind, Rtc};
 use crate::ui::area_game;
+use crate::ui::game_over::Verdict;
+use crate::ui::widgets::typed_lines;
+
+use super::session::AreaSession;
 
 use super::AreaUi;
 
@@ -38,9 +43,22 @@ pub fn draw(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state:
             dialogs::losses(ctx_e, scene, lp, asks);
         }
     }
-    if scene.session.game.is_over() {
-        dialogs::game_over(ctx_e, scene, asks);
-    }
+}
+
+/// The verdict on a finished game: each side's victory areas (13), and how the game ended.
+pub fn verdict(session: &AreaSession) -> Verdict {
+    let ctx = session.ctx();
+    let standing = Side::BOTH.iter().map(|&s| (format!("{}: {} victory areas", s.name(), ctx.victory_areas(s)), side_egui(s))).collect();
+    Verdict { standing, plot: None, how: ending(session) }
+}
+
+/// The lines of the game's end, with their turn and rule.
+fn ending(session: &AreaSession) -> Vec<String> {
+    typed_lines(&session.log, 0, session.game.journal())
+        .filter_map(|(line, e)| {
+            e.filter(|e| matches!(e.kind, EventKind::GameOver { .. })).map(|e| format!("Turn {}: {}  ({})", line.turn, e.text, e.rule))
+        })
+        .collect()
 }
 
 /// The first arriving unit still to be placed (6.1), if any.

@@ -7,7 +7,6 @@ use bevy_egui::egui;
 
 use crate::rulesets::dixmude::Command;
 use crate::rulesets::dixmude::state::AssaultStep;
-use crate::rulesets::dixmude::units::Side;
 use crate::ui::rules_text::rule_link;
 use crate::ui::theme::{self, DIM, PARCHMENT};
 
@@ -15,7 +14,7 @@ use super::super::DixUi;
 use super::super::board::click_orders;
 use super::super::words::describe;
 use super::cards::{odds_line, order_button};
-use super::{Action, Asks, Scene};
+use super::{Asks, Scene};
 
 fn dialog(title: String, id: &str) -> egui::Window<'static> {
     egui::Window::new(theme::title(title, 18.0))
@@ -86,28 +85,6 @@ pub(super) fn assault(ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
             }
         }
     });
-}
-
-/// The end of the game: the result and the winner.
-pub(super) fn game_over(ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
-    egui::Window::new(theme::title("The battle is over", 22.0))
-        .id("dixmude-over".into())
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx_e, |ui| {
-            ui.label(egui::RichText::new(scene.session.view.result.clone().unwrap_or_default()).size(17.0).color(PARCHMENT));
-            if let Some(w) = &scene.session.view.winner {
-                let w = Side::from_id(w).map(|s| s.name().to_string()).unwrap_or_else(|| w.clone());
-                ui.label(theme::strong(format!("Winner: {w}")));
-            }
-            ui.horizontal(|ui| {
-                rule_link(ui, "11", &mut asks.open_rule);
-                if ui.button("Main menu").clicked() {
-                    asks.acts.push(Action::Menu);
-                }
-            });
-        });
 }
 
 /// The tooltip over the map: the zone, its bonus, its units, and what a click would order with its odds.

@@ -128,29 +128,32 @@ fn turn_track(ui: &mut egui::Ui, p: &Pos) {
 /// Who holds the zones of the victory conditions (11): Diksmuide, the left bank, Eessen and Woumen
 /// castle. What the holding means is the rules' to say at the end of each turn and of turn 7.
 fn victory(ui: &mut egui::Ui, p: &Pos) {
+    for (line, colour) in victory_lines(p) {
+        ui.label(egui::RichText::new(line).color(colour));
+    }
+}
+
+/// The victory conditions' zones as they stand, a line each in the colour of who holds them.
+pub(super) fn victory_lines(p: &Pos) -> Vec<(String, egui::Color32)> {
     let held = |z: u32| p.occupant(z);
     let name = |s: Option<Side>| s.map(|s| s.name()).unwrap_or("nobody");
+    let colour = |s: Option<Side>| s.map(side_egui).unwrap_or(DIM);
+    let mut out = Vec::new();
     for z in p.sc.zone_ids().filter(|&z| p.sc.zone(z).diksmuide) {
-        ui.label(egui::RichText::new(format!("Diksmuide ({z}): {} (bonus +{})", name(held(z)), p.bonus(z))).color(PARCHMENT));
+        out.push((format!("Diksmuide ({z}): {} (bonus +{})", name(held(z)), p.bonus(z)), colour(held(z))));
     }
     let german_left: Vec<String> =
         p.sc.zone_ids().filter(|&z| p.sc.zone(z).victory_left_bank && held(z) == Some(Side::German)).map(|z| z.to_string()).collect();
     if german_left.is_empty() {
-        ui.label(egui::RichText::new("No German on the left bank (2, 3, 5, 8)").color(DIM));
+        out.push(("No German on the left bank (2, 3, 5, 8)".to_string(), DIM));
     } else {
-        ui.label(
-            egui::RichText::new(format!("German on the left bank: zone {} (11.1)", german_left.join(", ")))
-                .color(side_egui(Side::German))
-                .strong(),
-        );
+        out.push((format!("German on the left bank: zone {} (11.1)", german_left.join(", ")), side_egui(Side::German)));
     }
     let hold: Vec<u32> = p.sc.zone_ids().filter(|&z| p.sc.zone(z).hold_left_bank).collect();
     let fb = hold.iter().filter(|&&z| held(z) == Some(Side::FrancoBelgian)).count();
-    ui.label(egui::RichText::new(format!("Franco-Belgian holds {fb} of the {} left-bank zones 2–8", hold.len())).color(DIM));
+    out.push((format!("Franco-Belgian holds {fb} of the {} left-bank zones 2–8", hold.len()), DIM));
     for z in p.sc.zone_ids().filter(|&z| p.sc.zone(z).eessen || p.sc.zone(z).woumen) {
-        ui.label(
-            egui::RichText::new(format!("{} ({z}): {}", if p.sc.zone(z).eessen { "Eessen" } else { "Woumen castle" }, name(held(z))))
-                .color(DIM),
-        );
+        out.push((format!("{} ({z}): {}", if p.sc.zone(z).eessen { "Eessen" } else { "Woumen castle" }, name(held(z))), colour(held(z))));
     }
+    out
 }

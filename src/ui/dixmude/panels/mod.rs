@@ -8,8 +8,12 @@
 
 use bevy_egui::egui;
 
-use crate::rulesets::dixmude::{Command, Dixmude};
+use crate::rulesets::dixmude::{Command, Dixmude, EventKind};
 use crate::ui::area_game;
+use crate::ui::game_over::Verdict;
+use crate::ui::widgets::typed_lines;
+
+use super::session::DixSession;
 
 use super::DixUi;
 
@@ -34,9 +38,17 @@ pub fn draw(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state:
         dialogs::counter_battery(ctx_e, scene, asks);
         dialogs::assault(ctx_e, scene, asks);
     }
-    if scene.session.game.is_over() {
-        dialogs::game_over(ctx_e, scene, asks);
-    }
+}
+
+/// The verdict on a finished game: who holds the zones of the victory conditions (11), and how the
+/// game ended.
+pub fn verdict(session: &DixSession) -> Verdict {
+    let how = typed_lines(&session.log, 0, session.game.journal())
+        .filter_map(|(line, e)| {
+            e.filter(|e| matches!(e.kind, EventKind::GameOver { .. })).map(|e| format!("Turn {}: {}  ({})", line.turn, e.text, e.rule))
+        })
+        .collect();
+    Verdict { standing: left::victory_lines(&session.pos()), plot: None, how }
 }
 
 /// The next unit of the HQ zone that may enter the map (6), if any.

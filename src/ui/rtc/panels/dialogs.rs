@@ -9,7 +9,7 @@ use crate::rulesets::rtc::preview;
 use crate::rulesets::rtc::state::{Attack, CombatStep, LossPayment};
 use crate::rulesets::rtc::units::{Kind, Side};
 use crate::ui::rules_text::rule_link;
-use crate::ui::theme::{self, DIM, PARCHMENT};
+use crate::ui::theme::{self, DIM};
 use crate::ui::widgets::odds;
 
 use super::super::AreaUi;
@@ -149,27 +149,6 @@ pub(super) fn losses(ctx_e: &egui::Context, scene: &Scene, p: &LossPayment, asks
                         });
                     });
                 });
-            }
-        });
-}
-
-/// The end of the game: the result, the winner and each side's victory areas.
-pub(super) fn game_over(ctx_e: &egui::Context, scene: &Scene, asks: &mut Asks) {
-    egui::Window::new(theme::title("The battle is over", 22.0))
-        .id("area-over".into())
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
-        .show(ctx_e, |ui| {
-            ui.label(egui::RichText::new(scene.session.view.result.clone().unwrap_or_default()).size(17.0).color(PARCHMENT));
-            if let Some(w) = &scene.session.view.winner {
-                ui.label(theme::strong(format!("Winner: {w}")));
-            }
-            for s in Side::BOTH {
-                ui.label(format!("{}: {} victory areas", s.name(), scene.pos.victory_areas(s)));
-            }
-            if ui.button("Main menu").clicked() {
-                asks.acts.push(Action::Menu);
             }
         });
 }
