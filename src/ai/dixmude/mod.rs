@@ -77,7 +77,17 @@ impl<'a> Brain<'a> {
         if info.eessen || info.woumen {
             v += 2.0;
         }
+        if self.side == Side::German {
+            // The road to Diksmuide and the left bank: a zone nearer them is worth taking.
+            v += (4.0 - self.dist(z)).max(0.0);
+        }
         v
+    }
+
+    /// Whether units in `z` have somewhere nearer the objectives to go (an activation to advance).
+    fn can_advance(&self, z: u32) -> bool {
+        let p = self.p;
+        p.neighbours(z).into_iter().any(|n| self.dist(n) < self.dist(z) && p.occupant(n) != Some(self.side.enemy()) && !p.is_hq_zone(n))
     }
 
     fn score(&self, c: &Command) -> f32 {
@@ -92,7 +102,7 @@ impl<'a> Brain<'a> {
             Command::Bomb(id, z) => self.bomb_value(id, *z),
             Command::CounterBattery(_) => 1.0,
             Command::NoCounterBattery => 0.0,
-            Command::Activate(z, ids) => self.activate_value(*z, ids),
+            Command::Activate(z, ids) => self.activate_value(*z, ids) + self.use_it_or_lose_it(),
             Command::Permute(..) => -0.5,
             Command::Shift(id, to) => self.shift_value(id, *to),
             Command::Move(ids, to) => self.move_value(ids, *to),
@@ -111,6 +121,13 @@ impl<'a> Brain<'a> {
             Command::Rebuild(_) => 3.5,
             Command::Dig(zones) => zones.iter().map(|&z| if p.enemy_zones(z, self.side.enemy()).is_empty() { 0.2 } else { 1.5 }).sum(),
         }
+    }
+
+    /// Resource points above the stock a camp may keep are lost at the end of the turn (4): while it
+    /// holds more, an activation that does a little good is better than a pass.
+    fn use_it_or_lose_it(&self) -> f32 {
+        let rp = self.p.r.rp[self.side.index()];
+        if rp > self.p.sc.tables.resource_points.stock { 1.2 } else { 0.0 }
     }
 
     fn strategy_value(&self, s: Strategy) -> f32 {
@@ -160,7 +177,7 @@ impl<'a> Brain<'a> {
             // advance towards Diksmuide and the left bank
             let d = self.dist(z);
             let front = !p.enemy_zones(z, self.side.enemy()).is_empty();
-            if !front && d > 0.0 {
+            if !front && d > 0.0 && self.can_advance(z) {
                 best = best.max(1.0 + d * 0.2);
             }
         }
