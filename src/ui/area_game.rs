@@ -3,8 +3,8 @@
 //! player's selection and pointing ([`AreaUi`]), passes the panels' window to the view and the view's
 //! pointing back, fills the board model once per change of the game or the selection, feeds the
 //! animations from the journal, turns map clicks and keys into legal commands only (several offered
-//! as a choice), and wires the computer player and the hand-over. A ruleset implements [`AreaGame`]
-//! in its own `ui/<id>/` folder; this module names none.
+//! as a choice), and wires the computer player and the hand-over. A ruleset implements [`AreaBoard`]
+//! and [`AreaGame`] in its own `ui/<id>/` folder; this module names none.
 
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -31,8 +31,9 @@ use crate::ui::theme;
 use crate::ui::top_bar::BarButton;
 use crate::ui::widgets::{events_from, panels_root};
 
-/// A ruleset played on the area view: the few things its presenter says that the kit cannot know.
-pub trait AreaGame: Evaluators {
+/// A ruleset's board on the area view: its map, the board model, what a click orders and how its
+/// events animate (a presenter implements it beside its map art, in `ui/<id>/board.rs`).
+pub trait AreaBoard: Evaluators {
     /// The game screen its systems run in.
     const SCREEN: Playing;
     /// The position as the panels read it, captured once a frame.
@@ -40,23 +41,32 @@ pub trait AreaGame: Evaluators {
     fn capture(session: &GameSession<Self>) -> Self::Pos;
     /// The command Enter gives: the decision's "done" (pass, done placing, end the activation...).
     fn done() -> Self::Command;
-    /// The legal orders a click on `area` gives, `picked` the unit chosen in the panel.
-    fn click_orders(legal: &[Self::Command], picked: Option<&str>, area: u32) -> Vec<Self::Command>;
+    /// The area a command names (where it places, moves, fires or assaults), if any.
+    fn command_area(command: &Self::Command) -> Option<u32>;
     /// The unit a command orders, if it is a unit's order (which clears the pick once given).
     fn command_unit(command: &Self::Command) -> Option<&str>;
+    /// The legal orders a click on `area` gives when no picked unit has one there (a group's move,
+    /// an activation, an assault...).
+    fn area_orders(legal: &[Self::Command], area: u32) -> Vec<Self::Command>;
     /// The area the selection follows to once the command is played (an activation, a move).
     fn follows(command: &Self::Command) -> Option<u32>;
-    /// The unit picked for the next click once the command is played (the next to place or enter).
-    fn next_pick(command: &Self::Command, legal: &[Self::Command]) -> Option<String>;
-    /// The map's art, and the key it is drawn for (its scenario's path); `None` for a map without cells.
+    /// The unit a command brings onto the map (a placement, an entry): after one, the next unit to
+    /// bring is picked for the next click.
+    fn arrival(command: &Self::Command) -> Option<&str>;
+    /// The map's art, with the key it is drawn for (its scenario's path); `None` for a map without
+    /// cells.
     fn map_art(scenario: &Self::Scenario) -> Option<AreaMapArt>;
-    fn map_key(scenario: &Self::Scenario) -> String;
     /// Fills the board model for the position and the selection.
     fn present(session: &GameSession<Self>, ui: &AreaUi<Self>, model: &mut BoardModel);
     /// The animations of these new events.
     fn beats<'a>(pos: &Self::Pos, events: impl Iterator<Item = &'a Self::Event>) -> Vec<Beat>;
-    /// The presenter's panels and dialogs: its top bar words, columns and dialogs (the kit draws the
-    /// choice among orders and the rule text).
+}
+
+/// A ruleset's panels around the area view (a presenter implements it beside its panels, in
+/// `ui/<id>/panels`): with [`AreaBoard`], all the kit needs.
+pub trait AreaGame: AreaBoard {
+    /// Its top bar words, columns and dialogs (the kit draws the choice among orders and the rule
+    /// text).
     fn panels(root: &mut egui::Ui, ctx: &egui::Context, scene: &Scene<Self>, ui: &mut AreaUi<Self>, asks: &mut Asks<Self::Command>);
     /// The tooltip over `area` at the pointer.
     fn tooltip(ctx: &egui::Context, scene: &Scene<Self>, ui: &AreaUi<Self>, area: u32, at: egui::Pos2);
@@ -68,7 +78,7 @@ pub trait AreaGame: Evaluators {
 
 /// What the player is looking at and pointing to.
 #[derive(Resource)]
-pub struct AreaUi<R: AreaGame> {
+pub struct AreaUi<R: AreaBoard> {
     pub selected: Option<u32>,
     /// A unit picked in the panel (a bombardment's lead, a gun, a unit to place), for its targets on
     /// the map.
@@ -93,7 +103,7 @@ pub struct AreaUi<R: AreaGame> {
     pub rule: Option<String>,
 }
 
-impl<R: AreaGame> Default for AreaUi<R> {
+impl<R: AreaBoard> Default for AreaUi<R> {
     fn default() -> Self {
         Self {
             selected: None,
@@ -153,7 +163,7 @@ impl<C> Default for Asks<C> {
 }
 
 /// What every panel reads in this frame.
-pub struct Scene<'a, R: AreaGame> {
+pub struct Scene<'a, R: AreaBoard> {
     pub session: &'a GameSession<R>,
     pub pos: R::Pos,
     pub ai: Option<&'a ComputerPlayer<R>>,
@@ -162,7 +172,7 @@ pub struct Scene<'a, R: AreaGame> {
     pub thinking: bool,
 }
 
-impl<R: AreaGame> Scene<'_, R> {
+impl<R: AreaBoard> Scene<'_, R> {
     pub fn scenario(&self) -> &R::Scenario {
         self.session.game.scenario()
     }
@@ -241,7 +251,7 @@ fn panels<R: AreaGame>(mut contexts: EguiContexts, mut p: PanelParams<R>) -> Res
 fn map_click<R: AreaGame>(ctx_e: &egui::Context, scene: &Scene<R>, ui_state: &mut AreaUi<R>, acts: &mut Vec<Action<R::Command>>) {
     match ui_state.clicked.take() {
         Some(Some(a)) => {
-            let orders = if scene.human { R::click_orders(&scene.session.legal, ui_state.picked.as_deref(), a) } else { Vec::new() };
+            let orders = if scene.human { click_orders::<R>(&scene.session.legal, ui_state.picked.as_deref(), a) } else { Vec::new() };
             match orders.len() {
                 0 => acts.push(Action::Select(Some(a))),
                 1 => acts.extend(orders.into_iter().map(Action::Submit)),
@@ -254,6 +264,20 @@ fn map_click<R: AreaGame>(ctx_e: &egui::Context, scene: &Scene<R>, ui_state: &mu
     if std::mem::take(&mut ui_state.cancelled) {
         acts.push(Action::Select(None));
     }
+}
+
+/// The orders a click on `area` gives, from the legal commands only: with a unit picked in the panel
+/// (a unit to place, a gun, a bombardment's lead), its orders into that area; otherwise the area's
+/// own orders ([`AreaBoard::area_orders`]). Several: the player chooses; none: the click selects.
+pub fn click_orders<R: AreaBoard>(legal: &[R::Command], picked: Option<&str>, area: u32) -> Vec<R::Command> {
+    if let Some(u) = picked {
+        let mine: Vec<R::Command> =
+            legal.iter().filter(|c| R::command_unit(c) == Some(u) && R::command_area(c) == Some(area)).cloned().collect();
+        if !mine.is_empty() {
+            return mine;
+        }
+    }
+    R::area_orders(legal, area)
 }
 
 /// The keys (F5 and F9 are the shell's): Ctrl+Z or U undo, Enter the decision's "done", Esc closes
@@ -324,7 +348,7 @@ fn apply<R: AreaGame>(
                             ui_state.selected = follow;
                         }
                         if unit_order {
-                            ui_state.picked = if session.human_to_move() { R::next_pick(&played, &session.legal) } else { None };
+                            ui_state.picked = if session.human_to_move() { next_arrival::<R>(&played, &session.legal) } else { None };
                         }
                     }
                 }
@@ -349,20 +373,30 @@ fn apply<R: AreaGame>(
     }
 }
 
+/// After a unit brought onto the map, the next unit to bring (its first legal arrival), if any.
+fn next_arrival<R: AreaBoard>(played: &R::Command, legal: &[R::Command]) -> Option<String> {
+    R::arrival(played)?;
+    legal.iter().find_map(|c| R::arrival(c)).map(str::to_string)
+}
+
 /// Hands the view the map of the session's scenario when it is another.
 fn present_map<R: AreaGame>(
     mut commands: Commands,
     session: Option<Res<GameSession<R>>>,
     art: Option<Res<AreaMapArt>>,
     mut ui: ResMut<AreaUi<R>>,
+    mut seen: Local<Option<u64>>,
 ) {
     let Some(session) = session else { return };
-    let sc = session.game.scenario();
-    if art.is_some_and(|a| a.key == R::map_key(sc)) {
+    // Asked again only for another game (a new one, a load, a reload, an undo), or once the map was
+    // forgotten on leaving; drawn again only if it is another map.
+    if art.is_some() && *seen == Some(session.generation) {
         return;
     }
-    match R::map_art(sc) {
-        Some(art) => commands.insert_resource(art),
+    *seen = Some(session.generation);
+    match R::map_art(session.game.scenario()) {
+        Some(new) if art.is_none_or(|a| a.key != new.key) => commands.insert_resource(new),
+        Some(_) => {}
         None => ui.problem = Some("this map has no cell grid: it cannot be drawn".into()),
     }
 }

@@ -10,15 +10,19 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use bevy::prelude::*;
 
+use crate::ui::Playing;
+use crate::ui::area_game::AreaBoard;
+use crate::ui::board::area::Beat;
+
 use crate::rulesets::dixmude::scenario::{Bank, Scenario};
 use crate::rulesets::dixmude::state::Pos;
 use crate::rulesets::dixmude::units::{Kind, Level, Side, Where};
-use crate::rulesets::dixmude::{Command, preview};
+use crate::rulesets::dixmude::{Command, Dixmude, Event, preview};
 use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, MarkerArt, SideArt};
 use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 
-use super::DixUi;
 use super::session::DixSession;
+use super::{DixUi, SCREEN};
 
 /// The Franco-Belgian camp's colour (horizon blue) and the German's (field grey).
 pub const HORIZON: Color = Color::srgb(0.42, 0.56, 0.74);
@@ -81,54 +85,6 @@ fn symbols(sc: &Scenario, zone: u32) -> Vec<BoxSymbol> {
         out.push(BoxSymbol::Badge("E".into(), FIELD_GREY));
     }
     out
-}
-
-/// The map's art for the view; `None` for a map without a cell grid.
-pub fn map_art(sc: &Scenario) -> Option<AreaMapArt> {
-    let grid = sc.board.grid.clone()?;
-    let areas = sc
-        .board
-        .areas
-        .values()
-        .map(|a| {
-            let z = sc.zone(a.id);
-            AreaArt {
-                id: a.id,
-                cells: a.cells.clone(),
-                tint: terrain_colour(&a.terrain),
-                value: (z.bonus > 0).then(|| format!("+{}", z.bonus)),
-                flag: z.hq.then(|| ("HQ XXII RK".to_string(), Color::srgb(0.25, 0.27, 0.25))),
-                symbols: symbols(sc, a.id),
-            }
-        })
-        .collect();
-    let borders = touching(sc)
-        .into_iter()
-        .filter(|&(a, b)| across_the_yser(sc, a, b))
-        .map(|(a, b)| ((a, b), BorderArt { water: true, bridge: sc.board.border(a, b).iter().any(|k| k == "bridge") }))
-        .collect();
-    let sides = vec![
-        SideArt {
-            id: Side::FrancoBelgian.id().into(),
-            counter: HORIZON,
-            wash: Color::srgb(0.55, 0.68, 0.90),
-            paper: Color::srgb(0.86, 0.90, 0.97),
-        },
-        SideArt {
-            id: Side::German.id().into(),
-            counter: FIELD_GREY,
-            wash: Color::srgb(0.58, 0.62, 0.56),
-            paper: Color::srgb(0.85, 0.87, 0.84),
-        },
-    ];
-    let markers = BTreeMap::from([
-        ("trenches".to_string(), MarkerArt { colour: Color::srgb(0.42, 0.30, 0.16), wash: None }),
-        ("ruins".to_string(), MarkerArt { colour: Color::srgb(0.55, 0.12, 0.08), wash: None }),
-        ("flooded".to_string(), MarkerArt { colour: Color::srgb(0.20, 0.40, 0.75), wash: Some(0.45) }),
-        ("bombed".to_string(), MarkerArt { colour: Color::srgb(0.80, 0.40, 0.10), wash: None }),
-        ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.40) }),
-    ]);
-    Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers })
 }
 
 /// A unit's face on a stack chip: what it is (1.3).
@@ -230,24 +186,6 @@ pub fn command_unit(c: &Command) -> Option<&str> {
     }
 }
 
-/// The orders a click on `zone` gives, from the legal commands only: with a unit picked, its orders
-/// into that zone; otherwise activating the zone, moving the offensive units into it or assaulting
-/// it. Several: the player chooses among them; none: the click selects the zone.
-pub fn click_orders(legal: &[Command], picked: Option<&str>, zone: u32) -> Vec<Command> {
-    if let Some(u) = picked {
-        let mine: Vec<Command> = legal.iter().filter(|c| command_unit(c) == Some(u) && command_zone(c) == Some(zone)).cloned().collect();
-        if !mine.is_empty() {
-            return mine;
-        }
-    }
-    legal
-        .iter()
-        .filter(|c| command_unit(c).is_none() && command_zone(c) == Some(zone) && !matches!(c, Command::Activate(..)))
-        .cloned()
-        .chain(legal.iter().filter(|c| matches!(c, Command::Activate(z, _) if *z == zone)).cloned())
-        .collect()
-}
-
 fn open(cost: Option<String>, odds: Option<f64>) -> TargetNote {
     TargetNote::Open { cost, odds: odds.map(|p| p as f32) }
 }
@@ -329,19 +267,100 @@ fn targets(session: &DixSession, p: &Pos, ui: &DixUi) -> Vec<Target> {
     out
 }
 
-/// The board model for the position and the selection: the units, the markers, the targets of a
-/// person's orders, and who holds each zone.
-pub fn fill(session: &DixSession, ui: &DixUi, model: &mut BoardModel) {
-    let p = session.pos();
-    let targets = if session.human_to_move() { targets(session, &p, ui) } else { Vec::new() };
-    model.update(pieces(&p), markers(&p), targets, ui.selected.map(Place::Area));
-    let owners = p.sc.zone_ids().filter_map(|z| Some((Place::Area(z), p.occupant(z)?.id().to_string()))).collect();
-    model.set_owners(owners);
+impl AreaBoard for Dixmude {
+    const SCREEN: Playing = SCREEN;
+    type Pos = Pos;
+    fn capture(session: &DixSession) -> Pos {
+        session.pos()
+    }
+    fn done() -> Command {
+        Command::Done
+    }
+    fn command_area(command: &Command) -> Option<u32> {
+        command_zone(command)
+    }
+    /// The zone's orders: moving the offensive units into it or assaulting it, then activating it.
+    fn area_orders(legal: &[Command], zone: u32) -> Vec<Command> {
+        legal
+            .iter()
+            .filter(|c| command_unit(c).is_none() && command_zone(c) == Some(zone) && !matches!(c, Command::Activate(..)))
+            .cloned()
+            .chain(legal.iter().filter(|c| matches!(c, Command::Activate(z, _) if *z == zone)).cloned())
+            .collect()
+    }
+    fn command_unit(command: &Command) -> Option<&str> {
+        command_unit(command)
+    }
+    /// The selection follows an activation or a move to its zone.
+    fn follows(command: &Command) -> Option<u32> {
+        match command {
+            Command::Activate(z, _) | Command::Move(_, z) => Some(*z),
+            _ => None,
+        }
+    }
+    /// The map's art for the view; `None` for a map without a cell grid.
+    fn map_art(sc: &Scenario) -> Option<AreaMapArt> {
+        let grid = sc.board.grid.clone()?;
+        let areas = sc
+            .board
+            .areas
+            .values()
+            .map(|a| {
+                let z = sc.zone(a.id);
+                AreaArt {
+                    id: a.id,
+                    cells: a.cells.clone(),
+                    tint: terrain_colour(&a.terrain),
+                    value: (z.bonus > 0).then(|| format!("+{}", z.bonus)),
+                    flag: z.hq.then(|| ("HQ XXII RK".to_string(), Color::srgb(0.25, 0.27, 0.25))),
+                    symbols: symbols(sc, a.id),
+                }
+            })
+            .collect();
+        let borders = touching(sc)
+            .into_iter()
+            .filter(|&(a, b)| across_the_yser(sc, a, b))
+            .map(|(a, b)| ((a, b), BorderArt { water: true, bridge: sc.board.border(a, b).iter().any(|k| k == "bridge") }))
+            .collect();
+        // Each side's chips, the wash of the areas it holds and the paper of their boxes.
+        let sides = vec![
+            SideArt::new(Side::FrancoBelgian.id(), HORIZON, Color::srgb(0.55, 0.68, 0.90), Color::srgb(0.86, 0.90, 0.97)),
+            SideArt::new(Side::German.id(), FIELD_GREY, Color::srgb(0.58, 0.62, 0.56), Color::srgb(0.85, 0.87, 0.84)),
+        ];
+        let markers = BTreeMap::from([
+            ("trenches".to_string(), MarkerArt { colour: Color::srgb(0.42, 0.30, 0.16), wash: None }),
+            ("ruins".to_string(), MarkerArt { colour: Color::srgb(0.55, 0.12, 0.08), wash: None }),
+            ("flooded".to_string(), MarkerArt { colour: Color::srgb(0.20, 0.40, 0.75), wash: Some(0.45) }),
+            ("bombed".to_string(), MarkerArt { colour: Color::srgb(0.80, 0.40, 0.10), wash: None }),
+            ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.40) }),
+        ]);
+        Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers })
+    }
+    /// 6: a unit entering from the HQ zone.
+    fn arrival(command: &Command) -> Option<&str> {
+        match command {
+            Command::Enter(u, _) => Some(u),
+            _ => None,
+        }
+    }
+    /// The board model for the position and the selection: the units, the markers, the targets of a
+    /// person's orders, and who holds each zone.
+    fn present(session: &DixSession, ui: &DixUi, model: &mut BoardModel) {
+        let p = session.pos();
+        let targets = if session.human_to_move() { targets(session, &p, ui) } else { Vec::new() };
+        model.update(pieces(&p), markers(&p), targets, ui.selected.map(Place::Area));
+        let owners = p.sc.zone_ids().filter_map(|z| Some((Place::Area(z), p.occupant(z)?.id().to_string()))).collect();
+        model.set_owners(owners);
+    }
+    fn beats<'a>(pos: &Pos, events: impl Iterator<Item = &'a Event>) -> Vec<Beat> {
+        super::anim::beats(pos, events)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::area_game::click_orders;
     use crate::ui::board::area::outline::shapes;
     use crate::ui::session::Seat;
 
@@ -358,7 +377,7 @@ mod tests {
     fn every_zone_is_drawn_with_the_yser_and_its_bridges() {
         let s = session();
         let sc = s.game.scenario();
-        let art = map_art(sc).expect("a cell grid");
+        let art = Dixmude::map_art(sc).expect("a cell grid");
         let cells = art.areas.iter().map(|a| (a.id, a.cells.clone())).collect();
         let shapes = shapes(&art.grid, &cells);
         for a in &art.areas {
@@ -408,11 +427,11 @@ mod tests {
             Command::Activate(28, vec!["x".into()]),
             Command::Done,
         ];
-        assert_eq!(click_orders(&legal, Some("a"), 11), vec![Command::Bomb("a".into(), 11)]);
-        assert_eq!(click_orders(&legal, None, 11), Vec::<Command>::new());
-        assert_eq!(click_orders(&legal, Some("u"), 34), vec![Command::Enter("u".into(), 34)]);
-        assert_eq!(click_orders(&legal, None, 29).len(), 2);
-        assert_eq!(click_orders(&legal, None, 28), vec![Command::Activate(28, vec!["x".into()])]);
-        assert_eq!(click_orders(&legal, Some("a"), 29).len(), 2);
+        assert_eq!(click_orders::<Dixmude>(&legal, Some("a"), 11), vec![Command::Bomb("a".into(), 11)]);
+        assert_eq!(click_orders::<Dixmude>(&legal, None, 11), Vec::<Command>::new());
+        assert_eq!(click_orders::<Dixmude>(&legal, Some("u"), 34), vec![Command::Enter("u".into(), 34)]);
+        assert_eq!(click_orders::<Dixmude>(&legal, None, 29).len(), 2);
+        assert_eq!(click_orders::<Dixmude>(&legal, None, 28), vec![Command::Activate(28, vec!["x".into()])]);
+        assert_eq!(click_orders::<Dixmude>(&legal, Some("a"), 29).len(), 2);
     }
 }

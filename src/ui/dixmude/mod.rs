@@ -9,23 +9,14 @@
 use std::path::Path;
 
 use bevy::prelude::*;
-use bevy_egui::egui;
 
 use crate::engine::Ruleset;
 use crate::engine::loader::Loader;
 use crate::engine::source::SourceFile;
-use crate::rulesets::dixmude::scenario::Scenario;
-use crate::rulesets::dixmude::state::Pos;
-use crate::rulesets::dixmude::{Command, Dixmude, Event, ID};
+use crate::rulesets::dixmude::{Dixmude, ID};
 
-use super::ai_worker::ComputerPlayer;
-use super::area_game::{self, Action, AreaGame, Asks, Scene, thumbnail};
-use super::board::BoardModel;
-use super::board::area::{AreaMapArt, Beat};
-use super::game_over::Verdict;
+use super::area_game::{self, AreaBoard, thumbnail};
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
-use super::session::GameSession;
-use super::settings::Settings;
 use session::DixSession;
 
 pub mod anim;
@@ -40,60 +31,6 @@ pub const SCREEN: super::Playing = super::Playing(ID);
 
 /// What the player is looking at and pointing to.
 pub type DixUi = area_game::AreaUi<Dixmude>;
-
-/// The computer player of Tempête sur Dixmude.
-pub type DixAi = ComputerPlayer<Dixmude>;
-
-impl AreaGame for Dixmude {
-    const SCREEN: super::Playing = SCREEN;
-    type Pos = Pos;
-    fn capture(session: &DixSession) -> Pos {
-        session.pos()
-    }
-    fn done() -> Command {
-        Command::Done
-    }
-    fn click_orders(legal: &[Command], picked: Option<&str>, area: u32) -> Vec<Command> {
-        board::click_orders(legal, picked, area)
-    }
-    fn command_unit(command: &Command) -> Option<&str> {
-        board::command_unit(command)
-    }
-    fn follows(command: &Command) -> Option<u32> {
-        match command {
-            Command::Activate(z, _) | Command::Move(_, z) => Some(*z),
-            _ => None,
-        }
-    }
-    /// 6: after an entry the next unit of the HQ zone is picked for the next click.
-    fn next_pick(command: &Command, legal: &[Command]) -> Option<String> {
-        if matches!(command, Command::Enter(..)) { panels::next_to_enter(legal) } else { None }
-    }
-    fn map_art(scenario: &Scenario) -> Option<AreaMapArt> {
-        board::map_art(scenario)
-    }
-    fn map_key(scenario: &Scenario) -> String {
-        scenario.path.clone()
-    }
-    fn present(session: &DixSession, ui: &DixUi, model: &mut BoardModel) {
-        board::fill(session, ui, model);
-    }
-    fn beats<'a>(pos: &Pos, events: impl Iterator<Item = &'a Event>) -> Vec<Beat> {
-        anim::beats(pos, events)
-    }
-    fn panels(root: &mut egui::Ui, ctx: &egui::Context, scene: &Scene<Dixmude>, ui: &mut DixUi, asks: &mut Asks<Command>) {
-        panels::draw(root, ctx, scene, ui, asks);
-    }
-    fn tooltip(ctx: &egui::Context, scene: &Scene<Dixmude>, ui: &DixUi, area: u32, at: egui::Pos2) {
-        panels::map_tooltip(ctx, scene, ui, area, at);
-    }
-    fn verdict(session: &GameSession<Dixmude>, _: &Settings) -> Verdict {
-        panels::verdict(session)
-    }
-    fn order_button(ui: &mut egui::Ui, scene: &Scene<Dixmude>, command: &Command, acts: &mut Vec<Action<Command>>) {
-        panels::order_button(ui, &scene.pos, command, scene.session.legal.contains(command), acts);
-    }
-}
 
 /// Tempête sur Dixmude's presenter.
 pub struct Window;
@@ -120,7 +57,7 @@ impl Presenter for Window {
             info: s.spec.info.clone(),
             length: format!("{} turns of three days", s.tables.turns),
             note: Some(format!("{} zones and the HQ zone of the XXII Reserve-Korps", s.zones.len().saturating_sub(1))),
-            thumbnail: if with_thumbnail { board::map_art(&s).and_then(|art| thumbnail(&art, 480.0)) } else { None },
+            thumbnail: if with_thumbnail { <Dixmude as AreaBoard>::map_art(&s).and_then(|art| thumbnail(&art, 480.0)) } else { None },
         })
     }
     fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {

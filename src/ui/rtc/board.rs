@@ -10,15 +10,19 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use bevy::prelude::*;
 
+use crate::ui::Playing;
+use crate::ui::area_game::AreaBoard;
+use crate::ui::board::area::Beat;
+
 use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::scenario::Scenario;
 use crate::rulesets::rtc::units::{Kind, Side};
-use crate::rulesets::rtc::{self, Command, preview};
+use crate::rulesets::rtc::{self, Command, Event, Rtc, preview};
 use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, MarkerArt, SideArt};
 use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 
-use super::AreaUi;
 use super::session::AreaSession;
+use super::{AreaUi, SCREEN};
 
 pub const KHAKI: Color = Color::srgb(0.62, 0.52, 0.32);
 pub const FIELD_GREY: Color = Color::srgb(0.47, 0.52, 0.53);
@@ -43,63 +47,6 @@ pub fn terrain_colour(terrain: &str) -> [f32; 3] {
 /// The border kinds that are water (the St Quentin canal and the Schelde, 9.33).
 fn water(kinds: &[String]) -> bool {
     kinds.iter().any(|k| k == "canal" || k == "schelde")
-}
-
-/// The map's art for the view; `None` for a map without a cell grid.
-pub fn map_art(sc: &Scenario) -> Option<AreaMapArt> {
-    let grid = sc.board.grid.clone()?;
-    let areas = sc
-        .board
-        .areas
-        .values()
-        .map(|a| {
-            let info = sc.area(a.id);
-            let mut symbols = Vec::new();
-            if let Some(v) = info.victory {
-                let colour = if v == Side::British { Color::srgb(0.80, 0.10, 0.08) } else { Color::srgb(0.05, 0.05, 0.05) };
-                symbols.push(BoxSymbol::Triangle(colour));
-            }
-            if let Some(s) = info.entry {
-                symbols.push(BoxSymbol::Badge("E".into(), side_colour(s)));
-            }
-            AreaArt {
-                id: a.id,
-                cells: a.cells.clone(),
-                tint: terrain_colour(&a.terrain),
-                value: Some(info.tem.to_string()),
-                flag: info.br.then(|| ("BR".to_string(), Color::srgb(0.80, 0.08, 0.06))),
-                symbols,
-            }
-        })
-        .collect();
-    let borders = sc
-        .board
-        .borders
-        .iter()
-        .filter(|(_, kinds)| water(kinds))
-        .map(|(&(a, b), kinds)| ((a.min(b), a.max(b)), BorderArt { water: true, bridge: kinds.iter().any(|k| k == "bridge") }))
-        .collect();
-    let sides = vec![
-        SideArt {
-            id: Side::British.id().into(),
-            counter: KHAKI,
-            wash: Color::srgb(0.85, 0.72, 0.50),
-            paper: Color::srgb(0.93, 0.88, 0.74),
-        },
-        SideArt {
-            id: Side::German.id().into(),
-            counter: FIELD_GREY,
-            wash: Color::srgb(0.62, 0.66, 0.70),
-            paper: Color::srgb(0.84, 0.86, 0.86),
-        },
-    ];
-    let markers = BTreeMap::from([
-        ("rolling".to_string(), MarkerArt { colour: Color::srgb(0.90, 0.45, 0.10), wash: None }),
-        ("interdiction".to_string(), MarkerArt { colour: Color::srgb(0.55, 0.25, 0.65), wash: None }),
-        ("bombarded".to_string(), MarkerArt { colour: Color::srgb(0.70, 0.12, 0.10), wash: None }),
-        ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.45) }),
-    ]);
-    Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers })
 }
 
 /// Unit-type letters for a stack chip (the pieces' faces).
@@ -181,20 +128,6 @@ pub fn command_unit(c: &Command) -> Option<&str> {
         Command::Bombard { lead, .. } => Some(lead),
         _ => None,
     }
-}
-
-/// The orders a click on `area` gives, from the legal commands only: with a unit picked (a
-/// reinforcement, a barrage gun, a bombardment's lead), its orders into that area; otherwise the
-/// activated group's move into it (an attack when the area holds the enemy). Several: the player
-/// chooses among them; none: the click selects the area.
-pub fn click_orders(legal: &[Command], picked: Option<&str>, area: u32) -> Vec<Command> {
-    if let Some(u) = picked {
-        let mine: Vec<Command> = legal.iter().filter(|c| command_unit(c) == Some(u) && command_area(c) == Some(area)).cloned().collect();
-        if !mine.is_empty() {
-            return mine;
-        }
-    }
-    legal.iter().filter(|c| matches!(c, Command::MoveTo(a) if *a == area)).cloned().collect()
 }
 
 /// What the targets of an area say: its kind, then each badge with its cost and odds.
@@ -286,20 +219,105 @@ fn neighbour_costs(session: &AreaSession, ctx: &Ctx, ui: &AreaUi, marks: &mut Ma
     }
 }
 
-/// The board model for the position and the selection: the stacks, the markers, the targets of a
-/// person's orders, and who controls each area (3.21).
-pub fn fill(session: &AreaSession, ui: &AreaUi, model: &mut BoardModel) {
-    let ctx = session.ctx();
-    let targets = if session.human_to_move() { targets(session, &ctx, ui) } else { Vec::new() };
-    model.update(pieces(&ctx), markers(&ctx), targets, ui.selected.map(Place::Area));
-    let owners = session.game.scenario().board.areas.keys().map(|a| (Place::Area(*a), ctx.controller(*a).id().to_string())).collect();
-    model.set_owners(owners);
+impl AreaBoard for Rtc {
+    const SCREEN: Playing = SCREEN;
+    type Pos = Ctx;
+    fn capture(session: &AreaSession) -> Ctx {
+        session.ctx()
+    }
+    fn done() -> Command {
+        Command::Done
+    }
+    fn command_area(command: &Command) -> Option<u32> {
+        command_area(command)
+    }
+    /// The activated group's move into the area (an attack when it holds the enemy).
+    fn area_orders(legal: &[Command], area: u32) -> Vec<Command> {
+        legal.iter().filter(|c| matches!(c, Command::MoveTo(a) if *a == area)).cloned().collect()
+    }
+    fn command_unit(command: &Command) -> Option<&str> {
+        command_unit(command)
+    }
+    /// The selection follows an activation or a move to its area.
+    fn follows(command: &Command) -> Option<u32> {
+        match command {
+            Command::Activate(a) | Command::MoveTo(a) => Some(*a),
+            _ => None,
+        }
+    }
+    /// The map's art for the view; `None` for a map without a cell grid.
+    fn map_art(sc: &Scenario) -> Option<AreaMapArt> {
+        let grid = sc.board.grid.clone()?;
+        let areas = sc
+            .board
+            .areas
+            .values()
+            .map(|a| {
+                let info = sc.area(a.id);
+                let mut symbols = Vec::new();
+                if let Some(v) = info.victory {
+                    let colour = if v == Side::British { Color::srgb(0.80, 0.10, 0.08) } else { Color::srgb(0.05, 0.05, 0.05) };
+                    symbols.push(BoxSymbol::Triangle(colour));
+                }
+                if let Some(s) = info.entry {
+                    symbols.push(BoxSymbol::Badge("E".into(), side_colour(s)));
+                }
+                AreaArt {
+                    id: a.id,
+                    cells: a.cells.clone(),
+                    tint: terrain_colour(&a.terrain),
+                    value: Some(info.tem.to_string()),
+                    flag: info.br.then(|| ("BR".to_string(), Color::srgb(0.80, 0.08, 0.06))),
+                    symbols,
+                }
+            })
+            .collect();
+        let borders = sc
+            .board
+            .borders
+            .iter()
+            .filter(|(_, kinds)| water(kinds))
+            .map(|(&(a, b), kinds)| ((a.min(b), a.max(b)), BorderArt { water: true, bridge: kinds.iter().any(|k| k == "bridge") }))
+            .collect();
+        // Each side's chips, the wash of the areas it holds and the paper of their boxes.
+        let sides = vec![
+            SideArt::new(Side::British.id(), KHAKI, Color::srgb(0.85, 0.72, 0.50), Color::srgb(0.93, 0.88, 0.74)),
+            SideArt::new(Side::German.id(), FIELD_GREY, Color::srgb(0.62, 0.66, 0.70), Color::srgb(0.84, 0.86, 0.86)),
+        ];
+        let markers = BTreeMap::from([
+            ("rolling".to_string(), MarkerArt { colour: Color::srgb(0.90, 0.45, 0.10), wash: None }),
+            ("interdiction".to_string(), MarkerArt { colour: Color::srgb(0.55, 0.25, 0.65), wash: None }),
+            ("bombarded".to_string(), MarkerArt { colour: Color::srgb(0.70, 0.12, 0.10), wash: None }),
+            ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.45) }),
+        ]);
+        Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers })
+    }
+    /// 6.1: a unit placed on arrival.
+    fn arrival(command: &Command) -> Option<&str> {
+        match command {
+            Command::Place(u, _) => Some(u),
+            _ => None,
+        }
+    }
+    /// The board model for the position and the selection: the stacks, the markers, the targets of a
+    /// person's orders, and who controls each area (3.21).
+    fn present(session: &AreaSession, ui: &AreaUi, model: &mut BoardModel) {
+        let ctx = session.ctx();
+        let targets = if session.human_to_move() { targets(session, &ctx, ui) } else { Vec::new() };
+        model.update(pieces(&ctx), markers(&ctx), targets, ui.selected.map(Place::Area));
+        let owners = session.game.scenario().board.areas.keys().map(|a| (Place::Area(*a), ctx.controller(*a).id().to_string())).collect();
+        model.set_owners(owners);
+    }
+    fn beats<'a>(pos: &Ctx, events: impl Iterator<Item = &'a Event>) -> Vec<Beat> {
+        super::anim::beats(pos, events)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rulesets::rtc::Target;
+    use crate::ui::area_game::click_orders;
     use crate::ui::board::area::outline::shapes;
 
     /// Every area of the Cambrai map gets its outline, its box inside it, and the canal its
@@ -308,7 +326,7 @@ mod tests {
     fn every_cambrai_area_is_drawn() {
         let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/rtc/cambrai.ron");
         let session = AreaSession::open(&path, 1, BTreeMap::new()).expect("cambrai opens");
-        let art = map_art(session.game.scenario()).expect("a cell grid");
+        let art = Rtc::map_art(session.game.scenario()).expect("a cell grid");
         let cells = art.areas.iter().map(|a| (a.id, a.cells.clone())).collect();
         let s = shapes(&art.grid, &cells);
         let missing: Vec<u32> = art.areas.iter().map(|a| a.id).filter(|id| !s.areas.contains_key(id)).collect();
@@ -335,13 +353,13 @@ mod tests {
             Command::Place("u".into(), 22),
             Command::Done,
         ];
-        assert_eq!(click_orders(&legal, None, 49), vec![Command::MoveTo(49)]);
-        assert_eq!(click_orders(&legal, None, 51), Vec::<Command>::new());
-        assert_eq!(click_orders(&legal, Some("a"), 51), vec![bombard("a", false), bombard("a", true)]);
-        assert_eq!(click_orders(&legal, Some("b"), 51), vec![bombard("b", false)]);
-        assert_eq!(click_orders(&legal, Some("u"), 22), vec![Command::Place("u".into(), 22)]);
-        assert_eq!(click_orders(&legal, Some("u"), 58), Vec::<Command>::new());
-        assert_eq!(click_orders(&legal, Some("a"), 37), vec![Command::MoveTo(37)]);
+        assert_eq!(click_orders::<Rtc>(&legal, None, 49), vec![Command::MoveTo(49)]);
+        assert_eq!(click_orders::<Rtc>(&legal, None, 51), Vec::<Command>::new());
+        assert_eq!(click_orders::<Rtc>(&legal, Some("a"), 51), vec![bombard("a", false), bombard("a", true)]);
+        assert_eq!(click_orders::<Rtc>(&legal, Some("b"), 51), vec![bombard("b", false)]);
+        assert_eq!(click_orders::<Rtc>(&legal, Some("u"), 22), vec![Command::Place("u".into(), 22)]);
+        assert_eq!(click_orders::<Rtc>(&legal, Some("u"), 58), Vec::<Command>::new());
+        assert_eq!(click_orders::<Rtc>(&legal, Some("a"), 37), vec![Command::MoveTo(37)]);
         assert_eq!(command_unit(&bombard("a", true)), Some("a"));
     }
 }

@@ -8,24 +8,15 @@
 use std::path::Path;
 
 use bevy::prelude::*;
-use bevy_egui::egui;
 
 use crate::engine::Ruleset;
 use crate::engine::loader::Loader;
 use crate::engine::source::SourceFile;
-use crate::rulesets::rtc::map::Ctx;
-use crate::rulesets::rtc::scenario::Scenario;
-use crate::rulesets::rtc::{Command, Event, ID, Rtc};
+use crate::rulesets::rtc::{ID, Rtc};
 
 pub use super::Screen;
-use super::ai_worker::ComputerPlayer;
-use super::area_game::{self, Action, AreaGame, Asks, Scene, thumbnail};
-use super::board::BoardModel;
-use super::board::area::{AreaMapArt, Beat};
-use super::game_over::Verdict;
+use super::area_game::{self, AreaBoard, thumbnail};
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
-use super::session::GameSession;
-use super::settings::Settings;
 pub use session::AreaSession;
 
 pub mod anim;
@@ -40,60 +31,6 @@ pub const SCREEN: super::Playing = super::Playing(crate::rulesets::rtc::ID);
 
 /// What the player is looking at and pointing to.
 pub type AreaUi = area_game::AreaUi<Rtc>;
-
-/// The computer player of Royal Tank Corps.
-pub type AreaAi = ComputerPlayer<Rtc>;
-
-impl AreaGame for Rtc {
-    const SCREEN: super::Playing = SCREEN;
-    type Pos = Ctx;
-    fn capture(session: &AreaSession) -> Ctx {
-        session.ctx()
-    }
-    fn done() -> Command {
-        Command::Done
-    }
-    fn click_orders(legal: &[Command], picked: Option<&str>, area: u32) -> Vec<Command> {
-        board::click_orders(legal, picked, area)
-    }
-    fn command_unit(command: &Command) -> Option<&str> {
-        board::command_unit(command)
-    }
-    fn follows(command: &Command) -> Option<u32> {
-        match command {
-            Command::Activate(a) | Command::MoveTo(a) => Some(*a),
-            _ => None,
-        }
-    }
-    /// 6.1: after a placement the next arriving unit is picked for the next click.
-    fn next_pick(command: &Command, legal: &[Command]) -> Option<String> {
-        if matches!(command, Command::Place(..)) { panels::next_to_place(legal) } else { None }
-    }
-    fn map_art(scenario: &Scenario) -> Option<AreaMapArt> {
-        board::map_art(scenario)
-    }
-    fn map_key(scenario: &Scenario) -> String {
-        scenario.path.clone()
-    }
-    fn present(session: &AreaSession, ui: &AreaUi, model: &mut BoardModel) {
-        board::fill(session, ui, model);
-    }
-    fn beats<'a>(pos: &Ctx, events: impl Iterator<Item = &'a Event>) -> Vec<Beat> {
-        anim::beats(pos, events)
-    }
-    fn panels(root: &mut egui::Ui, ctx: &egui::Context, scene: &Scene<Rtc>, ui: &mut AreaUi, asks: &mut Asks<Command>) {
-        panels::draw(root, ctx, scene, ui, asks);
-    }
-    fn tooltip(ctx: &egui::Context, scene: &Scene<Rtc>, ui: &AreaUi, area: u32, at: egui::Pos2) {
-        panels::map_tooltip(ctx, scene, ui, area, at);
-    }
-    fn verdict(session: &GameSession<Rtc>, _: &Settings) -> Verdict {
-        panels::verdict(session)
-    }
-    fn order_button(ui: &mut egui::Ui, scene: &Scene<Rtc>, command: &Command, acts: &mut Vec<Action<Command>>) {
-        panels::order_button(ui, &scene.pos, command, scene.session.legal.contains(command), acts);
-    }
-}
 
 /// Royal Tank Corps's presenter.
 pub struct Window;
@@ -122,7 +59,7 @@ impl Presenter for Window {
             info: s.spec.info.clone(),
             length: format!("{} turns, from {first} to {last}", s.spec.turns.len()),
             note: Some(format!("{} areas", s.board.areas.len())),
-            thumbnail: if with_thumbnail { board::map_art(&s).and_then(|art| thumbnail(&art, 480.0)) } else { None },
+            thumbnail: if with_thumbnail { <Rtc as AreaBoard>::map_art(&s).and_then(|art| thumbnail(&art, 480.0)) } else { None },
         })
     }
     fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {

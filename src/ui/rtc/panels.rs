@@ -9,8 +9,9 @@ use bevy_egui::egui;
 
 use crate::rulesets::rtc::units::Side;
 use crate::rulesets::rtc::{Command, EventKind, Rtc};
-use crate::ui::area_game;
+use crate::ui::area_game::{self, AreaGame};
 use crate::ui::game_over::Verdict;
+use crate::ui::settings::Settings;
 use crate::ui::widgets::typed_lines;
 
 use super::session::AreaSession;
@@ -24,33 +25,10 @@ mod right;
 mod top_bar;
 
 pub use cards::{counter, order_button, side_egui};
-pub use dialogs::map_tooltip;
 
 type Action = area_game::Action<Command>;
 type Asks = area_game::Asks<Command>;
 type Scene<'a> = area_game::Scene<'a, Rtc>;
-
-/// Royal Tank Corps's panels and dialogs in the kit's frame (`ui::area_game`).
-pub fn draw(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut AreaUi, asks: &mut Asks) {
-    top_bar::top_bar(root, ctx_e, scene, asks);
-    left::left_column(root, ctx_e, scene, ui_state, asks);
-    right::right_column(root, ctx_e, scene, ui_state, asks);
-    if scene.human {
-        if let Some(at) = scene.pos.combat.attack.as_ref().filter(|_| scene.pos.losses.pending.is_none()) {
-            dialogs::attack(ctx_e, scene, at, asks);
-        }
-        if let Some(lp) = &scene.pos.losses.pending {
-            dialogs::losses(ctx_e, scene, lp, asks);
-        }
-    }
-}
-
-/// The verdict on a finished game: each side's victory areas (13), and how the game ended.
-pub fn verdict(session: &AreaSession) -> Verdict {
-    let ctx = session.ctx();
-    let standing = Side::BOTH.iter().map(|&s| (format!("{}: {} victory areas", s.name(), ctx.victory_areas(s)), side_egui(s))).collect();
-    Verdict { standing, plot: None, how: ending(session) }
-}
 
 /// The lines of the game's end, with their turn and rule.
 fn ending(session: &AreaSession) -> Vec<String> {
@@ -61,10 +39,31 @@ fn ending(session: &AreaSession) -> Vec<String> {
         .collect()
 }
 
-/// The first arriving unit still to be placed (6.1), if any.
-pub fn next_to_place(legal: &[Command]) -> Option<String> {
-    legal.iter().find_map(|c| match c {
-        Command::Place(u, _) => Some(u.clone()),
-        _ => None,
-    })
+impl AreaGame for Rtc {
+    fn panels(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut AreaUi, asks: &mut Asks) {
+        top_bar::top_bar(root, ctx_e, scene, asks);
+        left::left_column(root, ctx_e, scene, ui_state, asks);
+        right::right_column(root, ctx_e, scene, ui_state, asks);
+        if scene.human {
+            if let Some(at) = scene.pos.combat.attack.as_ref().filter(|_| scene.pos.losses.pending.is_none()) {
+                dialogs::attack(ctx_e, scene, at, asks);
+            }
+            if let Some(lp) = &scene.pos.losses.pending {
+                dialogs::losses(ctx_e, scene, lp, asks);
+            }
+        }
+    }
+    fn tooltip(ctx: &egui::Context, scene: &Scene, ui: &AreaUi, area: u32, at: egui::Pos2) {
+        dialogs::map_tooltip(ctx, scene, ui, area, at);
+    }
+    /// The verdict on a finished game: each side's victory areas (13), and how the game ended.
+    fn verdict(session: &AreaSession, _: &Settings) -> Verdict {
+        let ctx = session.ctx();
+        let standing =
+            Side::BOTH.iter().map(|&s| (format!("{}: {} victory areas", s.name(), ctx.victory_areas(s)), side_egui(s))).collect();
+        Verdict { standing, plot: None, how: ending(session) }
+    }
+    fn order_button(ui: &mut egui::Ui, scene: &Scene, command: &Command, acts: &mut Vec<Action>) {
+        cards::order_button(ui, &scene.pos, command, scene.session.legal.contains(command), acts);
+    }
 }

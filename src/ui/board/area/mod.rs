@@ -90,6 +90,12 @@ pub struct AreaMapArt {
     pub markers: BTreeMap<String, MarkerArt>,
 }
 
+impl SideArt {
+    pub fn new(id: &str, counter: Color, wash: Color, paper: Color) -> Self {
+        Self { id: id.to_string(), counter, wash, paper }
+    }
+}
+
 impl AreaMapArt {
     fn side(&self, id: &str) -> Option<(usize, &SideArt)> {
         self.sides.iter().enumerate().find(|(_, s)| s.id == id)

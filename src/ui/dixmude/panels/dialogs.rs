@@ -5,16 +5,16 @@
 
 use bevy_egui::egui;
 
-use crate::rulesets::dixmude::Command;
 use crate::rulesets::dixmude::state::AssaultStep;
+use crate::rulesets::dixmude::{Command, Dixmude};
 use crate::ui::rules_text::rule_link;
 use crate::ui::theme::{self, DIM, PARCHMENT};
 
 use super::super::DixUi;
-use super::super::board::click_orders;
 use super::super::words::describe;
 use super::cards::{odds_line, order_button};
 use super::{Asks, Scene};
+use crate::ui::area_game::click_orders;
 
 fn dialog(title: String, id: &str) -> egui::Window<'static> {
     egui::Window::new(theme::title(title, 18.0))
@@ -106,7 +106,7 @@ pub fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &DixUi, h: u3
         lines.push(what.join(" · "));
     }
     if scene.human {
-        let orders = click_orders(&scene.session.legal, ui_state.picked.as_deref(), h);
+        let orders = click_orders::<Dixmude>(&scene.session.legal, ui_state.picked.as_deref(), h);
         match orders.as_slice() {
             [] => {}
             [one] => {

@@ -9,8 +9,9 @@
 use bevy_egui::egui;
 
 use crate::rulesets::dixmude::{Command, Dixmude, EventKind};
-use crate::ui::area_game;
+use crate::ui::area_game::{self, AreaGame};
 use crate::ui::game_over::Verdict;
+use crate::ui::settings::Settings;
 use crate::ui::widgets::typed_lines;
 
 use super::session::DixSession;
@@ -23,38 +24,35 @@ mod left;
 mod right;
 
 pub use cards::{order_button, side_egui};
-pub use dialogs::map_tooltip;
 
 type Action = area_game::Action<Command>;
 type Asks = area_game::Asks<Command>;
 type Scene<'a> = area_game::Scene<'a, Dixmude>;
 
-/// Tempête sur Dixmude's panels and dialogs in the kit's frame (`ui::area_game`).
-pub fn draw(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut DixUi, asks: &mut Asks) {
-    left::top_bar(root, ctx_e, scene, asks);
-    left::left_column(root, ctx_e, scene, ui_state, asks);
-    right::right_column(root, ctx_e, scene, ui_state, asks);
-    if scene.human {
-        dialogs::counter_battery(ctx_e, scene, asks);
-        dialogs::assault(ctx_e, scene, asks);
+impl AreaGame for Dixmude {
+    fn panels(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut DixUi, asks: &mut Asks) {
+        left::top_bar(root, ctx_e, scene, asks);
+        left::left_column(root, ctx_e, scene, ui_state, asks);
+        right::right_column(root, ctx_e, scene, ui_state, asks);
+        if scene.human {
+            dialogs::counter_battery(ctx_e, scene, asks);
+            dialogs::assault(ctx_e, scene, asks);
+        }
     }
-}
-
-/// The verdict on a finished game: who holds the zones of the victory conditions (11), and how the
-/// game ended.
-pub fn verdict(session: &DixSession) -> Verdict {
-    let how = typed_lines(&session.log, 0, session.game.journal())
-        .filter_map(|(line, e)| {
-            e.filter(|e| matches!(e.kind, EventKind::GameOver { .. })).map(|e| format!("Turn {}: {}  ({})", line.turn, e.text, e.rule))
-        })
-        .collect();
-    Verdict { standing: left::victory_lines(&session.pos()), plot: None, how }
-}
-
-/// The next unit of the HQ zone that may enter the map (6), if any.
-pub fn next_to_enter(legal: &[Command]) -> Option<String> {
-    legal.iter().find_map(|c| match c {
-        Command::Enter(u, _) => Some(u.clone()),
-        _ => None,
-    })
+    fn tooltip(ctx: &egui::Context, scene: &Scene, ui: &DixUi, area: u32, at: egui::Pos2) {
+        dialogs::map_tooltip(ctx, scene, ui, area, at);
+    }
+    /// The verdict on a finished game: who holds the zones of the victory conditions (11), and how the
+    /// game ended.
+    fn verdict(session: &DixSession, _: &Settings) -> Verdict {
+        let how = typed_lines(&session.log, 0, session.game.journal())
+            .filter_map(|(line, e)| {
+                e.filter(|e| matches!(e.kind, EventKind::GameOver { .. })).map(|e| format!("Turn {}: {}  ({})", line.turn, e.text, e.rule))
+            })
+            .collect();
+        Verdict { standing: left::victory_lines(&session.pos()), plot: None, how }
+    }
+    fn order_button(ui: &mut egui::Ui, scene: &Scene, command: &Command, acts: &mut Vec<Action>) {
+        cards::order_button(ui, &scene.pos, command, scene.session.legal.contains(command), acts);
+    }
 }

@@ -4,10 +4,10 @@
 
 use bevy_egui::egui;
 
-use crate::rulesets::rtc::Command;
 use crate::rulesets::rtc::preview;
 use crate::rulesets::rtc::state::{Attack, CombatStep, LossPayment};
 use crate::rulesets::rtc::units::{Kind, Side};
+use crate::rulesets::rtc::{Command, Rtc};
 use crate::ui::rules_text::rule_link;
 use crate::ui::theme::{self, DIM};
 use crate::ui::widgets::odds;
@@ -15,7 +15,7 @@ use crate::ui::widgets::odds;
 use super::super::AreaUi;
 use super::cards::{contest_line, counter, order_button};
 use super::{Action, Asks, Scene};
-use crate::ui::rtc::board::click_orders;
+use crate::ui::area_game::click_orders;
 use crate::ui::rtc::words::describe;
 
 /// The attack (10.2): who attacks whom, the tanks' breakdown chance (10.6), the lead attacker, and the
@@ -183,7 +183,7 @@ pub fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &AreaUi, h: u
         lines.push(format!("attack: {}", contest_line(&k)));
     }
     if scene.human {
-        let orders = click_orders(&scene.session.legal, ui_state.picked.as_deref(), h);
+        let orders = click_orders::<Rtc>(&scene.session.legal, ui_state.picked.as_deref(), h);
         match orders.as_slice() {
             [] => {}
             [one] => lines.push(format!("Click: {}", describe(ctx, one))),
