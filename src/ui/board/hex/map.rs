@@ -111,6 +111,36 @@ pub fn non_empty_squares(rgba: &[u8], w: u32, h: u32, side: u32) -> Vec<Rect> {
     out
 }
 
+/// Packs squares of an RGBA image `w` pixels wide into a compact atlas (the printed features cover a
+/// fraction of the map: the full image would be held as a texture for its empty squares too). Each
+/// square gets a cell one pixel larger on every side, its edge pixels repeated there, so that linear
+/// sampling at a square's edge reads its own colours and neighbouring squares join without a seam.
+/// Returns the atlas's width, height and pixels, and each square's rectangle in it.
+pub fn pack_squares(rgba: &[u8], w: u32, squares: &[Rect], side: u32) -> (u32, u32, Vec<u8>, Vec<Rect>) {
+    let cell = side + 2;
+    let n = squares.len().max(1) as u32;
+    let cols = (n as f32).sqrt().ceil() as u32;
+    let rows = n.div_ceil(cols);
+    let (aw, ah) = (cols * cell, rows * cell);
+    let mut out = vec![0u8; (aw * ah * 4) as usize];
+    let mut rects = Vec::with_capacity(squares.len());
+    for (i, r) in squares.iter().enumerate() {
+        let (x0, y0, x1, y1) = (r.min.x as i64, r.min.y as i64, r.max.x as i64, r.max.y as i64);
+        let (cx, cy) = ((i as u32 % cols * cell) as i64, (i as u32 / cols * cell) as i64);
+        for ty in -1..=(y1 - y0) {
+            let sy = (y0 + ty).clamp(y0, y1 - 1);
+            for tx in -1..=(x1 - x0) {
+                let sx = (x0 + tx).clamp(x0, x1 - 1);
+                let from = ((sy * w as i64 + sx) * 4) as usize;
+                let to = (((cy + 1 + ty) * aw as i64 + cx + 1 + tx) * 4) as usize;
+                out[to..to + 4].copy_from_slice(&rgba[from..from + 4]);
+            }
+        }
+        rects.push(Rect::new((cx + 1) as f32, (cy + 1) as f32, (cx + 1 + x1 - x0) as f32, (cy + 1 + y1 - y0) as f32));
+    }
+    (aw, ah, out, rects)
+}
+
 /// Draws the map its presenter put in [`HexMap`], each time it is put there.
 fn draw_map(
     mut commands: Commands,
@@ -198,13 +228,15 @@ fn spawn_features(commands: &mut Commands, board: &HexBoard, extent: &Extent, im
     let (w, h) = (canvas.width(), canvas.height());
     let rgba = canvas.to_rgba();
     let squares = non_empty_squares(&rgba, w, h, FEATURE_SQUARE);
-    let image = images.add(image_from_rgba(w, h, rgba));
+    let (aw, ah, atlas, cells) = pack_squares(&rgba, w, &squares, FEATURE_SQUARE);
+    drop(rgba);
+    let image = images.add(image_from_rgba(aw, ah, atlas));
     let (sx, sy) = (extent.width() / w as f32, extent.height() / h as f32);
-    for r in squares {
+    for (r, cell) in squares.into_iter().zip(cells) {
         commands.spawn((
             of_map(),
             FeatureSquare,
-            Sprite { image: image.clone(), rect: Some(r), custom_size: Some(Vec2::new(r.width() * sx, r.height() * sy)), ..default() },
+            Sprite { image: image.clone(), rect: Some(cell), custom_size: Some(Vec2::new(r.width() * sx, r.height() * sy)), ..default() },
             Anchor::TOP_LEFT,
             Transform::from_xyz(extent.min_x + r.min.x * sx, -extent.min_y - r.min.y * sy, z::FEATURES),
         ));
@@ -378,5 +410,29 @@ mod tests {
         rgba[((2 * w + 4) * 4 + 3) as usize] = 255;
         let squares = non_empty_squares(&rgba, w, h, 2);
         assert_eq!(squares, vec![Rect::new(4.0, 2.0, 5.0, 3.0)]);
+    }
+
+    /// The packed squares hold the same pixels as in the image, with their edges repeated around
+    /// them, and keep their sizes (a narrower square at the right edge).
+    #[test]
+    fn packed_squares_keep_their_pixels_and_repeat_their_edges() {
+        let (w, h) = (5u32, 2u32);
+        let rgba: Vec<u8> = (0..w * h).flat_map(|i| [i as u8, 0, 0, 255]).collect();
+        let squares = non_empty_squares(&rgba, w, h, 2);
+        assert_eq!(squares.len(), 3);
+        let (aw, _, atlas, cells) = pack_squares(&rgba, w, &squares, 2);
+        let px = |x: f32, y: f32| atlas[((y as u32 * aw + x as u32) * 4) as usize];
+        for (r, c) in squares.iter().zip(&cells) {
+            assert_eq!(r.size(), c.size());
+            for dy in 0..r.height() as u32 {
+                for dx in 0..r.width() as u32 {
+                    let (dx, dy) = (dx as f32, dy as f32);
+                    assert_eq!(px(c.min.x + dx, c.min.y + dy), rgba[(((r.min.y + dy) as u32 * w + (r.min.x + dx) as u32) * 4) as usize]);
+                }
+            }
+            assert_eq!(px(c.min.x - 1.0, c.min.y - 1.0), px(c.min.x, c.min.y), "the corner repeated");
+            assert_eq!(px(c.max.x, c.max.y - 1.0), px(c.max.x - 1.0, c.max.y - 1.0), "the right edge repeated");
+        }
+        assert_eq!(cells[2].width(), 1.0, "the last column is one pixel wide");
     }
 }
