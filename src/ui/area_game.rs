@@ -340,7 +340,7 @@ fn apply<R: AreaGame>(
                 }
                 let follow = R::follows(&c);
                 let unit_order = R::command_unit(&c).is_some();
-                let played = c.clone();
+                let arrived = R::arrival(&c).is_some();
                 match session.submit(c) {
                     Err(r) => session.message = Some(format!("Refused: {r}")),
                     Ok(()) => {
@@ -348,7 +348,8 @@ fn apply<R: AreaGame>(
                             ui_state.selected = follow;
                         }
                         if unit_order {
-                            ui_state.picked = if session.human_to_move() { next_arrival::<R>(&played, &session.legal) } else { None };
+                            // After a unit brought onto the map, the next one to bring is picked.
+                            ui_state.picked = if arrived && session.human_to_move() { next_arrival::<R>(&session.legal) } else { None };
                         }
                     }
                 }
@@ -373,9 +374,8 @@ fn apply<R: AreaGame>(
     }
 }
 
-/// After a unit brought onto the map, the next unit to bring (its first legal arrival), if any.
-fn next_arrival<R: AreaBoard>(played: &R::Command, legal: &[R::Command]) -> Option<String> {
-    R::arrival(played)?;
+/// The next unit to bring onto the map (the first legal arrival), if any.
+fn next_arrival<R: AreaBoard>(legal: &[R::Command]) -> Option<String> {
     legal.iter().find_map(|c| R::arrival(c)).map(str::to_string)
 }
 

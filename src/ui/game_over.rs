@@ -65,6 +65,7 @@ fn game_over_screen<R: Evaluators>(
     mut p: Params<R>,
     mut commands: Commands,
     config: Res<GameOverConfig<R>>,
+    mut cached: Local<Option<((u64, u64), Verdict)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let Some(session) = p.session.as_deref() else { return Ok(()) };
@@ -83,7 +84,13 @@ fn game_over_screen<R: Evaluators>(
             });
         return Ok(());
     }
-    let verdict = (config.verdict)(session, &p.settings);
+    // Read from the log once per finished game (and settings, for the colours), not every frame
+    // the window stands.
+    let key = (session.generation, session.revision);
+    if p.settings.is_changed() || cached.as_ref().is_none_or(|(k, _)| *k != key) {
+        *cached = Some((key, (config.verdict)(session, &p.settings)));
+    }
+    let Some((_, verdict)) = cached.as_ref() else { return Ok(()) };
     let mut restart = false;
     egui::Window::new(theme::title("Game over", 30.0))
         .id("game-over".into())

@@ -8,6 +8,8 @@ pub mod board;
 pub mod counters;
 pub mod faces;
 pub mod highlights;
+#[cfg(test)]
+mod hot_reload_tests;
 pub mod hud;
 pub mod input;
 pub mod orders;
