@@ -387,7 +387,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("salient-ui-save-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let p = dir.join("bad.ron");
-        std::fs::write(&p, "Save(format: 1, ruleset: \"bastards\", scenario: \"x\", seed: 1, commands: [, checksum").unwrap();
+        std::fs::write(&p, "Save(format: 1, ruleset: \"some-ruleset\", scenario: \"x\", seed: 1, commands: [, checksum").unwrap();
         assert!(load_any(&p, None).is_err());
         std::fs::write(&p, "").unwrap();
         assert!(load_any(&p, None).is_err());

@@ -289,3 +289,48 @@ fn a_three_medal_battalion_spends_three_medals_to_move_six_mp_itb_3_1() {
     ok(&mut g, Command::Move("A06".into()));
     assert_eq!(last_move(&g), (6, 3));
 }
+
+/// Stacking: "a unit may be temporarily stacked with a friendly unit if it uses its remaining
+/// activation points to leave the hex". A withdrawal (3.6) or an infiltration (3.5) may end on a
+/// friend as a move may, when the unit can still leave that hex; then it must leave.
+#[test]
+fn withdrawal_may_stop_on_a_friend_it_can_still_leave_itb_3_6_stacking() {
+    // a1 (4 medals) at H03 in g1's zone; its friend a2 at H02, out of every zone.
+    let units = [bn("a1", "allied", 4, "H03"), bn("g1", "german", 2, "H04"), bn("a2", "allied", 3, "H02")];
+    let mut g = allied(&units, "");
+    ok(&mut g, Command::Activate("a1".into()));
+    assert!(g.legal().contains(&Command::Withdraw("H02".into())), "{:?}", g.legal());
+    ok(&mut g, Command::Withdraw("H02".into()));
+    assert_eq!(medals_left(&g), 2);
+    let r = g.submit(Command::EndActivation).unwrap_err();
+    assert_eq!(r.rule.as_deref(), Some("Stacking"), "{r}");
+    ok(&mut g, Command::Move("H01".into()));
+    ok(&mut g, Command::EndActivation);
+    assert_eq!((hex_of(&mut g, "a1").as_deref(), hex_of(&mut g, "a2").as_deref()), (Some("H01"), Some("H02")));
+    assert_invariants(&g);
+}
+
+#[test]
+fn no_withdrawal_or_infiltration_onto_a_friend_without_medals_to_leave_itb_3_5_itb_3_6_stacking() {
+    // a3 (2 medals) at A08 next to g2 (A09): withdrawing to its friend at A07 leaves it no medal.
+    // a5 (4 medals) at J07 between g3 (J08) and g4 (J05): infiltrating onto a6 at J06 leaves one
+    // medal, and only a withdrawal (2) or an assault (3) could take it out of a zone of control.
+    let units = [
+        bn("a3", "allied", 2, "A08"),
+        bn("g2", "german", 2, "A09"),
+        bn("a4", "allied", 2, "A07"),
+        bn("a5", "allied", 4, "J07"),
+        bn("g3", "german", 2, "J08"),
+        bn("g4", "german", 2, "J05"),
+        bn("a6", "allied", 2, "J06"),
+    ];
+    let mut g = allied(&units, "");
+    ok(&mut g, Command::Activate("a3".into()));
+    assert!(!g.legal().contains(&Command::Withdraw("A07".into())));
+    let r = g.submit(Command::Withdraw("A07".into())).unwrap_err();
+    assert!(r.reason.contains("holds a friend"), "{r}");
+    ok(&mut g, Command::EndActivation);
+    ok(&mut g, Command::Activate("a5".into()));
+    let r = g.submit(Command::Infiltrate("J06".into())).unwrap_err();
+    assert!(r.reason.contains("holds a friend"), "{r}");
+}

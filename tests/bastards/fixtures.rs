@@ -105,7 +105,13 @@ pub fn load(units: &str, extra: &str) -> <Bastards as Ruleset>::Scenario {
 
 /// A game of the test scenario with the given units, seed 1.
 pub fn game(units: &str, extra: &str) -> Game<Bastards> {
-    let scenario = load(units, extra);
+    game_with(units, extra, |_| {})
+}
+
+/// A game of the test scenario whose loaded scenario (and tables) `edit` changes first.
+pub fn game_with(units: &str, extra: &str, edit: impl FnOnce(&mut <Bastards as Ruleset>::Scenario)) -> Game<Bastards> {
+    let mut scenario = load(units, extra);
+    edit(&mut scenario);
     let mut files = FileSet::new();
     files.insert("test/map.ron".into(), MAP.into());
     files.insert("test/scenario.ron".into(), scenario_text(units, extra));

@@ -399,3 +399,21 @@ fn a_german_decisive_victory_ends_the_game_at_the_end_of_the_turn_itb_s2() {
     ok(&mut g, Command::Done);
     assert_eq!(g.world().resource::<Tracks>().result, None);
 }
+
+#[test]
+fn a_disorganised_garrison_pulls_back_only_as_far_as_its_radius_itb_s1_itb_9() {
+    // The Cachy garrison "must remain at all times within 2 hexes": at Nightfall (step 2) it pulls
+    // back toward the West only to the last hex within 2 of its place (here the Wood, C04-D05), and
+    // is reorganised there; a battalion with no such rule goes back the full 5 hexes.
+    let units = [
+        r#"(id: "a1", name: "a1", side: allied, kind: Battalion, medals: 3, hex: Some("D06"), reduced: true),"#.to_string(),
+        r#"(id: "a2", name: "a2", side: allied, kind: Battalion, medals: 3, hex: Some("H06"), reduced: true),"#.to_string(),
+        bn("g1", "german", 2, "J12"),
+    ]
+    .concat();
+    let mut g = game(&units, r#"garrisons: [(unit: "a1", place: "Wood", distance: 2)],"#);
+    to_turn(&mut g, 6);
+    assert_eq!(hex_of(&mut g, "a1").as_deref(), Some("D02"), "D01 is 3 hexes from the wood");
+    assert_eq!(hex_of(&mut g, "a2").as_deref(), Some("H01"));
+    assert!(!reduced(&mut g, "a1") && !reduced(&mut g, "a2"));
+}

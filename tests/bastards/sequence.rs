@@ -5,6 +5,7 @@ use salient::engine::Game;
 use salient::rulesets::bastards::preview;
 use salient::rulesets::bastards::scenario::MarkerKind;
 use salient::rulesets::bastards::state::{Clock, Pool, Sequence, Tracks, markers_drawn};
+use salient::rulesets::bastards::tables::ReinforcementEntry;
 use salient::rulesets::bastards::units::{Hero, Location, Side};
 use salient::rulesets::bastards::{Bastards, Command, EventKind};
 
@@ -464,4 +465,67 @@ fn a_side_has_one_hero_counter_itb_7_2() {
     let heroes = g.events().filter(|e| matches!(&e.kind, EventKind::MarkerDrawn { marker, .. } if marker == "Allied hero")).count();
     assert_eq!(heroes, 2);
     assert!(g.submit(Command::PlaceHero("a2".into())).is_err(), "the side's hero counter is on a1");
+}
+
+#[test]
+fn a_reinforcement_not_brought_in_on_its_turn_is_not_used_itb_2_3() {
+    // 2.3.2: the Mark IVs "arriving as reinforcements on turn 2 enter play ... during the Allied
+    // player's activation phase" (tables: reinforcement_entry: OnItsTurn).
+    let units = [
+        bn("g1", "german", 2, "J12"),
+        r#"(id: "m1", name: "m1", side: allied, kind: MarkIVMale, medals: 3),"#.to_string(),
+        bn("a1", "allied", 2, "A01"),
+    ]
+    .concat();
+    let extra = r#"reinforcements: [(turn: 2, side: allied, units: ["m1"])],"#;
+    let mut g = game(&units, extra);
+    until(&mut g, "turn 2 Allied", |p| p.side == "allied" && p.prompt.contains("activation phase"));
+    assert!(g.legal().contains(&Command::Activate("m1".into())));
+    ok(&mut g, Command::Done);
+    until(&mut g, "turn 2 German", |p| p.side == "german" && p.prompt.contains("activation phase"));
+    until(&mut g, "turn 3 Allied", |p| p.side == "allied" && p.prompt.contains("activation phase"));
+    assert_eq!(g.world().resource::<Clock>().turn, 3);
+    assert_eq!(location(&mut g, "m1"), Location::Unused);
+    assert!(!g.legal().contains(&Command::Activate("m1".into())));
+    assert!(g.events().any(|e| e.rule == "2.3" && e.text.contains("did not enter on turn 2")));
+}
+
+#[test]
+fn with_late_entry_a_reinforcement_may_enter_on_a_later_turn_itb_2_3() {
+    let units = [
+        bn("g1", "german", 2, "J12"),
+        r#"(id: "m1", name: "m1", side: allied, kind: MarkIVMale, medals: 3),"#.to_string(),
+        bn("a1", "allied", 2, "A01"),
+    ]
+    .concat();
+    let extra = r#"reinforcements: [(turn: 2, side: allied, units: ["m1"])],"#;
+    let mut g = game_with(&units, extra, |s| s.tables.reinforcement_entry = ReinforcementEntry::FromItsTurn);
+    until(&mut g, "turn 2 Allied", |p| p.side == "allied" && p.prompt.contains("activation phase"));
+    ok(&mut g, Command::Done);
+    until(&mut g, "turn 2 German", |p| p.side == "german" && p.prompt.contains("activation phase"));
+    until(&mut g, "turn 3 Allied", |p| p.side == "allied" && p.prompt.contains("activation phase"));
+    assert_eq!(location(&mut g, "m1"), Location::Waiting);
+    ok(&mut g, Command::Activate("m1".into()));
+}
+
+#[test]
+fn mark_ivs_due_on_a_random_turn_two_enter_before_the_first_draw_itb_2_3_2() {
+    // 2.3.3's "before the first activation marker is drawn", read for 2.3.2's Mark IVs as well: no
+    // marker activates an off-map tank, so without it they could never enter.
+    let units = [
+        bn("g1", "german", 2, "J12"),
+        r#"(id: "m1", name: "m1", side: allied, kind: MarkIVFemale, medals: 3),"#.to_string(),
+        bn("a1", "allied", 2, "A01"),
+    ]
+    .concat();
+    let extra = r#"reinforcements: [(turn: 2, side: allied, units: ["m1"])],"#;
+    let mut g = game_from(&scenario_text(&units, extra).replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
+    ok(&mut g, Command::Done);
+    assert_eq!(g.world().resource::<Clock>().sequence, Sequence::Random);
+    assert!(g.legal().contains(&Command::Activate("m1".into())), "{:?}", g.pending());
+    assert!(!g.events().any(|e| matches!(e.kind, EventKind::MarkerDrawn { .. })), "no draw yet");
+    ok(&mut g, Command::Activate("m1".into()));
+    ok(&mut g, Command::Move("C01".into()));
+    ok(&mut g, Command::EndActivation);
+    assert!(g.events().any(|e| matches!(e.kind, EventKind::MarkerDrawn { .. })));
 }

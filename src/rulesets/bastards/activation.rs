@@ -13,7 +13,8 @@ use super::ops;
 use super::scenario::MarkerKind;
 use super::sequence;
 use super::state::{Activation, Activations, Agenda, Night, StageKind};
-use super::units::{Location, Side, TurnRecord, UnitKind};
+use super::tables::ReinforcementEntry;
+use super::units::{Location, Side, TurnRecord};
 
 /// The stage's side and kind, if it is an activation stage.
 fn stage(world: &World) -> Option<(Side, StageKind)> {
@@ -22,13 +23,16 @@ fn stage(world: &World) -> Option<(Side, StageKind)> {
     Some((s.side?, s.kind.clone()))
 }
 
-/// True if a waiting reinforcement may enter now (2.3): its group's turn has come.
-fn reinforcement_due(sit: &Situation, u: &UnitInfo, turn: u32) -> bool {
+/// True if a waiting reinforcement may enter on `turn` (2.3): on its group's turn, or on a later one
+/// too when the tables say so (`reinforcement_entry: FromItsTurn`; never an optional unit, which
+/// enters "during his activation phase" of its turn only).
+pub fn reinforcement_due(sit: &Situation, u: &UnitInfo, turn: u32) -> bool {
+    let later = sit.scenario.tables.reinforcement_entry == ReinforcementEntry::FromItsTurn;
     sit.scenario
         .spec
         .reinforcements
         .iter()
-        .any(|r| r.units.iter().any(|x| **x == *u.unit.id) && r.turn <= turn && (!r.optional || r.turn == turn))
+        .any(|r| r.units.iter().any(|x| **x == *u.unit.id) && (r.turn == turn || (later && !r.optional && r.turn < turn)))
 }
 
 /// Why a unit may not be activated in this stage, if it may not.
@@ -90,7 +94,7 @@ fn activation_check(world: &World, sit: &Situation, u: &UnitInfo) -> Result<(), 
         StageKind::Marker(MarkerKind::Tanks) => on_map && fresh && u.is_tank(),
         StageKind::Marker(MarkerKind::Reinforcements) => !u.is_tank() && matches!(u.location, Location::OnTrack { .. }),
         StageKind::ReturnToPlay => matches!(u.location, Location::OnTrack { turn: t } if t <= turn + 1),
-        StageKind::WhippetEntry => waiting && u.kind() == UnitKind::Whippet && reinforcement_due(sit, u, turn),
+        StageKind::ReinforcementEntry => waiting && reinforcement_due(sit, u, turn),
         StageKind::NightRound { german: false, .. } => {
             world.resource::<Night>().deployed.contains(&u.entity) && on_map && !acts.done_in_stage.contains(&u.entity)
         }

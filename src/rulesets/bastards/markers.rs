@@ -114,18 +114,29 @@ pub fn rout(world: &mut World, side: Side) {
 
 /// Pulls a battalion back `n` hexes toward its edge (7.2 Rout, 9 Nightfall). Returns true if it
 /// survived. Friendly units on the way are passed; if the last hex is occupied it goes on to the next
-/// free one. `ignore`: units that do not count (the night assault's).
+/// free one. `ignore`: units that do not count (the night assault's). A garrison bound to its place
+/// (S1, S2: the Cachy garrison "must remain at all times within 2 hexes") goes back only as far as
+/// its radius allows: to the last free hex of the line inside it, or nowhere.
 pub fn pull_back(world: &mut World, e: Entity, n: u32, rule: &str, ignore: &[Entity]) -> bool {
     let sit = Situation::capture(world);
     let Some(u) = sit.get(e).cloned() else { return false };
     let Some(from) = u.hex() else { return false };
+    let allowed = super::actions::allowed_for(&sit, &u);
     let mut line = sit.pull_back_line(from, u.side(), n + sit.board().columns);
     let mut end = None;
+    let mut last_free_inside = from;
     for (k, h) in line.drain(..).enumerate() {
         if !sit.in_play(h) || sit.enemy_in(h, u.side()) || sit.enemy_zoc(h, u.side()) {
             break;
         }
+        if !allowed(h) {
+            end = Some(last_free_inside);
+            break;
+        }
         let occupied = sit.at(h).any(|o| o.entity != e && !ignore.contains(&o.entity));
+        if !occupied {
+            last_free_inside = h;
+        }
         if k + 1 >= n as usize && !occupied {
             end = Some(h);
             break;
@@ -135,12 +146,12 @@ pub fn pull_back(world: &mut World, e: Entity, n: u32, rule: &str, ignore: &[Ent
         Some(h) => {
             ops::place(world, e, h);
             let label = ops::label(world, h);
-            ops::log(
-                world,
-                rule,
-                format!("{} pulls back to {label}", u.unit.name),
-                EventKind::PulledBack { unit: u.unit.id.to_string(), to: Some(label) },
-            );
+            let text = if h == from {
+                format!("{} holds at {label}: a garrison stays within reach of its place (S1)", u.unit.name)
+            } else {
+                format!("{} pulls back to {label}", u.unit.name)
+            };
+            ops::log(world, rule, text, EventKind::PulledBack { unit: u.unit.id.to_string(), to: Some(label) });
             true
         }
         None => {

@@ -13,8 +13,8 @@ use super::ops;
 use super::scenario::{ArrivalCount, MarkerKind};
 use super::state::{Activations, Agenda, Clock, DrawnMarker, Night, Phase, Pool, Sequence, Setup, Stage, StageKind, Tracks};
 use super::tables::PoolRefill;
-use super::units::{Location, Side, TurnRecord, UnitKind};
-use super::{artillery, markers, nightfall, tanks, victory};
+use super::units::{Location, Side, TurnRecord};
+use super::{activation, artillery, markers, nightfall, tanks, victory};
 
 fn stage(phase: Phase, side: Option<Side>, kind: StageKind) -> Stage {
     Stage { phase, side, kind }
@@ -76,6 +76,7 @@ fn begin_turn(world: &mut World) {
         ),
         EventKind::TurnBegan { turn, random: sequence == Sequence::Random },
     );
+    expire_reinforcements(world, turn);
     roll_variable_arrivals(world, turn);
     let mut stages = Vec::new();
     let returns = [
@@ -108,21 +109,40 @@ fn begin_turn(world: &mut World) {
         stages.push(stage(Phase::IntensityTest, Some(Side::German), StageKind::Plain));
     } else {
         refill_pool(world, turn);
-        // Whippets due this turn enter before the first draw (2.3.3).
+        // Reinforcements due this turn enter before the first draw (2.3.3; 2.3.2's Mark IVs alike).
         let sit = Situation::capture(world);
-        let whippets_due = sit.units.iter().any(|u| {
-            u.kind() == UnitKind::Whippet
-                && u.location == Location::Waiting
-                && setup.spec.reinforcements.iter().any(|r| r.turn == turn && r.units.iter().any(|x| **x == *u.unit.id))
-        });
-        if whippets_due {
-            stages.push(stage(Phase::Activation, Some(Side::Allied), StageKind::WhippetEntry));
+        for side in [Side::Allied, Side::German] {
+            if sit.units.iter().any(|u| u.side() == side && u.location == Location::Waiting && activation::reinforcement_due(&sit, u, turn))
+            {
+                stages.push(stage(Phase::Activation, Some(side), StageKind::ReinforcementEntry));
+            }
         }
         stages.push(stage(Phase::Draw, None, StageKind::Plain));
         stages.extend(returns);
     }
     world.resource_mut::<Agenda>().queue = stages.into();
     advance(world);
+}
+
+/// 2.3: a reinforcement that did not enter while it was due is not used (with the tables'
+/// `reinforcement_entry: OnItsTurn`, after its turn; an optional one always after its turn).
+fn expire_reinforcements(world: &mut World, turn: u32) {
+    let sit = Situation::capture(world);
+    let expired: Vec<(Entity, String, u32)> = sit
+        .units
+        .iter()
+        .filter(|u| u.location == Location::Waiting && !activation::reinforcement_due(&sit, u, turn))
+        .filter_map(|u| {
+            let group = sit.scenario.spec.reinforcements.iter().find(|r| r.units.iter().any(|x| **x == *u.unit.id))?;
+            (group.turn < turn).then(|| (u.entity, u.unit.name.to_string(), group.turn))
+        })
+        .collect();
+    for (e, name, due) in expired {
+        if let Some(mut l) = world.get_mut::<Location>(e) {
+            *l = Location::Unused;
+        }
+        ops::log(world, "2.3", format!("{name} did not enter on turn {due}: not used"), EventKind::Note);
+    }
 }
 
 /// Scenario 1's Whippets: 1d6+1 of them arrive; the others are not used (Scenarios).
@@ -206,7 +226,7 @@ fn begin_activation(world: &mut World) {
     let name = match &st.kind {
         StageKind::ClassicActivation => "activation phase".to_string(),
         StageKind::ReturnToPlay => "return to play of eliminated battalions".to_string(),
-        StageKind::WhippetEntry => "arrival of the Whippets".to_string(),
+        StageKind::ReinforcementEntry => "arrival of the reinforcements due this turn".to_string(),
         StageKind::NightRound { round, german } => {
             format!(
                 "night assault, round {round}: {}",
@@ -218,7 +238,7 @@ fn begin_activation(world: &mut World) {
     };
     let rule = match &st.kind {
         StageKind::ReturnToPlay => "8",
-        StageKind::WhippetEntry => "2.3.3",
+        StageKind::ReinforcementEntry => "2.3",
         StageKind::NightRound { .. } => "10",
         StageKind::Marker(_) => "7.2",
         _ => "2.1",

@@ -81,8 +81,9 @@ pub enum StageKind {
     ClassicActivation,
     /// Return to play of eliminated battalions (chapter 8), both sides in turn.
     ReturnToPlay,
-    /// Whippets entering before the first draw of a random turn 3 (2.3.3).
-    WhippetEntry,
+    /// Reinforcements due this turn entering before the first draw of a random turn: the Whippets of
+    /// 2.3.3, and by the same reading the Mark IVs of 2.3.2 when turn 2 is already random.
+    ReinforcementEntry,
     /// The effect of a drawn activation marker (7.2).
     Marker(MarkerKind),
     /// A classic barrage phase (5) or an Artillery marker's barrage.

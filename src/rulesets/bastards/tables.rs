@@ -39,6 +39,20 @@ pub struct Tables {
     pub elimination_test: EliminationTest,
     pub nightfall: NightfallTable,
     pub random_sequence: RandomSequenceTable,
+    /// When a reinforcement group may enter (2.3).
+    #[serde(default)]
+    pub reinforcement_entry: ReinforcementEntry,
+}
+
+/// When a reinforcement group may enter play (2.3). The text: the tanks "arriving as reinforcements
+/// on turn 2 enter play ... during the Allied player's activation phase" (2.3.2), so a group enters
+/// on its turn (`OnItsTurn`) and a unit not brought in then is not used; `FromItsTurn` (a house
+/// reading) lets it enter on any later turn too.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ReinforcementEntry {
+    #[default]
+    OnItsTurn,
+    FromItsTurn,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

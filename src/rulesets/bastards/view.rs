@@ -19,7 +19,7 @@ fn stage_text(kind: &StageKind, side: Option<Side>) -> String {
     match kind {
         StageKind::ClassicActivation => format!("{who} activation phase"),
         StageKind::ReturnToPlay => format!("{who} return to play"),
-        StageKind::WhippetEntry => "Whippets arrive".into(),
+        StageKind::ReinforcementEntry => "Reinforcements arrive".into(),
         StageKind::Marker(m) => markers::marker_name(*m, side),
         StageKind::Barrage { classic: true, .. } => format!("{who} barrage phase"),
         StageKind::Barrage { .. } => format!("{who} artillery"),

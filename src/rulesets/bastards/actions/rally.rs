@@ -10,7 +10,7 @@ use super::super::ops;
 use super::super::state::Activations;
 use super::super::tanks;
 use super::super::units::Reduced;
-use super::Ctx;
+use super::{Ctx, movement};
 use crate::engine::marker::mark;
 
 /// 3.4: 2 medals; 1 in a friendly trench; 3 in an enemy zone of control outside a friendly trench.
@@ -88,8 +88,8 @@ fn check_step(ctx: &Ctx, label: &str, infiltrate: bool) -> Result<Hex, Refusal> 
     if !ctx.sit.in_play(to) {
         return Err(Refusal::by_rule("Scenarios", format!("{label} is outside the map in play")));
     }
-    if ctx.sit.at(to).next().is_some() {
-        return Err(Refusal::by_rule("Stacking", format!("{label} is occupied")));
+    if ctx.sit.enemy_in(to, ctx.me.side()) {
+        return Err(Refusal::by_rule("3.1", format!("{label} is held by the enemy")));
     }
     let zoc = ctx.sit.enemy_zoc(to, ctx.me.side());
     if infiltrate && !zoc {
@@ -102,6 +102,19 @@ fn check_step(ctx: &Ctx, label: &str, infiltrate: bool) -> Result<Hex, Refusal> 
         return Err(Refusal::by_rule("S1", "this unit must stay within 2 hexes of Cachy (Cachy garrison)"));
     }
     ctx.can_spend(cost, what)?;
+    // Stacking: as a move may, the step may stop on a friend if the unit can still leave the hex
+    // this activation with what it has left.
+    let friend_activated = ctx.sit.at(to).any(|u| u.side() == ctx.me.side() && u.record.activated);
+    if ctx.me.is_tank() && friend_activated && ctx.sit.step_cost(ctx.me.side(), ctx.me.kind(), ctx.me.medals(4), Some(from), to).terrain > 1
+    {
+        return Err(Refusal::by_rule("3.1", "a tank cannot enter a hex of more than 1 MP that holds an activated friend"));
+    }
+    if ctx.sit.friend_in(to, ctx.me.side()) && !movement::can_leave(ctx, to, 0, ctx.act.medals_left() - cost, 0) {
+        return Err(Refusal::by_rule(
+            "Stacking",
+            format!("{label} holds a friend: the unit may stop there only with enough medals left to leave it"),
+        ));
+    }
     Ok(to)
 }
 
