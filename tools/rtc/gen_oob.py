@@ -5,7 +5,9 @@ RECONSTRUCTED: factors, set-up areas and arrival turns (see docs/rtc-reconstruct
 DATES = ["20 November", "21 November", "22 November", "23 November", "24 November", "25 November",
          "26 November", "27 November", "28 November", "29 November", "30 November", "1 December",
          "2 December", "3 December", "4 December"]
-def ammo_gb(t): return (1, 5) if t <= 3 else (1, 4) if t <= 6 else (1, 3) if t <= 9 else (1, 2)
+# Balanced (issue 14, docs/ai-findings.md 8): 12.31's "some of them will fail their resupply rolls" and
+# "after turn 6 ammunition becomes a real problem" read as 1-3 on turns 1-6, 1-2 after (was 1-5, 1-4, 1-3, 1-2).
+def ammo_gb(t): return (1, 3) if t <= 6 else (1, 2)
 def ammo_de(t): return (1, 2) if t <= 3 else (1, 3) if t <= 6 else (1, 4) if t <= 10 else (1, 5)
 
 units = []
@@ -58,7 +60,9 @@ def gdiv(div, regts, areas=None, turn=None, kind="line", fa=None, fa_area=None):
         area = areas[i] if areas else None
         # Reconstructed (issue 14): the divisions arriving from turn 5 on are 12.32's "Stosstruppen divisions".
         k = "Stosstruppen" if turn is not None and turn >= 5 else "Infantry"
-        u(f"de-{div.lower()}-{r.lower().replace(' ', '')}", r, "german", k, div, a, d, sd, m, area, turn, "regiment")
+        # Balanced (issue 14): their regiments attack at 4, one above a line regiment.
+        att = a + 1 if k == "Stosstruppen" else a
+        u(f"de-{div.lower()}-{r.lower().replace(' ', '')}", r, "german", k, div, att, d, sd, m, area, turn, "regiment")
     if fa:
         u(f"de-{div.lower()}-fa", fa, "german", "Artillery", div, 0, 2, 1, 3, fa_area, turn, "artillery", 3, 3)
 gdiv("20LW", ["384 LIR", "386 LIR", "387 LIR"], areas=[49, 82, 61], kind="lw", fa="20 LW FAR", fa_area=55)
@@ -123,7 +127,8 @@ out.append("    immediate_victory: (areas: [32, 57], cavalry: 3),   // 3.2")
 out.append('    conditional: [(side: british, division: "3 Cav", turn: 5, requires_control: [56])],   // 6.2')
 out.append("    // RECONSTRUCTED (issue 14, docs/rtc-reconstruction.md): the regiments of the divisions arriving")
 out.append("    // from turn 5 on (28th, 220th, 34th, 208th, 49th Reserve) are Stosstruppen, the \"Stosstruppen")
-out.append("    // divisions\" of 12.32's counteroffensive; their factors stay those of line regiments.")
+out.append("    // divisions\" of 12.32's counteroffensive; they attack at 4, one above a line regiment (balanced,")
+out.append("    // docs/ai-findings.md section 8).")
 out.append("    units: [")
 for x in units:
     extra = ""
@@ -139,8 +144,8 @@ out.append("    // The British play for Bourlon (62, 72) and the Masnieres bridg
 out.append("    // garrison 32 / 57 against the cavalry within two turns' ride (cavalry_watch_mp), keep the")
 out.append("    // Stosstruppen for the counter-stroke of 30 November (turn 11) and fire hurricanes only when clearly worth it.")
 out.append("    ai: {")
-out.append('        "british": (aggression: 1.1, caution: 0.9, objectives: {62: 1.3, 72: 1.2, 41: 1.2}),')
-out.append('        "german": (aggression: 0.9, caution: 1.1, objectives: {62: 1.3, 51: 1.1}, cavalry_watch: 1.0, cavalry_watch_mp: 16,')
+out.append('        "british": (aggression: 1.0, caution: 1.0, objectives: {62: 1.3, 72: 1.2, 41: 1.2}),')
+out.append('        "german": (aggression: 1.0, caution: 1.0, objectives: {62: 1.3, 51: 1.1}, cavalry_watch: 1.0, cavalry_watch_mp: 16,')
 out.append('                   counter_attack_turn: Some(11), counter_attack: 1.0, hurricane_margin: 0.5),')
 out.append("    },")
 out.append(")")

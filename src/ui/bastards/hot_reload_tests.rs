@@ -81,7 +81,7 @@ fn reload_decides_between_same_invalid_replayed_and_diverged() {
     if first_is_barrage {
         edit(
             &path,
-            "(turn: 1, label: \"24 April, 06:00\", day: 1, german_artillery: 4, allied_artillery: 1)",
+            "(turn: 1, label: \"24 April, 06:00\", day: 1, german_artillery: 2, allied_artillery: 1)",
             "(turn: 1, label: \"24 April, 06:00\", day: 1, german_artillery: 0, allied_artillery: 0)",
         );
         match reload(game.origin(), &commands) {
