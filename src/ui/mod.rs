@@ -149,6 +149,19 @@ pub fn run(args: LaunchArgs) -> i32 {
                 ..default()
             })
             .set(AssetPlugin { file_path: asset_root.to_string_lossy().to_string(), ..default() })
+            // Small device-memory blocks: wgpu's default (`Performance`) reserves blocks of up to
+            // 128 MiB (`MemoryUsage` 32 MiB), which a software renderer (lavapipe) holds in process
+            // memory; this window's buffers and textures are small (a larger one gets its own block).
+            .set(bevy::render::RenderPlugin {
+                render_creation: bevy::render::settings::WgpuSettings {
+                    memory_hints: bevy::render::settings::MemoryHints::Manual {
+                        suballocated_device_memory_block_size: (1 << 20)..(4 << 20),
+                    },
+                    ..default()
+                }
+                .into(),
+                ..default()
+            })
             .set(bevy::log::LogPlugin { filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_egui=warn,salient=info".into(), ..default() }),
     )
     // The table around the map: a shade lighter than the panels, so the map's part of the window reads as its own.
