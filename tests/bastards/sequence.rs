@@ -364,24 +364,30 @@ fn whippets_arrive_on_turn_three_by_rows_n_to_p_one_die_plus_one_itb_2_3_3() {
     assert_eq!(path.unwrap(), vec!["F01".to_string(), "E01".to_string()]);
 }
 
-#[test]
-fn whippets_enter_before_the_first_draw_when_the_random_sequence_runs_itb_2_3_3() {
+/// A tank of `kind` due on turn 2, which the random sequence already rules, enters before the first
+/// marker is drawn (2.3.3).
+fn enters_before_the_first_draw_of_a_random_turn(kind: &str) {
     let units = [
         bn("g1", "german", 2, "J12"),
-        r#"(id: "w1", name: "w1", side: allied, kind: Whippet, medals: 3),"#.to_string(),
+        format!(r#"(id: "t1", name: "t1", side: allied, kind: {kind}, medals: 3),"#),
         bn("a1", "allied", 2, "A01"),
     ]
     .concat();
-    let extra = r#"reinforcements: [(turn: 2, side: allied, units: ["w1"])],"#;
+    let extra = r#"reinforcements: [(turn: 2, side: allied, units: ["t1"])],"#;
     let mut g = game_from(&scenario_text(&units, extra).replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
     ok(&mut g, Command::Done);
     assert_eq!(g.world().resource::<Clock>().sequence, Sequence::Random);
-    assert!(g.legal().contains(&Command::Activate("w1".into())), "{:?}", g.pending());
+    assert!(g.legal().contains(&Command::Activate("t1".into())), "{:?}", g.pending());
     assert!(!g.events().any(|e| matches!(e.kind, EventKind::MarkerDrawn { .. })), "no draw yet");
-    ok(&mut g, Command::Activate("w1".into()));
+    ok(&mut g, Command::Activate("t1".into()));
     ok(&mut g, Command::Move("C01".into()));
     ok(&mut g, Command::EndActivation);
     assert!(g.events().any(|e| matches!(e.kind, EventKind::MarkerDrawn { .. })));
+}
+
+#[test]
+fn whippets_enter_before_the_first_draw_when_the_random_sequence_runs_itb_2_3_3() {
+    enters_before_the_first_draw_of_a_random_turn("Whippet");
 }
 
 /// Scenario 1 is played on the part of the map north of row P inclusive (Scenarios, scenario 1):
@@ -467,10 +473,9 @@ fn a_side_has_one_hero_counter_itb_7_2() {
     assert!(g.submit(Command::PlaceHero("a2".into())).is_err(), "the side's hero counter is on a1");
 }
 
-#[test]
-fn a_reinforcement_not_brought_in_on_its_turn_is_not_used_itb_2_3() {
-    // 2.3.2: the Mark IVs "arriving as reinforcements on turn 2 enter play ... during the Allied
-    // player's activation phase" (tables: reinforcement_entry: OnItsTurn).
+/// A game with a Mark IV due on turn 2 (`edit` changes the tables), played to turn 3's Allied
+/// activation phase without bringing it in on turn 2.
+fn mark_iv_left_out_on_its_turn(edit: impl FnOnce(&mut <Bastards as salient::engine::Ruleset>::Scenario)) -> Game<Bastards> {
     let units = [
         bn("g1", "german", 2, "J12"),
         r#"(id: "m1", name: "m1", side: allied, kind: MarkIVMale, medals: 3),"#.to_string(),
@@ -478,13 +483,21 @@ fn a_reinforcement_not_brought_in_on_its_turn_is_not_used_itb_2_3() {
     ]
     .concat();
     let extra = r#"reinforcements: [(turn: 2, side: allied, units: ["m1"])],"#;
-    let mut g = game(&units, extra);
+    let mut g = game_with(&units, extra, edit);
     until(&mut g, "turn 2 Allied", |p| p.side == "allied" && p.prompt.contains("activation phase"));
     assert!(g.legal().contains(&Command::Activate("m1".into())));
     ok(&mut g, Command::Done);
     until(&mut g, "turn 2 German", |p| p.side == "german" && p.prompt.contains("activation phase"));
     until(&mut g, "turn 3 Allied", |p| p.side == "allied" && p.prompt.contains("activation phase"));
     assert_eq!(g.world().resource::<Clock>().turn, 3);
+    g
+}
+
+#[test]
+fn a_reinforcement_not_brought_in_on_its_turn_is_not_used_itb_2_3() {
+    // 2.3.2: the Mark IVs "arriving as reinforcements on turn 2 enter play ... during the Allied
+    // player's activation phase" (tables: reinforcement_entry: OnItsTurn).
+    let mut g = mark_iv_left_out_on_its_turn(|_| {});
     assert_eq!(location(&mut g, "m1"), Location::Unused);
     assert!(!g.legal().contains(&Command::Activate("m1".into())));
     assert!(g.events().any(|e| e.rule == "2.3" && e.text.contains("did not enter on turn 2")));
@@ -492,18 +505,7 @@ fn a_reinforcement_not_brought_in_on_its_turn_is_not_used_itb_2_3() {
 
 #[test]
 fn with_late_entry_a_reinforcement_may_enter_on_a_later_turn_itb_2_3() {
-    let units = [
-        bn("g1", "german", 2, "J12"),
-        r#"(id: "m1", name: "m1", side: allied, kind: MarkIVMale, medals: 3),"#.to_string(),
-        bn("a1", "allied", 2, "A01"),
-    ]
-    .concat();
-    let extra = r#"reinforcements: [(turn: 2, side: allied, units: ["m1"])],"#;
-    let mut g = game_with(&units, extra, |s| s.tables.reinforcement_entry = ReinforcementEntry::FromItsTurn);
-    until(&mut g, "turn 2 Allied", |p| p.side == "allied" && p.prompt.contains("activation phase"));
-    ok(&mut g, Command::Done);
-    until(&mut g, "turn 2 German", |p| p.side == "german" && p.prompt.contains("activation phase"));
-    until(&mut g, "turn 3 Allied", |p| p.side == "allied" && p.prompt.contains("activation phase"));
+    let mut g = mark_iv_left_out_on_its_turn(|s| s.tables.reinforcement_entry = ReinforcementEntry::FromItsTurn);
     assert_eq!(location(&mut g, "m1"), Location::Waiting);
     ok(&mut g, Command::Activate("m1".into()));
 }
@@ -512,20 +514,5 @@ fn with_late_entry_a_reinforcement_may_enter_on_a_later_turn_itb_2_3() {
 fn mark_ivs_due_on_a_random_turn_two_enter_before_the_first_draw_itb_2_3_2() {
     // 2.3.3's "before the first activation marker is drawn", read for 2.3.2's Mark IVs as well: no
     // marker activates an off-map tank, so without it they could never enter.
-    let units = [
-        bn("g1", "german", 2, "J12"),
-        r#"(id: "m1", name: "m1", side: allied, kind: MarkIVFemale, medals: 3),"#.to_string(),
-        bn("a1", "allied", 2, "A01"),
-    ]
-    .concat();
-    let extra = r#"reinforcements: [(turn: 2, side: allied, units: ["m1"])],"#;
-    let mut g = game_from(&scenario_text(&units, extra).replace("intensity: 0, confusion: 20,", "intensity: 3, confusion: 3,"));
-    ok(&mut g, Command::Done);
-    assert_eq!(g.world().resource::<Clock>().sequence, Sequence::Random);
-    assert!(g.legal().contains(&Command::Activate("m1".into())), "{:?}", g.pending());
-    assert!(!g.events().any(|e| matches!(e.kind, EventKind::MarkerDrawn { .. })), "no draw yet");
-    ok(&mut g, Command::Activate("m1".into()));
-    ok(&mut g, Command::Move("C01".into()));
-    ok(&mut g, Command::EndActivation);
-    assert!(g.events().any(|e| matches!(e.kind, EventKind::MarkerDrawn { .. })));
+    enters_before_the_first_draw_of_a_random_turn("MarkIVFemale");
 }
