@@ -103,10 +103,9 @@ fn check_step(ctx: &Ctx, label: &str, infiltrate: bool) -> Result<Hex, Refusal> 
     }
     ctx.can_spend(cost, what)?;
     // Stacking: as a move may, the step may stop on a friend if the unit can still leave the hex
-    // this activation with what it has left.
-    let friend_activated = ctx.sit.at(to).any(|u| u.side() == ctx.me.side() && u.record.activated);
-    if ctx.me.is_tank() && friend_activated && ctx.sit.step_cost(ctx.me.side(), ctx.me.kind(), ctx.me.medals(4), Some(from), to).terrain > 1
-    {
+    // this activation with what it has left; the step is one a move could take (3.1: what is left
+    // after the checks above is a tank's rule on a costly hex holding an activated friend).
+    if ctx.sit.step_into(&ctx.me, ctx.me.medals(ctx.tables().max_medals), Some(from), to, &ctx.allowed()).is_none() {
         return Err(Refusal::by_rule("3.1", "a tank cannot enter a hex of more than 1 MP that holds an activated friend"));
     }
     if ctx.sit.friend_in(to, ctx.me.side()) && !movement::can_leave(ctx, to, 0, ctx.act.medals_left() - cost, 0) {
