@@ -15,8 +15,9 @@ use crate::ui::Playing;
 use crate::ui::ai_worker::{ComputerPlayer, drive_computer, spawn_computer};
 use crate::ui::art::features::{self, Extent, HEX};
 use crate::ui::art::{self, Canvas};
-use crate::ui::board::area::{AreaAnimate, AreaBeats, AreaMapArt, AreaView, AreaViewport, Beat};
+use crate::ui::board::area::{AreaAnimate, AreaBeats, AreaMapArt, AreaView, Beat};
 use crate::ui::board::{BoardInput, BoardModel, Place};
+use crate::ui::camera::{MapCamera, MapViewport};
 use crate::ui::game_menu::GameMenu;
 use crate::ui::game_over::{Verdict, game_over_systems};
 use crate::ui::hot_reload::hot_reload_systems;
@@ -422,11 +423,15 @@ fn present<R: AreaGame>(
 }
 
 /// The panels' window, for the view's camera and pointer.
-fn window_to_view<R: AreaGame>(mut ui: ResMut<AreaUi<R>>, mut viewport: ResMut<AreaViewport>) {
+fn window_to_view<R: AreaGame>(mut ui: ResMut<AreaUi<R>>, mut viewport: ResMut<MapViewport>, mut cameras: Query<&mut MapCamera>) {
     viewport.free = ui.free;
     viewport.pointer_over_ui = ui.pointer_over_ui;
     viewport.keyboard_over_ui = ui.keyboard_over_ui;
-    viewport.fit_requested |= std::mem::take(&mut ui.fit_requested);
+    if std::mem::take(&mut ui.fit_requested) {
+        for mut camera in &mut cameras {
+            camera.fit_requested = true;
+        }
+    }
 }
 
 /// The view's pointing, for the panels: the area under the pointer, a click, a right click.

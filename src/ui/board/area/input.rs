@@ -7,9 +7,9 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::ui::board::{BoardInput, Place};
-use crate::ui::camera::MapCamera;
+use crate::ui::camera::{MapCamera, MapViewport, view_rect};
 
-use super::{AreaViewport, DrawnAreaMap};
+use super::DrawnAreaMap;
 
 /// How far (in pixels) the pointer may move between press and release for a click.
 const CLICK: f32 = 6.0;
@@ -20,7 +20,7 @@ pub(super) fn pick(
     cams: Query<(&Camera, &GlobalTransform), With<MapCamera>>,
     drawn: Option<Res<DrawnAreaMap>>,
     buttons: Res<ButtonInput<MouseButton>>,
-    viewport: Res<AreaViewport>,
+    viewport: Res<MapViewport>,
     mut input: ResMut<BoardInput>,
     mut press: Local<[Option<Vec2>; 2]>,
 ) {
@@ -53,11 +53,12 @@ pub(super) fn pick(
     }
 }
 
-/// Places the camera so the whole map fills the free part of the window.
-fn fit(tf: &mut Transform, ortho: &mut OrthographicProjection, map: Rect, free: Rect, win: Vec2) {
+/// Places the camera so the whole map fills the free part of the window; `view` is the part of the
+/// window the camera draws now (its viewport follows the free part a frame later).
+fn fit(tf: &mut Transform, ortho: &mut OrthographicProjection, map: Rect, free: Rect, view: Rect) {
     let scale = (map.width() / free.width()).max(map.height() / free.height()).clamp(0.5, 20.0);
     ortho.scale = scale;
-    let offset = (free.center() - win / 2.0) * scale;
+    let offset = (free.center() - view.center()) * scale;
     tf.translation.x = map.center().x - offset.x;
     tf.translation.y = map.center().y + offset.y;
 }
@@ -82,26 +83,26 @@ fn pan_keys(keys: &ButtonInput<KeyCode>) -> Vec2 {
 #[allow(clippy::too_many_arguments)]
 pub(super) fn camera(
     window: Single<&Window, With<PrimaryWindow>>,
-    mut cams: Query<(&mut Transform, &mut Projection, &Camera, &GlobalTransform), With<MapCamera>>,
+    mut cams: Query<(&mut MapCamera, &mut Transform, &mut Projection, &Camera, &GlobalTransform)>,
     keys: Res<ButtonInput<KeyCode>>,
     buttons: Res<ButtonInput<MouseButton>>,
     scroll: Res<AccumulatedMouseScroll>,
     time: Res<Time>,
     drawn: Option<Res<DrawnAreaMap>>,
-    mut viewport: ResMut<AreaViewport>,
+    viewport: Res<MapViewport>,
     mut last: Local<Option<Vec2>>,
 ) {
-    let Ok((mut tf, mut proj, camera, gtf)) = cams.single_mut() else { return };
+    let Ok((mut cam, mut tf, mut proj, camera, gtf)) = cams.single_mut() else { return };
     let Projection::Orthographic(ortho) = proj.as_mut() else { return };
     let cursor = window.cursor_position();
-    let win = Vec2::new(window.width(), window.height());
+    let view = view_rect(camera, &window);
     let keyboard = !viewport.keyboard_over_ui;
-    if (viewport.fit_requested || (keys.just_pressed(KeyCode::KeyF) && keyboard))
+    if (cam.fit_requested || (keys.just_pressed(KeyCode::KeyF) && keyboard))
         && let Some(drawn) = drawn.as_ref()
         && let Some(free) = viewport.free.filter(|f| f.width() > 50.0 && f.height() > 50.0)
     {
-        fit(&mut tf, ortho, drawn.rect, free, win);
-        viewport.fit_requested = false;
+        fit(&mut tf, ortho, drawn.rect, free, view);
+        cam.fit_requested = false;
         return;
     }
     let drag = buttons.any_pressed([MouseButton::Right, MouseButton::Middle, MouseButton::Left]);
@@ -138,7 +139,7 @@ pub(super) fn camera(
         let new = (ortho.scale * 0.85f32.powf(zoom)).clamp(0.5, 20.0);
         if let (Some(b), Some(c)) = (before, cursor) {
             // Keep the point under the pointer where it is.
-            let off = (c - win / 2.0) * new;
+            let off = (c - view.center()) * new;
             tf.translation.x = b.x - off.x;
             tf.translation.y = b.y + off.y;
         }

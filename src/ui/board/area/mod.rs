@@ -102,16 +102,6 @@ impl AreaMapArt {
     }
 }
 
-/// The window around the map, from the presenter's panels: the part they leave free, whether the
-/// pointer or the keyboard is theirs, and a request to fit the map.
-#[derive(Resource, Default, Clone, Copy)]
-pub struct AreaViewport {
-    pub free: Option<Rect>,
-    pub pointer_over_ui: bool,
-    pub keyboard_over_ui: bool,
-    pub fit_requested: bool,
-}
-
 /// The map as drawn: its shapes, and what it was drawn for.
 #[derive(Resource)]
 pub struct DrawnAreaMap {
@@ -149,7 +139,7 @@ fn forget(mut commands: Commands, mut model: ResMut<BoardModel>, mut input: ResM
 
 /// Adds the area view, drawn while `screen` is up.
 pub fn plugin(app: &mut App, screen: Playing) {
-    app.init_resource::<BoardModel>().init_resource::<BoardInput>().init_resource::<AreaViewport>().init_resource::<AreaBeats>();
+    app.init_resource::<BoardModel>().init_resource::<BoardInput>().init_resource::<AreaBeats>();
     app.add_systems(
         Update,
         (paint::draw_map, input::pick, input::camera, overlay::refresh, overlay::recolour)

@@ -17,7 +17,8 @@ use crate::ui::geometry::HEX;
 use crate::ui::map::MapArt;
 
 use super::outline::{AreaShape, shapes};
-use super::{AreaMapArt, AreaViewport, BoxSymbol, DrawnAreaMap, SCALE};
+use super::{AreaMapArt, BoxSymbol, DrawnAreaMap, SCALE};
+use crate::ui::camera::MapCamera;
 
 pub(super) mod z {
     pub const PAPER: f32 = -1.0;
@@ -165,7 +166,7 @@ pub(super) fn draw_map(
     mut images: ResMut<Assets<Image>>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
-    mut viewport: ResMut<AreaViewport>,
+    mut cameras: Query<&mut MapCamera>,
 ) {
     let (Some(art), Some(fonts)) = (art, fonts) else { return };
     if drawn.is_some_and(|d| d.key == art.key) {
@@ -249,7 +250,9 @@ pub(super) fn draw_map(
         }
     }
     commands.insert_resource(DrawnAreaMap { key: art.key.clone(), shapes, rect, drawn_for: None, tinted_for: None });
-    viewport.fit_requested = true;
+    for mut camera in &mut cameras {
+        camera.fit_requested = true;
+    }
 }
 
 /// A bridge across a water border: a pale deck between two dark rails, splayed at the banks.
