@@ -2,14 +2,7 @@
 //! moved) or with WASD and the arrow keys, zoom with the wheel towards the pointer, fit the whole map
 //! into the free part of the window with F (or the button). It works on any board whose view puts a
 //! [`BoardFrame`] in the world.
-//!
-//! The map camera draws only the part of the window the panels leave (its viewport): under a
-//! software renderer every pixel drawn costs the same, and the panels are opaque. The panels are
-//! drawn by a second camera over the whole window ([`PanelsCamera`]), which also writes the frame to
-//! the window, once.
 
-use bevy::camera::visibility::RenderLayers;
-use bevy::camera::{CameraOutputMode, CameraUpdateSystems, Viewport};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -44,86 +37,17 @@ pub struct MapViewport {
 pub const MIN_SCALE: f32 = 0.35;
 pub const MAX_SCALE: f32 = 4.0;
 
-/// The system that fits the map camera's viewport to the panels; what copies that camera runs after it.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct CameraViewportSystems;
-
-/// The camera that draws the panels (egui) over the whole window, after the map camera.
-#[derive(Component)]
-pub struct PanelsCamera;
-
 fn spawn_camera(mut commands: Commands) {
     // No multisampling: the map, the counters and the panels are all pre-antialiased images, and on
     // a software renderer four samples a pixel would quadruple the cost of every frame.
-    // The map camera clears the frame and leaves it to the panels' camera to write to the window.
+    // The panels are drawn by this camera (not by the terrain layer's camera, which draws into an image).
     commands.spawn((
         Camera2d,
-        Camera { output_mode: CameraOutputMode::Skip, ..default() },
         MapCamera::default(),
         Projection::Orthographic(OrthographicProjection::default_2d()),
         Msaa::Off,
-    ));
-    commands.spawn((
-        Camera2d,
-        Camera { order: 1, clear_color: ClearColorConfig::None, ..default() },
-        RenderLayers::none(),
-        Msaa::Off,
-        PanelsCamera,
         bevy_egui::PrimaryEguiContext,
     ));
-}
-
-/// The part of the window the map camera draws into, in logical pixels: its viewport, or the whole
-/// window.
-pub fn view_rect(camera: &Camera, window: &Window) -> Rect {
-    camera.logical_viewport_rect().unwrap_or(Rect::new(0.0, 0.0, window.width(), window.height()))
-}
-
-/// The world point under a window point, for a map camera at `at` drawing `view` at `scale` world
-/// units a pixel (window y runs down, world y up).
-fn window_to_world(p: Vec2, view: Rect, at: Vec2, scale: f32) -> Vec2 {
-    let c = view.center();
-    Vec2::new(at.x + (p.x - c.x) * scale, at.y - (p.y - c.y) * scale)
-}
-
-/// The map camera's viewport for the panels' free rect (logical pixels), inside the window.
-fn viewport_for(free: Rect, window: &Window) -> Option<Viewport> {
-    let sf = window.scale_factor();
-    let size = window.physical_size();
-    let min = (free.min * sf).round().max(Vec2::ZERO).as_uvec2().min(size);
-    let max = (free.max * sf).round().max(Vec2::ZERO).as_uvec2().min(size);
-    (max.x > min.x + 8 && max.y > min.y + 8).then(|| Viewport { physical_position: min, physical_size: max - min, ..default() })
-}
-
-/// Whether two viewports cover the same pixels (`Viewport` has no `PartialEq`).
-pub fn same_viewport(a: &Option<Viewport>, b: &Option<Viewport>) -> bool {
-    let key = |v: &Option<Viewport>| v.as_ref().map(|v| (v.physical_position, v.physical_size));
-    key(a) == key(b)
-}
-
-/// Gives the map camera the part of the window the panels leave (the whole window out of a game),
-/// and moves it so the map stays where it was on screen when that part changes.
-fn fit_viewport_to_panels(
-    window: Single<&Window, With<PrimaryWindow>>,
-    mut cams: Query<(&mut Camera, &mut Transform, &Projection), With<MapCamera>>,
-    viewport: Res<MapViewport>,
-    screen: Res<State<Screen>>,
-) {
-    let Ok((mut camera, mut tf, proj)) = cams.single_mut() else { return };
-    let wanted = viewport.free.filter(|_| *screen.get() == Screen::Game).and_then(|f| viewport_for(f, &window));
-    if same_viewport(&camera.viewport, &wanted) {
-        return;
-    }
-    let before = view_rect(&camera, &window).center();
-    let after = wanted.as_ref().map_or(Vec2::new(window.width(), window.height()) / 2.0, |v| {
-        (v.physical_position.as_vec2() + v.physical_size.as_vec2() / 2.0) / window.scale_factor()
-    });
-    if let Projection::Orthographic(ortho) = proj {
-        let d = (after - before) * ortho.scale;
-        tf.translation.x += d.x;
-        tf.translation.y -= d.y;
-    }
-    camera.viewport = wanted;
 }
 
 /// The world position under a window position.
@@ -151,7 +75,7 @@ fn control_camera(
     if (cam.fit_requested || (keys.just_pressed(KeyCode::KeyF) && !viewport.keyboard_over_ui))
         && let Some(frame) = frame.as_ref()
     {
-        let view = view_rect(camera, &window);
+        let win = Vec2::new(window.width(), window.height());
         // Wait for the panels to say how much room they leave.
         let Some(free) = viewport.free else { return };
         if free.width() > 50.0 && free.height() > 50.0 {
@@ -159,9 +83,8 @@ fn control_camera(
             let margin = 70.0;
             let scale = ((rect.width() + margin) / free.width()).max((rect.height() + margin) / free.height()).clamp(MIN_SCALE, MAX_SCALE);
             ortho.scale = scale;
-            // Put the map's centre at the free area's centre (the camera's viewport follows the free
-            // area a frame later, and keeps what it shows where it is).
-            let offset = (free.center() - view.center()) * scale;
+            // Put the map's centre at the free area's centre.
+            let offset = (free.center() - win / 2.0) * scale;
             let mut c = rect.center();
             // Where the whole map is larger than the view, show map rather than empty margin.
             let full = frame.world;
@@ -216,8 +139,8 @@ fn control_camera(
         let new_scale = (ortho.scale * 0.85f32.powf(lines)).clamp(MIN_SCALE, MAX_SCALE);
         if let (Some(c), Some(w)) = (cursor, before) {
             // Keep the world point under the pointer where it is.
-            let centre = view_rect(camera, &window).center();
-            let from_centre = Vec2::new(c.x - centre.x, centre.y - c.y);
+            let win = Vec2::new(window.width(), window.height());
+            let from_centre = Vec2::new(c.x - win.x / 2.0, win.y / 2.0 - c.y);
             let cam_pos = w - from_centre * new_scale;
             tf.translation.x = cam_pos.x;
             tf.translation.y = cam_pos.y;
@@ -261,11 +184,11 @@ fn control_camera(
 /// Pans to a counter that Tab selected when it lies outside the free part of the window.
 fn reveal_unit(
     window: Single<&Window, With<PrimaryWindow>>,
-    mut cams: Query<(&mut MapCamera, &mut Transform, &Projection, &Camera)>,
+    mut cams: Query<(&mut MapCamera, &mut Transform, &Projection)>,
     counters: Query<(&super::board::hex::pieces::Counter, &GlobalTransform, &Visibility)>,
     viewport: Res<MapViewport>,
 ) {
-    let Ok((mut cam, mut tf, proj, camera)) = cams.single_mut() else { return };
+    let Ok((mut cam, mut tf, proj)) = cams.single_mut() else { return };
     let Some(unit) = cam.reveal_unit.take() else { return };
     let Projection::Orthographic(ortho) = proj else { return };
     // A unit off the map (a reinforcement, a unit eliminated) has a hidden counter: nothing to show.
@@ -273,11 +196,11 @@ fn reveal_unit(
     else {
         return;
     };
-    let view = view_rect(camera, &window);
-    let free = viewport.free.unwrap_or(view);
-    // The free rect in world space.
-    let at = tf.translation.truncate();
-    let to_world = |p: Vec2| window_to_world(p, view, at, ortho.scale);
+    let win = Vec2::new(window.width(), window.height());
+    let free = viewport.free.unwrap_or(Rect::from_corners(Vec2::ZERO, win));
+    // The free rect in world space (window y runs down, world y up).
+    let to_world =
+        |p: Vec2| Vec2::new(tf.translation.x + (p.x - win.x / 2.0) * ortho.scale, tf.translation.y - (p.y - win.y / 2.0) * ortho.scale);
     let world_free = Rect::from_corners(to_world(free.min), to_world(free.max)).inflate(-60.0 * ortho.scale);
     if !world_free.contains(pos) {
         let centre = to_world(free.center());
@@ -287,15 +210,11 @@ fn reveal_unit(
 }
 
 pub fn plugin(app: &mut App) {
-    // The panels' camera carries egui (`spawn_camera`); egui must not pick a camera by itself.
+    // The map camera carries the panels (`spawn_camera`); egui must not pick a camera by itself.
     if let Some(mut egui) = app.world_mut().get_resource_mut::<bevy_egui::EguiGlobalSettings>() {
         egui.auto_create_primary_context = false;
     }
     app.init_resource::<MapViewport>()
         .add_systems(Startup, spawn_camera)
-        .add_systems(
-            PostUpdate,
-            fit_viewport_to_panels.in_set(CameraViewportSystems).after(bevy_egui::EguiPostUpdateSet::EndPass).before(CameraUpdateSystems),
-        )
         .add_systems(Update, (control_camera, reveal_unit).chain().run_if(in_state(Screen::Game).and_then(resource_exists::<BoardFrame>)));
 }

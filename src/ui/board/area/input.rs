@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::ui::board::{BoardInput, Place};
-use crate::ui::camera::{MapCamera, MapViewport, view_rect};
+use crate::ui::camera::{MapCamera, MapViewport};
 
 use super::DrawnAreaMap;
 
@@ -53,12 +53,11 @@ pub(super) fn pick(
     }
 }
 
-/// Places the camera so the whole map fills the free part of the window; `view` is the part of the
-/// window the camera draws now (its viewport follows the free part a frame later).
-fn fit(tf: &mut Transform, ortho: &mut OrthographicProjection, map: Rect, free: Rect, view: Rect) {
+/// Places the camera so the whole map fills the free part of the window.
+fn fit(tf: &mut Transform, ortho: &mut OrthographicProjection, map: Rect, free: Rect, win: Vec2) {
     let scale = (map.width() / free.width()).max(map.height() / free.height()).clamp(0.5, 20.0);
     ortho.scale = scale;
-    let offset = (free.center() - view.center()) * scale;
+    let offset = (free.center() - win / 2.0) * scale;
     tf.translation.x = map.center().x - offset.x;
     tf.translation.y = map.center().y + offset.y;
 }
@@ -95,13 +94,13 @@ pub(super) fn camera(
     let Ok((mut cam, mut tf, mut proj, camera, gtf)) = cams.single_mut() else { return };
     let Projection::Orthographic(ortho) = proj.as_mut() else { return };
     let cursor = window.cursor_position();
-    let view = view_rect(camera, &window);
+    let win = Vec2::new(window.width(), window.height());
     let keyboard = !viewport.keyboard_over_ui;
     if (cam.fit_requested || (keys.just_pressed(KeyCode::KeyF) && keyboard))
         && let Some(drawn) = drawn.as_ref()
         && let Some(free) = viewport.free.filter(|f| f.width() > 50.0 && f.height() > 50.0)
     {
-        fit(&mut tf, ortho, drawn.rect, free, view);
+        fit(&mut tf, ortho, drawn.rect, free, win);
         cam.fit_requested = false;
         return;
     }
@@ -139,7 +138,7 @@ pub(super) fn camera(
         let new = (ortho.scale * 0.85f32.powf(zoom)).clamp(0.5, 20.0);
         if let (Some(b), Some(c)) = (before, cursor) {
             // Keep the point under the pointer where it is.
-            let off = (c - view.center()) * new;
+            let off = (c - win / 2.0) * new;
             tf.translation.x = b.x - off.x;
             tf.translation.y = b.y + off.y;
         }

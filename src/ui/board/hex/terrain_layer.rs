@@ -1,6 +1,5 @@
-//! The terrain tiles drawn into an image (the size of the window; the tiles fill the part of it as
-//! large as the map camera's viewport), and that image shown under the rest of the map as one
-//! rectangle. The tiles are the only layer that covers the whole map, and
+//! The terrain tiles drawn into an image the size of the window, and that image shown under the
+//! rest of the map as one rectangle. The tiles are the only layer that covers the whole map, and
 //! under a software renderer they were most of a frame's cost (docs/gui.md, Frame time): now they are
 //! drawn again only when the view or the map changes (a pan, a zoom, a resize, a new map), and a
 //! frame that stands still costs one textured rectangle for them.
@@ -16,9 +15,7 @@ use bevy::window::PrimaryWindow;
 
 use super::map::DrawnMap;
 use crate::ui::board::BoardFrame;
-use bevy::camera::Viewport;
-
-use crate::ui::camera::{MapCamera, same_viewport, view_rect};
+use crate::ui::camera::{MapCamera, MapViewport};
 use crate::ui::map::z;
 use crate::ui::{Launch, Screen};
 
@@ -42,7 +39,7 @@ struct TerrainImage;
 struct TerrainState {
     image: Option<Handle<Image>>,
     size: UVec2,
-    drawn_for: Option<(Vec3, f32, UVec2)>,
+    drawn_for: Option<(Vec3, f32, bool)>,
     frames_left: u32,
 }
 
@@ -69,17 +66,18 @@ fn spawn(mut commands: Commands) {
 fn follow(
     mut commands: Commands,
     window: Single<&Window, With<PrimaryWindow>>,
-    map_cam: Query<(&Transform, &Projection, &Camera), (With<MapCamera>, Without<TerrainCamera>, Without<TerrainImage>)>,
+    map_cam: Query<(&Transform, &Projection), (With<MapCamera>, Without<TerrainCamera>, Without<TerrainImage>)>,
     mut terrain_cam: Query<(Entity, &mut Camera, &mut Transform, &mut Projection), (With<TerrainCamera>, Without<TerrainImage>)>,
     mut sprite: Query<(&mut Sprite, &mut Transform, &mut Visibility), With<TerrainImage>>,
     drawn: Option<Res<DrawnMap>>,
     frame: Option<Res<BoardFrame>>,
+    viewport: Res<MapViewport>,
     screen: Res<State<Screen>>,
     launch: Res<Launch>,
     mut state: ResMut<TerrainState>,
     mut images: ResMut<Assets<Image>>,
 ) {
-    let (Ok((tf, proj, map_camera)), Ok((cam_entity, mut camera, mut cam_tf, mut cam_proj)), Ok((mut sprite, mut sprite_tf, mut visible))) =
+    let (Ok((tf, proj)), Ok((cam_entity, mut camera, mut cam_tf, mut cam_proj)), Ok((mut sprite, mut sprite_tf, mut visible))) =
         (map_cam.single(), terrain_cam.single_mut(), sprite.single_mut())
     else {
         return;
@@ -107,26 +105,24 @@ fn follow(
     if drawn.as_ref().is_some_and(|d| d.is_changed()) {
         state.frames_left = SETTLE_FRAMES;
     }
-    // The tiles fill the top-left corner of the image, as large as the map camera's viewport.
-    let view_size = map_camera.viewport.as_ref().map_or(size, |v| v.physical_size.min(size));
-    let key = (tf.translation, ortho.scale, view_size);
+    let key = (tf.translation, ortho.scale, true);
     if state.drawn_for != Some(key) {
         state.drawn_for = Some(key);
         state.frames_left = state.frames_left.max(2);
     }
     camera.is_active = state.frames_left > 0;
     state.frames_left = state.frames_left.saturating_sub(1);
-    let viewport = Some(Viewport { physical_position: UVec2::ZERO, physical_size: view_size, ..default() });
-    if !same_viewport(&camera.viewport, &viewport) {
-        camera.viewport = viewport;
-    }
     *cam_tf = *tf;
     *cam_proj = proj.clone();
-    // Only the part of the image where the map is is shown.
+    // The image covers the window, one texel per pixel; only the part of it where the map is, and
+    // that the panels (opaque) leave, is shown: every pixel drawn costs the same under a software
+    // renderer, terrain or not.
     let Some(frame) = frame else { return };
-    let half = view_rect(map_camera, &window).size() * ortho.scale / 2.0;
+    let half = Vec2::new(window.width(), window.height()) * ortho.scale / 2.0;
     let view = Rect::from_center_half_size(tf.translation.truncate(), half);
-    let shown_part = view.intersect(frame.world);
+    let to_world = |p: Vec2| Vec2::new(view.min.x + p.x * ortho.scale, view.max.y - p.y * ortho.scale);
+    let free = viewport.free.map_or(view, |f| Rect::from_corners(to_world(f.min), to_world(f.max)));
+    let shown_part = view.intersect(free).intersect(frame.world);
     if shown_part.is_empty() {
         *visible = Visibility::Hidden;
         return;
@@ -143,8 +139,7 @@ fn follow(
 }
 
 pub fn plugin(app: &mut App) {
-    app.init_resource::<TerrainState>().add_systems(Startup, spawn).add_systems(
-        PostUpdate,
-        follow.after(crate::ui::camera::CameraViewportSystems).before(bevy::transform::TransformSystems::Propagate),
-    );
+    app.init_resource::<TerrainState>()
+        .add_systems(Startup, spawn)
+        .add_systems(PostUpdate, follow.before(bevy::transform::TransformSystems::Propagate));
 }
