@@ -36,8 +36,6 @@ pub struct CounterAtlas {
     pub cells: HashMap<(String, bool), Rect>,
     /// The faces as egui textures use them: (unit id, reverse) → (atlas pixel rect).
     pub key: (String, bool),
-    /// The atlas's pixels, for the unit card in the panels.
-    pub rgba: std::sync::Arc<Vec<u8>>,
     pub size: UVec2,
     pub palette: Palette,
 }
@@ -150,8 +148,8 @@ fn refresh_atlas(
     let palette = Palette::new(settings.colour_blind);
     let sit = session.situation();
     let (w, h, rgba, cells) = build_atlas(&sit, &palette);
-    let image = images.add(image_from_rgba(w, h, rgba.clone()));
-    let atlas = CounterAtlas { image, cells, key, rgba: std::sync::Arc::new(rgba), size: UVec2::new(w, h), palette };
+    let image = images.add(image_from_rgba(w, h, rgba));
+    let atlas = CounterAtlas { image, cells, key, size: UVec2::new(w, h), palette };
     commands.insert_resource(piece_art(&atlas, &markers));
     commands.insert_resource(atlas);
 }

@@ -48,8 +48,8 @@ pub struct HudState {
     pub rule: Option<String>,
     /// Dice hidden, the whole log open.
     pub log: LogView,
-    /// The counter atlas as an egui texture, and the atlas it was made from.
-    atlas_texture: Option<(egui::TextureHandle, (String, bool))>,
+    /// The counter atlas's image as an egui texture, the image, and the atlas it is.
+    atlas_texture: Option<(egui::TextureId, AssetId<Image>, (String, bool))>,
     /// Lines of communication of both sides for the tooltip, by game revision.
     comms: Option<(u64, [Vec<bool>; 2])>,
     /// Follow the end of the log.
@@ -120,13 +120,16 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     let scene = Scene { session: &session, sit: session.situation(), pal: Palette::new(p.settings.colour_blind) };
     let zoom = ctx.zoom_factor();
 
-    // The counter atlas as an egui texture, for the unit card.
+    // The counter atlas, for the unit card: the map's own image, lent to egui (not a copy: under a
+    // software renderer every copy of an image is process memory).
     if let Some(atlas) = p.atlas.as_deref()
-        && p.state.atlas_texture.as_ref().is_none_or(|(_, k)| *k != atlas.key)
+        && p.state.atlas_texture.as_ref().is_none_or(|(_, _, k)| *k != atlas.key)
     {
-        let img = egui::ColorImage::from_rgba_unmultiplied([atlas.size.x as usize, atlas.size.y as usize], &atlas.rgba);
-        let tex = ctx.load_texture("counters", img, egui::TextureOptions::LINEAR);
-        p.state.atlas_texture = Some((tex, atlas.key.clone()));
+        if let Some((_, old, _)) = p.state.atlas_texture.take() {
+            contexts.remove_image(old);
+        }
+        let id = contexts.add_image(bevy_egui::EguiTextureHandle::Weak(atlas.image.id()));
+        p.state.atlas_texture = Some((id, atlas.image.id(), atlas.key.clone()));
     }
 
     let mut root = panels_root(&ctx, "hud");
@@ -369,7 +372,7 @@ fn right_column(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, sce
             // The selected unit.
             let selected = p.selection.unit.clone().and_then(|id| sit.by_id(&id).cloned());
             if let Some(u) = selected {
-                let atlas = p.state.atlas_texture.as_ref().map(|t| &t.0).zip(p.atlas.as_deref());
+                let atlas = p.state.atlas_texture.as_ref().map(|t| t.0).zip(p.atlas.as_deref());
                 unit_card(ui, session, sit, &u, atlas, &p.orders, &mut asks.commands);
             } else {
                 ui.label(egui::RichText::new("Click a counter to see its card. Tab: next unit to activate.").small().color(DIM));
@@ -584,7 +587,7 @@ fn unit_card(
     session: &PlaySession,
     sit: &Situation,
     u: &UnitInfo,
-    atlas: Option<(&egui::TextureHandle, &CounterAtlas)>,
+    atlas: Option<(egui::TextureId, &CounterAtlas)>,
     orders: &Orders,
     commands: &mut Vec<Command>,
 ) {
@@ -596,7 +599,7 @@ fn unit_card(
                 if let Some(r) = atlas.cells.get(&(id.clone(), reduced)) {
                     let (w, h) = (atlas.size.x as f32, atlas.size.y as f32);
                     let uv = egui::Rect::from_min_max(egui::pos2(r.min.x / w, r.min.y / h), egui::pos2(r.max.x / w, r.max.y / h));
-                    ui.add(egui::Image::new((tex.id(), egui::vec2(size, size))).uv(uv)).on_hover_text(if reduced == u.reduced {
+                    ui.add(egui::Image::new((tex, egui::vec2(size, size))).uv(uv)).on_hover_text(if reduced == u.reduced {
                         "this side up"
                     } else {
                         "the other side"
