@@ -37,6 +37,20 @@ pub struct MapViewport {
 pub const MIN_SCALE: f32 = 0.35;
 pub const MAX_SCALE: f32 = 4.0;
 
+/// The margin (world units) around the part in play when the map is fitted.
+const FIT_MARGIN: f32 = 70.0;
+
+/// The scale that fits `rect` and its margin into `free` (window pixels).
+fn fit_scale(rect: Rect, free: Rect) -> f32 {
+    ((rect.width() + FIT_MARGIN) / free.width()).max((rect.height() + FIT_MARGIN) / free.height())
+}
+
+/// How far out the camera may zoom: [`MAX_SCALE`], or a little past the whole board fitted, for a
+/// board (an area map) larger than the hex map.
+fn max_scale(frame: Option<&BoardFrame>, free: Rect) -> f32 {
+    frame.map_or(MAX_SCALE, |f| MAX_SCALE.max(fit_scale(f.world, free) * 1.5))
+}
+
 fn spawn_camera(mut commands: Commands) {
     // No multisampling: the map, the counters and the panels are all pre-antialiased images, and on
     // a software renderer four samples a pixel would quadruple the cost of every frame.
@@ -70,18 +84,18 @@ fn control_camera(
     let Ok((mut cam, mut tf, mut proj, camera, gtf)) = cams.single_mut() else { return };
     let Projection::Orthographic(ortho) = proj.as_mut() else { return };
     let cursor = window.cursor_position();
+    let win = Vec2::new(window.width(), window.height());
+    let max = max_scale(frame.as_deref(), viewport.free.unwrap_or(Rect::from_corners(Vec2::ZERO, win)));
 
     // Fit the map into the free area.
     if (cam.fit_requested || (keys.just_pressed(KeyCode::KeyF) && !viewport.keyboard_over_ui))
         && let Some(frame) = frame.as_ref()
     {
-        let win = Vec2::new(window.width(), window.height());
         // Wait for the panels to say how much room they leave.
         let Some(free) = viewport.free else { return };
         if free.width() > 50.0 && free.height() > 50.0 {
             let rect = frame.play;
-            let margin = 70.0;
-            let scale = ((rect.width() + margin) / free.width()).max((rect.height() + margin) / free.height()).clamp(MIN_SCALE, MAX_SCALE);
+            let scale = fit_scale(rect, free).clamp(MIN_SCALE, max);
             ortho.scale = scale;
             // Put the map's centre at the free area's centre.
             let offset = (free.center() - win / 2.0) * scale;
@@ -122,10 +136,10 @@ fn control_camera(
             tf.translation += step.extend(0.0);
         }
         if keys.just_pressed(KeyCode::Equal) || keys.just_pressed(KeyCode::NumpadAdd) {
-            ortho.scale = (ortho.scale / 1.25).clamp(MIN_SCALE, MAX_SCALE);
+            ortho.scale = (ortho.scale / 1.25).clamp(MIN_SCALE, max);
         }
         if keys.just_pressed(KeyCode::Minus) || keys.just_pressed(KeyCode::NumpadSubtract) {
-            ortho.scale = (ortho.scale * 1.25).clamp(MIN_SCALE, MAX_SCALE);
+            ortho.scale = (ortho.scale * 1.25).clamp(MIN_SCALE, max);
         }
     }
 
@@ -136,10 +150,9 @@ fn control_camera(
             MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
         };
         let before = cursor.and_then(|c| camera.viewport_to_world_2d(gtf, c).ok());
-        let new_scale = (ortho.scale * 0.85f32.powf(lines)).clamp(MIN_SCALE, MAX_SCALE);
+        let new_scale = (ortho.scale * 0.85f32.powf(lines)).clamp(MIN_SCALE, max);
         if let (Some(c), Some(w)) = (cursor, before) {
             // Keep the world point under the pointer where it is.
-            let win = Vec2::new(window.width(), window.height());
             let from_centre = Vec2::new(c.x - win.x / 2.0, win.y / 2.0 - c.y);
             let cam_pos = w - from_centre * new_scale;
             tf.translation.x = cam_pos.x;

@@ -77,3 +77,39 @@ pub fn rising_read(age: f32, life: f32) -> bool {
 pub fn panels_root(ctx: &egui::Context, id: &'static str) -> egui::Ui {
     egui::Ui::new(ctx.clone(), id.into(), egui::UiBuilder::new().layer_id(egui::LayerId::background()).max_rect(ctx.viewport_rect()))
 }
+
+/// One box of a turn track: its turn, what it shows (the number, or a symbol), and what hovering it
+/// tells.
+pub struct TurnBox {
+    pub turn: u32,
+    pub label: String,
+    pub hover: Option<String>,
+}
+
+/// A turn track: each turn a box, the current one in brass, past turns dark; the boxes shrink to fit
+/// the panel's width on one line.
+pub fn turn_track(ui: &mut egui::Ui, current: u32, boxes: &[TurnBox]) {
+    let gap = 3.0;
+    let n = boxes.len().max(1) as f32;
+    let w = ((ui.available_width() - gap * n) / n).floor().clamp(14.0, 26.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing = egui::vec2(gap, gap);
+        for b in boxes {
+            let now = b.turn == current;
+            let (rect, resp) = ui.allocate_exact_size(egui::vec2(w, 22.0), egui::Sense::hover());
+            let fill = if now {
+                super::theme::BRASS
+            } else if b.turn < current {
+                egui::Color32::from_rgb(60, 56, 48)
+            } else {
+                egui::Color32::from_rgb(88, 82, 70)
+            };
+            ui.painter().rect_filled(rect, 3.0, fill);
+            let ink = if now { egui::Color32::BLACK } else { super::theme::PARCHMENT };
+            ui.painter().text(rect.center(), egui::Align2::CENTER_CENTER, &b.label, egui::FontId::new(12.0, super::theme::bold()), ink);
+            if let Some(h) = &b.hover {
+                resp.on_hover_text(h);
+            }
+        }
+    });
+}

@@ -39,6 +39,7 @@ use crate::ui::session::Seat;
 use crate::ui::settings::Settings;
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT, RED};
 use crate::ui::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
+use crate::ui::widgets::{self, TurnBox};
 use crate::ui::widgets::{panels_root, pct};
 
 /// The panels' own state.
@@ -498,46 +499,25 @@ fn victory_ui(ui: &mut egui::Ui, session: &PlaySession, tracks: &Tracks, pal: &P
 
 /// The turn track: nightfall turns marked with a moon, the artillery of each turn on hover.
 fn turn_track(ui: &mut egui::Ui, session: &PlaySession) {
-    let scenario = session.scenario();
-    let turn = session.view.turn;
-    let (resp, painter) = ui.allocate_painter(egui::vec2(ui.available_width(), 24.0), egui::Sense::hover());
-    let n = scenario.spec.turns.len().max(1);
-    let w = resp.rect.width() / n as f32;
-    for (i, t) in scenario.spec.turns.iter().enumerate() {
-        let r = egui::Rect::from_min_size(egui::pos2(resp.rect.min.x + i as f32 * w, resp.rect.min.y), egui::vec2(w - 2.0, 22.0));
-        let current = t.turn == turn;
-        let fill = if current {
-            egui::Color32::from_rgb(150, 120, 60)
-        } else if t.turn < turn {
-            egui::Color32::from_rgb(52, 50, 44)
-        } else if t.day > 1 {
-            egui::Color32::from_rgb(70, 66, 58)
-        } else {
-            egui::Color32::from_rgb(78, 72, 60)
-        };
-        painter.rect_filled(r, 2.0, fill);
-        let label = if t.nightfall { "☾".to_string() } else { t.turn.to_string() };
-        painter.text(
-            r.center(),
-            egui::Align2::CENTER_CENTER,
-            label,
-            egui::FontId::proportional(12.0),
-            if current { egui::Color32::WHITE } else { PARCHMENT },
-        );
-    }
-    if let Some(hp) = resp.hover_pos() {
-        let i = ((hp.x - resp.rect.min.x) / w) as usize;
-        if let Some(t) = scenario.spec.turns.get(i) {
-            resp.on_hover_text(format!(
+    let boxes: Vec<TurnBox> = session
+        .scenario()
+        .spec
+        .turns
+        .iter()
+        .map(|t| TurnBox {
+            turn: t.turn,
+            label: if t.nightfall { "☾".to_string() } else { t.turn.to_string() },
+            hover: Some(format!(
                 "Turn {}: {}{}\nArtillery markers: German {}, Allied {}",
                 t.turn,
                 t.label,
                 if t.nightfall { " (Nightfall)" } else { "" },
                 t.german_artillery,
                 t.allied_artillery
-            ));
-        }
-    }
+            )),
+        })
+        .collect();
+    widgets::turn_track(ui, session.view.turn, &boxes);
 }
 
 /// The random sequence (7.2): the activation markers drawn this turn, the last one large.

@@ -133,6 +133,7 @@ fn chip_offset(index: usize) -> Vec2 {
 fn forget(mut commands: Commands, mut model: ResMut<BoardModel>, mut input: ResMut<BoardInput>) {
     commands.remove_resource::<DrawnAreaMap>();
     commands.remove_resource::<AreaMapArt>();
+    commands.remove_resource::<super::BoardFrame>();
     *model = BoardModel::default();
     *input = BoardInput::default();
 }
@@ -142,10 +143,7 @@ pub fn plugin(app: &mut App, screen: Playing) {
     app.init_resource::<BoardModel>().init_resource::<BoardInput>().init_resource::<AreaBeats>();
     app.add_systems(
         Update,
-        (paint::draw_map, input::pick, input::camera, overlay::refresh, overlay::recolour)
-            .chain()
-            .in_set(AreaView)
-            .run_if(in_state(screen)),
+        (paint::draw_map, input::pick, overlay::refresh, overlay::recolour).chain().in_set(AreaView).run_if(in_state(screen)),
     )
     .add_systems(Update, (anim::start, anim::play).chain().in_set(AreaAnimate).after(AreaView).run_if(in_state(screen)))
     .add_systems(OnExit(screen), (forget, anim::clear));

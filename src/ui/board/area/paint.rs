@@ -18,6 +18,7 @@ use crate::ui::map::MapArt;
 
 use super::outline::{AreaShape, shapes};
 use super::{AreaMapArt, BoxSymbol, DrawnAreaMap, SCALE};
+use crate::ui::board::BoardFrame;
 use crate::ui::camera::MapCamera;
 
 pub(super) mod z {
@@ -250,6 +251,8 @@ pub(super) fn draw_map(
         }
     }
     commands.insert_resource(DrawnAreaMap { key: art.key.clone(), shapes, rect, drawn_for: None, tinted_for: None });
+    // The whole map is in play: the shared camera pans, zooms and fits it.
+    commands.insert_resource(BoardFrame { world: rect, play: rect });
     for mut camera in &mut cameras {
         camera.fit_requested = true;
     }

@@ -11,8 +11,9 @@ use crate::rulesets::dixmude::state::{Phase, Pos};
 use crate::rulesets::dixmude::units::Side;
 use crate::ui::log::{log_heading, log_panel};
 use crate::ui::rules_text::rule_link;
-use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
+use crate::ui::theme::{self, BRASS, DIM};
 use crate::ui::top_bar::{top_bar as shell_top_bar, who_decides};
+use crate::ui::widgets::{self, TurnBox};
 
 use super::super::DixUi;
 use super::cards::side_egui;
@@ -101,28 +102,8 @@ pub(super) fn left_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Sc
 
 /// The turn track: each turn a box, the current one in brass.
 fn turn_track(ui: &mut egui::Ui, p: &Pos) {
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
-        for t in 1..=p.sc.tables.turns {
-            let current = t == p.r.turn;
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(26.0, 22.0), egui::Sense::hover());
-            let fill = if current {
-                BRASS
-            } else if t < p.r.turn {
-                egui::Color32::from_rgb(60, 56, 48)
-            } else {
-                egui::Color32::from_rgb(88, 82, 70)
-            };
-            ui.painter().rect_filled(rect, 3.0, fill);
-            ui.painter().text(
-                rect.center(),
-                egui::Align2::CENTER_CENTER,
-                t.to_string(),
-                egui::FontId::new(12.0, theme::bold()),
-                if current { egui::Color32::BLACK } else { PARCHMENT },
-            );
-        }
-    });
+    let boxes: Vec<TurnBox> = (1..=p.sc.tables.turns).map(|t| TurnBox { turn: t, label: t.to_string(), hover: None }).collect();
+    widgets::turn_track(ui, p.r.turn, &boxes);
 }
 
 /// Who holds the zones of the victory conditions (11): Diksmuide, the left bank, Eessen and Woumen

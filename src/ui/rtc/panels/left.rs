@@ -8,7 +8,8 @@ use crate::ui::area_game;
 use crate::rulesets::rtc::EventKind;
 use crate::rulesets::rtc::units::{Place, Side, U};
 use crate::ui::log::{log_heading, log_panel};
-use crate::ui::theme::{self, BRASS, DIM, PARCHMENT};
+use crate::ui::theme::{self, BRASS, DIM};
+use crate::ui::widgets::{self, TurnBox};
 
 use super::super::AreaUi;
 use super::cards::side_egui;
@@ -37,34 +38,21 @@ pub(super) fn left_column(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Sc
 
 /// The turn record track: each turn a box, the current one in brass, its date and ammunition on hover.
 fn turn_record(ui: &mut egui::Ui, scene: &Scene) {
-    let turn = scene.pos.turn;
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing = egui::vec2(3.0, 3.0);
-        for t in &scene.scenario().spec.turns {
-            let current = t.turn == turn;
-            let (rect, resp) = ui.allocate_exact_size(egui::vec2(24.0, 22.0), egui::Sense::hover());
-            let fill = if current {
-                BRASS
-            } else if t.turn < turn {
-                egui::Color32::from_rgb(60, 56, 48)
-            } else {
-                egui::Color32::from_rgb(88, 82, 70)
-            };
-            ui.painter().rect_filled(rect, 3.0, fill);
-            ui.painter().text(
-                rect.center(),
-                egui::Align2::CENTER_CENTER,
-                t.turn.to_string(),
-                egui::FontId::new(12.0, theme::bold()),
-                if current { egui::Color32::BLACK } else { PARCHMENT },
-            );
+    let boxes: Vec<TurnBox> = scene
+        .scenario()
+        .spec
+        .turns
+        .iter()
+        .map(|t| {
             let fatigue = t.fatigue_entered_by.map(|n| format!("; fatigue for units in play by turn {n}")).unwrap_or_default();
-            resp.on_hover_text(format!(
+            let hover = format!(
                 "Turn {}: {}\nammunition: British {}-{}, German {}-{}{fatigue}",
                 t.turn, t.date, t.british_ammo.0, t.british_ammo.1, t.german_ammo.0, t.german_ammo.1
-            ));
-        }
-    });
+            );
+            TurnBox { turn: t.turn, label: t.turn.to_string(), hover: Some(hover) }
+        })
+        .collect();
+    widgets::turn_track(ui, scene.pos.turn, &boxes);
 }
 
 /// The front: victory and BR areas of each side, the immediate victory (3.2), arrivals and losses.
