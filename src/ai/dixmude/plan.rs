@@ -39,6 +39,10 @@ pub struct Weights {
     /// German infantry in Diksmuide before the last turn, and on the last (11.2: the tie).
     pub diksmuide: f32,
     pub diksmuide_last: f32,
+    /// Franco-Belgian infantry in Diksmuide before the last turn, and on the last (11.2: the
+    /// Franco-Belgian victories need it).
+    pub diksmuide_held: f32,
+    pub diksmuide_held_last: f32,
     /// Franco-Belgian infantry in Eessen or Woumen (11.2: the major Franco-Belgian victory).
     pub beyond: f32,
     /// One level of one infantry unit (1.3.1: good order 3, weakened 2, exhausted 1).
@@ -62,6 +66,8 @@ impl Weights {
             left_bank_other: 14.0,
             diksmuide: 15.0,
             diksmuide_last: 30.0,
+            diksmuide_held: 8.0,
+            diksmuide_held_last: 30.0,
             beyond: 3.0,
             level: 1.5,
             rp: 1.5,
@@ -128,6 +134,9 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
             if info.diksmuide {
                 v += if last { w.diksmuide_last } else { w.diksmuide };
             }
+        }
+        if franco && info.diksmuide {
+            v -= if last { w.diksmuide_held_last } else { w.diksmuide_held };
         }
         if franco && (info.eessen || info.woumen) {
             v -= w.beyond;
