@@ -54,6 +54,12 @@ pub struct Weights {
     /// A zone of 2, 3, 5, 8 empty of infantry facing fit German infantry across the Yser or at the
     /// bridges (8.6: the crossing is open).
     pub threat: f32,
+    /// A zone of 2, 3, 5, 8 empty of infantry at all (German infantry moves without limit, 8.1: a
+    /// zone empty now may face it at the next activation).
+    pub empty: f32,
+    /// A zone of 2, 3, 5, 8 held by the Franco-Belgian next to fit German infantry, times the
+    /// chance of the strongest German zone's assault there (8.3.2).
+    pub assault_threat: f32,
     /// Per zone of distance between each fit German battalion and the objectives (11).
     pub approach: f32,
 }
@@ -73,11 +79,15 @@ impl Weights {
             rp: 1.5,
             rp_keep: 3,
             threat: 12.0,
+            empty: 3.0,
+            assault_threat: 10.0,
             approach: 0.3,
         };
         match side {
             Side::German => w,
-            Side::FrancoBelgian => w,
+            // The defender fears the open crossings and the assaults on the left bank more than
+            // the attacker counts on them: losing a zone there loses the game (11.1).
+            Side::FrancoBelgian => Weights { threat: 30.0, empty: 15.0, assault_threat: 25.0, ..w },
         }
     }
 }
@@ -142,13 +152,33 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
             v -= w.beyond;
         }
         if info.victory_left_bank && !german && !franco {
+            v += w.empty;
             let facing = info.across.iter().copied().chain(p.neighbours(z).into_iter().filter(|&n| !p.sc.zone(n).hold_left_bank));
             if facing.into_iter().any(|n| held.get(&n).is_some_and(|h| h.1)) {
                 v += w.threat;
             }
         }
+        if info.victory_left_bank && franco {
+            v += w.assault_threat * assault_chance(p, z, &held);
+        }
     }
     if side == Side::German { v } else { -v }
+}
+
+/// The chance of the strongest assault fit German infantry next to `zone` could make on it
+/// (8.3.2: the assault values against the defence values, capped, a 6 or more to win).
+fn assault_chance(p: &Pos, zone: u32, held: &BTreeMap<u32, (bool, bool, bool)>) -> f32 {
+    let t = &p.sc.tables.assault;
+    let here = p.in_zone(zone);
+    let mut defence: i32 = here.iter().filter(|&&u| p.is_infantry(u)).map(|&u| p.defence_value(u)).sum();
+    defence += here.iter().filter(|&&u| p.kind(u) == Kind::MachineGuns).map(|&u| p.spec(u).bonus).sum::<i32>();
+    let mut best = 0.0_f32;
+    for n in p.neighbours(zone).into_iter().filter(|n| held.get(n).is_some_and(|h| h.1)) {
+        let attack: i32 = p.in_zone(n).into_iter().filter(|&u| p.is_infantry(u) && p.fit(u)).map(|u| p.assault_value(u)).sum();
+        let m = (attack - defence).clamp(-t.cap, t.cap);
+        best = best.max((1..=6).filter(|r| r + m >= t.success).count() as f32 / 6.0);
+    }
+    best
 }
 
 /// Stratified dice for sample `k`: the first rolls take every face once over the samples.
