@@ -78,16 +78,20 @@ impl Weights {
             level: 1.5,
             rp: 1.5,
             rp_keep: 3,
-            threat: 12.0,
-            empty: 3.0,
+            threat: 0.0,
+            empty: 0.0,
             assault_threat: 10.0,
             approach: 0.3,
         };
         match side {
+            // The attacker counts on the crossings it can make, not on those it might (measured:
+            // with the open crossings valued it waits in front of them and beats random play less
+            // often, docs/ai-findings.md).
             Side::German => w,
             // The defender fears the open crossings and the assaults on the left bank more than
-            // the attacker counts on them: losing a zone there loses the game (11.1).
-            Side::FrancoBelgian => Weights { threat: 30.0, empty: 15.0, assault_threat: 25.0, ..w },
+            // the attacker counts on them (losing a zone there loses the game, 11.1), and pushes
+            // the Germans back from the objectives (counter-attacks).
+            Side::FrancoBelgian => Weights { threat: 30.0, empty: 15.0, assault_threat: 25.0, approach: 0.8, ..w },
         }
     }
 }
@@ -96,6 +100,9 @@ impl Weights {
 /// armies' levels, the resource points, the Yser crossings left open (8.6), the German approach.
 pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32 {
     let last = p.r.turn >= p.sc.tables.turns;
+    // On the last turn only the victory conditions count (11.2): the armies and the resource
+    // points left at its end are worth little, then nothing.
+    let (level, rp_worth) = if last { (w.level * 0.3, 0.0) } else { (w.level, w.rp) };
     let mut v = 0.0;
     // Per zone: German infantry, fit German infantry, Franco-Belgian infantry.
     let mut held: BTreeMap<u32, (bool, bool, bool)> = BTreeMap::new();
@@ -113,7 +120,7 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
             },
             _ => 0.0,
         };
-        v += sign * levels * w.level;
+        v += sign * levels * level;
         if let Some(z) = p.zone_of(u).filter(|&z| !p.is_hq_zone(z)) {
             let e = held.entry(z).or_default();
             if p.side(u) == Side::German {
@@ -130,7 +137,7 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
     for camp in Side::BOTH {
         let rp = p.r.rp[camp.index()];
         let kept = rp.min(w.rp_keep) as f32 + rp.saturating_sub(w.rp_keep) as f32 * 0.2;
-        v += if camp == Side::German { kept } else { -kept } * w.rp;
+        v += if camp == Side::German { kept } else { -kept } * rp_worth;
     }
     for z in p.sc.zone_ids() {
         let info = p.sc.zone(z);
