@@ -205,9 +205,7 @@ impl<'a> Brain<'a> {
         if self.side == Side::German {
             let gain = self.dist(from) - self.dist(to);
             let crossing = p.sc.zone(from).across.contains(&to) && !p.sc.board.adjacent(from, to);
-            // A zone of the left bank wins the game at the end of the turn (11.1).
-            let left_bank = if p.sc.zone(to).victory_left_bank { 8.0 } else { 0.0 };
-            gain + left_bank + if crossing { 1.5 } else { 0.0 } - 0.3
+            gain + if crossing { 1.5 } else { 0.0 } - 0.3
         } else {
             // the Franco-Belgian moves only to fill the line
             let threat = p.enemy_zones(to, Side::German).len() as f32;
