@@ -54,8 +54,8 @@ pub struct Weights {
     /// A zone of 2, 3, 5, 8 empty of infantry facing fit German infantry across the Yser or at the
     /// bridges (8.6: the crossing is open).
     pub threat: f32,
-    /// A zone of 2, 3, 5, 8 empty of infantry at all (German infantry moves without limit, 8.1: a
-    /// zone empty now may face it at the next activation).
+    /// A zone of 2, 3, 5, 8 empty of infantry facing a zone the Franco-Belgian does not hold
+    /// (German infantry moves without limit, 8.1: it may stand there at the next activation).
     pub empty: f32,
     /// A zone of 2, 3, 5, 8 held by the Franco-Belgian next to fit German infantry, times the
     /// chance of the strongest German zone's assault there (8.3.2).
@@ -159,9 +159,12 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
             v -= w.beyond;
         }
         if info.victory_left_bank && !german && !franco {
-            v += w.empty;
-            let facing = info.across.iter().copied().chain(p.neighbours(z).into_iter().filter(|&n| !p.sc.zone(n).hold_left_bank));
-            if facing.into_iter().any(|n| held.get(&n).is_some_and(|h| h.1)) {
+            let facing: Vec<u32> =
+                info.across.iter().copied().chain(p.neighbours(z).into_iter().filter(|&n| !p.sc.zone(n).hold_left_bank)).collect();
+            if facing.iter().any(|n| !held.get(n).is_some_and(|h| h.2)) {
+                v += w.empty;
+            }
+            if facing.iter().any(|n| held.get(n).is_some_and(|h| h.1)) {
                 v += w.threat;
             }
         }
