@@ -207,9 +207,10 @@ impl<'a> Brain<'a> {
             let crossing = p.sc.zone(from).across.contains(&to) && !p.sc.board.adjacent(from, to);
             gain + if crossing { 1.5 } else { 0.0 } - 0.3
         } else {
-            // the Franco-Belgian moves only to fill the line
+            // the Franco-Belgian moves to fill the line, and back into Diksmuide (11.2)
             let threat = p.enemy_zones(to, Side::German).len() as f32;
-            0.3 * threat - 0.5
+            let diksmuide = if p.sc.zone(to).diksmuide { 4.0 } else { 0.0 };
+            0.3 * threat + diksmuide - 0.5
         }
     }
 
