@@ -5,9 +5,9 @@ use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 use salient::ai::dixmude::plan;
 use salient::engine::Session;
-use salient::rulesets::dixmude::{Command, activation};
 use salient::rulesets::dixmude::state::{Phase, Pos};
 use salient::rulesets::dixmude::units::{Level, Side};
+use salient::rulesets::dixmude::{Command, activation};
 
 use super::fixtures::{empty, hand, legal, put, with_dice};
 use super::random_play::open;
