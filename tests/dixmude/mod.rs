@@ -1,6 +1,7 @@
 //! Tempête sur Dixmude: 1914 (the `dixmude` ruleset): the rulebook's rules with forced dice, the
 //! set-up, random play with every invariant, the computer opponent.
 
+mod ai;
 mod assault;
 mod bombing;
 mod fixtures;

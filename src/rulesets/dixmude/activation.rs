@@ -352,7 +352,9 @@ fn ids(p: &Pos, ids: &[String]) -> Vec<usize> {
     ids.iter().filter_map(|id| p.find(id)).collect()
 }
 
-fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
+/// Carries out a checked command of phase F on a position (what [`apply`] does to the world); the
+/// computer's look-ahead calls it on copies of the position.
+pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     let side = side(p).expect("checked");
     if p.r.impulse.act.as_ref().is_some_and(|a| a.assault.is_some()) {
         return assault::exec(p, rt, side, c);
