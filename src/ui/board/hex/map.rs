@@ -222,6 +222,7 @@ fn spawn_tiles(commands: &mut Commands, map: &HexMap) {
 
 /// The printed features, as one image drawn as its non-empty squares only (sprites of one image
 /// batch into one draw): a software renderer pays for every pixel of a sprite, transparent or not.
+/// Like the tiles under them, they are drawn into the terrain layer's image, not every frame.
 fn spawn_features(commands: &mut Commands, board: &HexBoard, extent: &Extent, images: &mut Assets<Image>) {
     let Some(fonts) = art::Fonts::load() else { return };
     let canvas = features::render(board, 1.0, &fonts, true);
@@ -236,6 +237,7 @@ fn spawn_features(commands: &mut Commands, board: &HexBoard, extent: &Extent, im
         commands.spawn((
             of_map(),
             FeatureSquare,
+            super::terrain_layer::layer(),
             Sprite { image: image.clone(), rect: Some(cell), custom_size: Some(Vec2::new(r.width() * sx, r.height() * sy)), ..default() },
             Anchor::TOP_LEFT,
             Transform::from_xyz(extent.min_x + r.min.x * sx, -extent.min_y - r.min.y * sy, z::FEATURES),
@@ -252,6 +254,7 @@ fn spawn_dimmed(commands: &mut Commands, map: &HexMap, art_res: &MapArt) {
         dim_centres.push(p);
         commands.spawn((
             of_map(),
+            super::terrain_layer::layer(),
             Sprite {
                 image: art_res.hex_fill.clone(),
                 color: Color::srgba(0.08, 0.07, 0.06, 0.5),

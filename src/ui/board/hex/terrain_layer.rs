@@ -5,7 +5,9 @@
 //! frame that stands still costs one textured rectangle for them.
 //!
 //! The tile map itself is bevy_ecs_tilemap's (`map.rs`), on its own render layer, seen only by the
-//! terrain camera; that camera copies the map camera's position and zoom.
+//! terrain camera; that camera copies the map camera's position and zoom. The printed features and
+//! the dimmed cells out of play, as still as the tiles, are on the same layer and baked into the
+//! same image.
 
 use bevy::camera::visibility::RenderLayers;
 use bevy::camera::{ImageRenderTarget, RenderTarget};
