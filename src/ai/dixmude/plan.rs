@@ -14,7 +14,7 @@ use crate::engine::Dice;
 use crate::engine::journal::Journal;
 use crate::rulesets::dixmude::state::{Phase, Pos, Rt};
 use crate::rulesets::dixmude::units::{Kind, Level, Side, Where};
-use crate::rulesets::dixmude::{Command, Event, activation, view};
+use crate::rulesets::dixmude::{Command, Event, activation, preview, view};
 
 use super::brain::{Brain, goal_distances};
 
@@ -176,17 +176,14 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
 }
 
 /// The chance of the strongest assault fit German infantry next to `zone` could make on it
-/// (8.3.2: the assault values against the defence values, capped, a 6 or more to win).
+/// (8.3.2: the rules' own contest of attack against defence, capped, a 6 or more to win).
 fn assault_chance(p: &Pos, zone: u32, held: &BTreeMap<u32, (bool, bool, bool)>) -> f32 {
-    let t = &p.sc.tables.assault;
-    let here = p.in_zone(zone);
-    let mut defence: i32 = here.iter().filter(|&&u| p.is_infantry(u)).map(|&u| p.defence_value(u)).sum();
-    defence += here.iter().filter(|&&u| p.kind(u) == Kind::MachineGuns).map(|&u| p.spec(u).bonus).sum::<i32>();
+    let success = p.sc.tables.assault.success;
     let mut best = 0.0_f32;
     for n in p.neighbours(zone).into_iter().filter(|n| held.get(n).is_some_and(|h| h.1)) {
-        let attack: i32 = p.in_zone(n).into_iter().filter(|&u| p.is_infantry(u) && p.fit(u)).map(|u| p.assault_value(u)).sum();
-        let m = (attack - defence).clamp(-t.cap, t.cap);
-        best = best.max((1..=6).filter(|r| r + m >= t.success).count() as f32 / 6.0);
+        let attackers: Vec<usize> = p.in_zone(n).into_iter().filter(|&u| p.is_infantry(u) && p.fit(u)).collect();
+        let (_, _, _, m) = preview::contest_of(p, &attackers, zone);
+        best = best.max((1..=6).filter(|r| r + m >= success).count() as f32 / 6.0);
     }
     best
 }

@@ -83,7 +83,12 @@ pub struct AssaultOdds {
 
 /// The numbers of a contest (8.3.2): amplitude, attack, defence, the capped modifier.
 pub fn contest(p: &Pos, act: &Act, from: u32, target: u32) -> (u32, i32, i32, i32) {
-    let att = attackers(p, act, from);
+    contest_of(p, &attackers(p, act, from), target)
+}
+
+/// The numbers of a contest (8.3.2) of the units `att` against `target`: amplitude, attack,
+/// defence, the capped modifier.
+pub fn contest_of(p: &Pos, att: &[usize], target: u32) -> (u32, i32, i32, i32) {
     let defenders = p.in_zone(target);
     let def_inf: Vec<usize> = defenders.iter().copied().filter(|&u| p.is_infantry(u)).collect();
     let amplitude = (att.iter().chain(&def_inf).filter(|&&u| p.is_battalion(u)).count() as u32).max(1);
