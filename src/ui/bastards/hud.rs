@@ -39,8 +39,7 @@ use crate::ui::session::Seat;
 use crate::ui::settings::Settings;
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT, RED};
 use crate::ui::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
-use crate::ui::widgets::{self, TurnBox};
-use crate::ui::widgets::{panels_root, pct};
+use crate::ui::widgets::{self, TurnBox, panels_root, pct};
 
 /// The panels' own state.
 #[derive(Resource, Default)]
