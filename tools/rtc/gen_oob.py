@@ -54,7 +54,13 @@ cav("3", ["6", "7", "8"], turn=5)
 
 # German regiments: line and reserve 3-4-5 (spent 2, the 30th Division counter of 2.4); Landwehr
 # 2-3-4 (1); Guards 4-5-5 (3). Field artillery 3 str range 3; foot artillery 5 str range 5.
-def gdiv(div, regts, areas=None, turn=None, kind="line", fa=None, fa_area=None):
+# RECONSTRUCTED (issue 14, docs/rtc-reconstruction.md "The German set-up in depth"): a German regiment of
+# 1917 had one battalion in the line, one in support and one at rest in the villages behind; the rest
+# battalions of the front divisions and the first battalions of the 107th Division (detraining at Cambrai
+# on 19-20 November) held the villages behind the Hindenburg Support Line, so every German victory area
+# is held at set-up. Battalions 1-2-5 (spent 1), a third of a regiment's 3-4-5 rounded up.
+REST = (1, 2, 1, 5)
+def gdiv(div, regts, areas=None, turn=None, kind="line", fa=None, fa_area=None, rest=()):
     a, d, sd, m = {"line": (3, 4, 2, 5), "lw": (2, 3, 1, 4), "gd": (4, 5, 3, 5)}[kind]
     for i, r in enumerate(regts):
         area = areas[i] if areas else None
@@ -65,13 +71,21 @@ def gdiv(div, regts, areas=None, turn=None, kind="line", fa=None, fa_area=None):
         u(f"de-{div.lower()}-{r.lower().replace(' ', '')}", r, "german", k, div, att, d, sd, m, area, turn, "regiment")
     if fa:
         u(f"de-{div.lower()}-fa", fa, "german", "Artillery", div, 0, 2, 1, 3, fa_area, turn, "artillery", 3, 3)
-gdiv("20LW", ["384 LIR", "386 LIR", "387 LIR"], areas=[49, 82, 61], kind="lw", fa="20 LW FAR", fa_area=55)
-gdiv("54", ["84 IR", "27 RIR", "90 RIR"], areas=[51, 48, 34], fa="FAR 108", fa_area=52)
-gdiv("9R", ["19 RIR", "6 RIR", "395 IR"], areas=[33, 26, 47], fa="RFAR 9", fa_area=45)
+    for rid, name, area in rest:
+        u(f"de-{div.lower()}-{rid}", name, "german", "Infantry", div, *REST, area, turn, "battalion")
+gdiv("20LW", ["384 LIR", "386 LIR", "387 LIR"], areas=[49, 82, 61], kind="lw", fa="20 LW FAR", fa_area=55,
+     rest=[("rest", "20 LW rest Btls", 72)])
+gdiv("54", ["84 IR", "27 RIR", "90 RIR"], areas=[51, 48, 34], fa="FAR 108", fa_area=52,
+     rest=[("rest", "54 rest Btls", 65)])
+gdiv("9R", ["19 RIR", "6 RIR", "395 IR"], areas=[33, 26, 47], fa="RFAR 9", fa_area=45,
+     rest=[("rest", "9 R rest Btls", 42)])
 # The 107th, detraining at Cambrai on 20 November, was sent to the canal line: Masnieres (41),
 # Noyelles (53) and Crevecoeur (31), which the Germans held throughout (12.31, 12.32: the canal is the
 # British right's obstacle).
-gdiv("107", ["227 IR", "232 RIR", "52 RIR"], areas=[41, 53, 31], fa="FAR 213", fa_area=56)
+# Its first battalions, off the trains on 20 November, went to Fontaine (64) and Mon Plaisir (43), on the
+# roads into Cambrai (reconstructed, issue 14).
+gdiv("107", ["227 IR", "232 RIR", "52 RIR"], areas=[41, 53, 31], fa="FAR 213", fa_area=56,
+     rest=[("rest", "107 Btls (Fontaine)", 64), ("rest2", "107 Btls (Mon Plaisir)", 43)])
 gdiv("183", ["184 IR", "418 IR", "440 RIR"], areas=[88, 97, 99], fa="FAR 183", fa_area=96)
 u("de-fussa-1", "Fussart Gruppe Caudry", "german", "Artillery", "", 0, 2, 1, 2, 62, None, "artillery", 5, 5)
 u("de-fussa-2", "Fussart Gruppe Arras", "german", "Artillery", "", 0, 2, 1, 2, 74, None, "artillery", 5, 5)
@@ -128,7 +142,8 @@ out.append('    conditional: [(side: british, division: "3 Cav", turn: 5, requir
 out.append("    // RECONSTRUCTED (issue 14, docs/rtc-reconstruction.md): the regiments of the divisions arriving")
 out.append("    // from turn 5 on (28th, 220th, 34th, 208th, 49th Reserve) are Stosstruppen, the \"Stosstruppen")
 out.append("    // divisions\" of 12.32's counteroffensive; they attack at 4, one above a line regiment (balanced,")
-out.append("    // docs/ai-findings.md section 8).")
+out.append("    // docs/ai-findings.md section 8). RECONSTRUCTED (issue 14): the German rest battalions (1-2-5) hold every")
+out.append("    // German victory area at set-up (42, 43, 64, 65, 72).")
 out.append("    units: [")
 for x in units:
     extra = ""
