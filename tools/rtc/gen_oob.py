@@ -58,7 +58,8 @@ cav("3", ["6", "7", "8"], turn=5)
 # 1917 had one battalion in the line, one in support and one at rest in the villages behind; the rest
 # battalions of the front divisions and the first battalions of the 107th Division (detraining at Cambrai
 # on 19-20 November) held the villages behind the Hindenburg Support Line, so every German victory area
-# is held at set-up. Battalions 1-2-5 (spent 1), a third of a regiment's 3-4-5 rounded up.
+# is held at set-up, and the canal bridges at Marcoing (46) and Masnieres (45) are guarded. Battalions
+# 1-2-5 (spent 1), a third of a regiment's 3-4-5 rounded up (balanced, docs/ai-findings.md section 8).
 REST = (1, 2, 1, 5)
 def gdiv(div, regts, areas=None, turn=None, kind="line", fa=None, fa_area=None, rest=()):
     a, d, sd, m = {"line": (3, 4, 2, 5), "lw": (2, 3, 1, 4), "gd": (4, 5, 3, 5)}[kind]
@@ -76,9 +77,9 @@ def gdiv(div, regts, areas=None, turn=None, kind="line", fa=None, fa_area=None, 
 gdiv("20LW", ["384 LIR", "386 LIR", "387 LIR"], areas=[49, 82, 61], kind="lw", fa="20 LW FAR", fa_area=55,
      rest=[("rest", "20 LW rest Btls", 72)])
 gdiv("54", ["84 IR", "27 RIR", "90 RIR"], areas=[51, 48, 34], fa="FAR 108", fa_area=52,
-     rest=[("rest", "54 rest Btls", 65)])
+     rest=[("rest", "54 rest Btls", 65), ("rest2", "54 rest Btls (Marcoing)", 46)])
 gdiv("9R", ["19 RIR", "6 RIR", "395 IR"], areas=[33, 26, 47], fa="RFAR 9", fa_area=45,
-     rest=[("rest", "9 R rest Btls", 42)])
+     rest=[("rest", "9 R rest Btls", 42), ("rest2", "9 R rest Btls (Les Rues-Vertes)", 45)])
 # The 107th, detraining at Cambrai on 20 November, was sent to the canal line: Masnieres (41),
 # Noyelles (53) and Crevecoeur (31), which the Germans held throughout (12.31, 12.32: the canal is the
 # British right's obstacle).
@@ -143,7 +144,7 @@ out.append("    // RECONSTRUCTED (issue 14, docs/rtc-reconstruction.md): the reg
 out.append("    // from turn 5 on (28th, 220th, 34th, 208th, 49th Reserve) are Stosstruppen, the \"Stosstruppen")
 out.append("    // divisions\" of 12.32's counteroffensive; they attack at 4, one above a line regiment (balanced,")
 out.append("    // docs/ai-findings.md section 8). RECONSTRUCTED (issue 14): the German rest battalions (1-2-5) hold every")
-out.append("    // German victory area at set-up (42, 43, 64, 65, 72).")
+out.append("    // German victory area at set-up (42, 43, 64, 65, 72) and the canal bridges at 45 and 46.")
 out.append("    units: [")
 for x in units:
     extra = ""
@@ -156,11 +157,12 @@ out.append("    ],")
 # The computer opponent's tuning (docs/rtc.md, AI): not part of the printed game.
 out.append("    // The computer opponent (docs/rtc.md): aggression, caution, and extra weight per area number.")
 out.append("    // The British play for Bourlon (62, 72) and the Masnieres bridge (41); the Germans hold Bourlon Wood,")
-out.append("    // garrison 32 / 57 against the cavalry within two turns' ride (cavalry_watch_mp), keep the")
+out.append("    // garrison 32 / 57 against the cavalry within two turns' ride (cavalry_watch_mp; its weight 0.75, balanced")
+out.append("    // by issue 14's sweep, docs/ai-findings.md section 8: it was 1.0), keep the")
 out.append("    // Stosstruppen for the counter-stroke of 30 November (turn 11) and fire hurricanes only when clearly worth it.")
 out.append("    ai: {")
 out.append('        "british": (aggression: 1.0, caution: 1.0, objectives: {62: 1.3, 72: 1.2, 41: 1.2}),')
-out.append('        "german": (aggression: 1.0, caution: 1.0, objectives: {62: 1.3, 51: 1.1}, cavalry_watch: 1.0, cavalry_watch_mp: 16,')
+out.append('        "german": (aggression: 1.0, caution: 1.0, objectives: {62: 1.3, 51: 1.1}, cavalry_watch: 0.75, cavalry_watch_mp: 16,')
 out.append('                   counter_attack_turn: Some(11), counter_attack: 1.0, hurricane_margin: 0.5),')
 out.append("    },")
 out.append(")")
