@@ -76,17 +76,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
 }
 
 /// What `Ruleset::legal` lists in the position's phase: its candidates that pass its check.
-pub fn legal(p: &Pos) -> Vec<Command> {
-    let candidates = match p.r.phase {
-        Phase::Strategies => operational::buy_candidates(p),
-        Phase::Operational => operational::candidates(p),
-        Phase::Bombing => bombing::candidates(p),
-        Phase::Activation => activation::candidates(p),
-        Phase::Reorganisation => reorganisation::candidates(p),
-        Phase::TurnStart => Vec::new(),
-    };
-    candidates.into_iter().filter(|c| check(p, c).is_ok()).collect()
-}
+pub use salient::rulesets::dixmude::legal_at as legal;
 
 /// Gives a camp exactly these strategies in hand: the counters it held go back to its container,
 /// and the first counter of the camp bearing each strategy comes to hand. Returns the counters.

@@ -112,7 +112,8 @@ pub fn apply(world: &mut World, c: Command) {
     run(world, |p, rt| exec(p, rt, c));
 }
 
-fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
+/// Carries out a checked command of phase E on a position (what [`apply`] does to the world).
+pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     match c {
         Command::Bomb(id, zone) => {
             let side = p.r.bombing.to_move.expect("checked");

@@ -104,6 +104,37 @@ fn decisions() -> Steps<Phase, Pos, Command> {
         .step(Phase::Reorganisation, reorganisation::candidates, reorganisation::check, reorganisation::apply)
 }
 
+/// The commands the rules allow now, on a position: what [`Dixmude::legal`] gives for the world (the
+/// same candidates and checks as [`decisions`]); the computer's look-ahead plays copies with it.
+pub fn legal_at(p: &Pos) -> Vec<Command> {
+    type Candidates = fn(&Pos) -> Vec<Command>;
+    type Check = fn(&Pos, &Command) -> Result<(), Refusal>;
+    if p.r.outcome.is_some() || view::pending_of(p).is_none() {
+        return Vec::new();
+    }
+    let (candidates, check): (Candidates, Check) = match p.r.phase {
+        Phase::TurnStart => return Vec::new(),
+        Phase::Strategies => (operational::buy_candidates, operational::buy_check),
+        Phase::Operational => (operational::candidates, operational::check),
+        Phase::Bombing => (bombing::candidates, bombing::check),
+        Phase::Activation => (activation::candidates, activation::check),
+        Phase::Reorganisation => (reorganisation::candidates, reorganisation::check),
+    };
+    candidates(p).into_iter().filter(|c| check(p, c).is_ok()).collect()
+}
+
+/// Carries out a command of [`legal_at`] on a position: what submitting it does to the world.
+pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
+    match p.r.phase {
+        Phase::TurnStart => {}
+        Phase::Strategies => operational::buy_exec(p, rt, c),
+        Phase::Operational => operational::exec(p, rt, c),
+        Phase::Bombing => bombing::exec(p, rt, c),
+        Phase::Activation => activation::exec(p, rt, c),
+        Phase::Reorganisation => reorganisation::exec(p, rt, c),
+    }
+}
+
 /// The current phase, if the game is in play.
 pub fn phase(world: &World) -> Option<Phase> {
     world.get_resource::<State<Phase>>().map(|s| *s.get())

@@ -30,7 +30,8 @@ pub fn buy_candidates(p: &Pos) -> Vec<Command> {
     out
 }
 
-fn buy_cost(p: &Pos, side: Side, chosen: bool) -> u32 {
+/// What the second counter costs a camp (5): chosen, or drawn at random.
+pub fn buy_cost(p: &Pos, side: Side, chosen: bool) -> u32 {
     let t = &p.sc.tables.strategies;
     match (side, chosen) {
         (Side::FrancoBelgian, _) => t.franco_belgian_choice,
@@ -65,29 +66,32 @@ pub fn buy_check(p: &Pos, c: &Command) -> Result<(), Refusal> {
 }
 
 pub fn buy_apply(world: &mut World, c: Command) {
-    run(world, |p, rt| {
-        let side = p.r.buying.expect("a side is buying");
-        let s = side.index();
-        match c {
-            Command::Buy(strategy) => {
-                p.r.rp[s] -= buy_cost(p, side, true);
-                let i = p.r.container[s]
-                    .iter()
-                    .position(|&i| [p.sc.spec.strategies[i].reusable, p.sc.spec.strategies[i].one_time].contains(&strategy))
-                    .expect("checked");
-                let counter = p.r.container[s].remove(i);
-                p.r.hands[s].push(counter);
-                rt.log("5", format!("{} buys a strategy counter of his choice", side.name()), EventKind::Drew { side });
-            }
-            Command::BuyRandom => {
-                p.r.rp[s] -= buy_cost(p, side, false);
-                sequence::draw(p, rt, side, "5");
-            }
-            _ => {}
+    run(world, |p, rt| buy_exec(p, rt, c));
+}
+
+/// Carries out a checked command of phase C on a position (what [`buy_apply`] does to the world).
+pub fn buy_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
+    let side = p.r.buying.expect("a side is buying");
+    let s = side.index();
+    match c {
+        Command::Buy(strategy) => {
+            p.r.rp[s] -= buy_cost(p, side, true);
+            let i = p.r.container[s]
+                .iter()
+                .position(|&i| [p.sc.spec.strategies[i].reusable, p.sc.spec.strategies[i].one_time].contains(&strategy))
+                .expect("checked");
+            let counter = p.r.container[s].remove(i);
+            p.r.hands[s].push(counter);
+            rt.log("5", format!("{} buys a strategy counter of his choice", side.name()), EventKind::Drew { side });
         }
-        p.r.buying = if side == Side::FrancoBelgian { Some(Side::German) } else { None };
-        sequence::next_buyer(p, rt);
-    });
+        Command::BuyRandom => {
+            p.r.rp[s] -= buy_cost(p, side, false);
+            sequence::draw(p, rt, side, "5");
+        }
+        _ => {}
+    }
+    p.r.buying = if side == Side::FrancoBelgian { Some(Side::German) } else { None };
+    sequence::next_buyer(p, rt);
 }
 
 // ---- Phase D (6) ----
@@ -179,7 +183,8 @@ pub fn apply(world: &mut World, c: Command) {
     run(world, |p, rt| exec(p, rt, c));
 }
 
-fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
+/// Carries out a checked command of phase D on a position (what [`apply`] does to the world).
+pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     if p.r.end_of_d.is_some() {
         if let Command::Play(s) = c {
             let side = p.r.end_of_d.expect("checked");

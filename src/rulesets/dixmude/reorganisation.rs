@@ -250,7 +250,8 @@ pub fn apply(world: &mut World, c: Command) {
     run(world, |p, rt| exec(p, rt, c));
 }
 
-fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
+/// Carries out a checked command of phase G on a position (what [`apply`] does to the world).
+pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     let side = p.r.reorganising.expect("checked");
     let s = side.index();
     match c {
