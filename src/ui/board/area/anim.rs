@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
 use crate::ui::Playing;
-use crate::ui::camera::MapCamera;
+use crate::ui::camera::{MapCamera, MapViewport};
 use crate::ui::counters::Animations;
 use crate::ui::map::MapArt;
 use crate::ui::screens::HandOver;
@@ -77,7 +77,8 @@ pub(super) fn start(
     screen: Res<State<Playing>>,
     old: Query<Entity, Animating>,
     mut anim: ResMut<Animations>,
-    cams: Query<&Projection, With<MapCamera>>,
+    cams: Query<(&Projection, &Camera, &GlobalTransform), With<MapCamera>>,
+    viewport: Res<MapViewport>,
 ) {
     let speed = settings.animation.counter_speed();
     if std::mem::take(&mut beats.stop) || speed <= 0.0 {
@@ -93,8 +94,12 @@ pub(super) fn start(
     let scope = DespawnOnExit(*screen.get());
     let rate = speed / 700.0;
     // Texts as large on screen at every zoom (world units per pixel).
-    let zoom =
-        cams.iter().find_map(|p| if let Projection::Orthographic(o) = p { Some(o.scale) } else { None }).unwrap_or(4.0).clamp(0.5, 20.0);
+    let zoom = cams
+        .iter()
+        .find_map(|(p, _, _)| if let Projection::Orthographic(o) = p { Some(o.scale) } else { None })
+        .unwrap_or(4.0)
+        .clamp(0.5, 20.0);
+    let visible = visible_world_rect(&cams, &viewport);
     let mut clock = 0.0f32;
     let mut risen: BTreeMap<u32, f32> = BTreeMap::new();
     let mut spawned = 0;
@@ -127,11 +132,12 @@ pub(super) fn start(
             Beat::Float { area, text, colour } => {
                 let Some(at) = drawn.anchor(area) else { continue };
                 let k = risen.entry(area).or_insert(0.0);
-                let p = at + Vec2::new(0.0, 190.0 + *k);
+                let life = 2.4 / rate.min(3.0);
+                let p = keep_in_view(at + Vec2::new(0.0, 190.0 + *k), &text, zoom, 28.0 * zoom * life, visible);
                 *k += 30.0 * zoom;
                 commands.spawn((
                     scope.clone(),
-                    Rising { delay: clock, age: 0.0, life: 2.4 / rate.min(3.0), climb: 28.0 * zoom },
+                    Rising { delay: clock, age: 0.0, life, climb: 28.0 * zoom },
                     Text2d::new(text),
                     TextFont { font: fonts.font_bold.clone().into(), font_size: FontSize::Px(24.0 * zoom), ..default() },
                     TextColor(Color::srgb(colour[0], colour[1], colour[2])),
@@ -146,6 +152,27 @@ pub(super) fn start(
         }
     }
     anim.moving = anim.moving.max(spawned);
+}
+
+/// The part of the world the map camera shows in the room the panels leave, if known.
+fn visible_world_rect(cams: &Query<(&Projection, &Camera, &GlobalTransform), With<MapCamera>>, viewport: &MapViewport) -> Option<Rect> {
+    let free = viewport.free?;
+    let (_, camera, gtf) = cams.iter().next()?;
+    let a = camera.viewport_to_world_2d(gtf, free.min).ok()?;
+    let b = camera.viewport_to_world_2d(gtf, free.max).ok()?;
+    Some(Rect::from_corners(a, b))
+}
+
+/// A rising text's start moved so that all of it, and its climb, stay where the panels leave the map
+/// visible (a zone at the map's edge no longer sends its text under a panel).
+fn keep_in_view(at: Vec2, text: &str, zoom: f32, climb: f32, visible: Option<Rect>) -> Vec2 {
+    let Some(r) = visible else { return at };
+    // bold glyphs average about 0.55 em wide; 24 px text
+    let half = text.chars().count() as f32 * 24.0 * 0.55 * zoom / 2.0 + 8.0 * zoom;
+    let top = 20.0 * zoom + climb;
+    let x = if r.width() > 2.0 * half { at.x.clamp(r.min.x + half, r.max.x - half) } else { r.center().x };
+    let y = if r.height() > top + 20.0 * zoom { at.y.clamp(r.min.y + 20.0 * zoom, r.max.y - top) } else { at.y };
+    Vec2::new(x, y)
 }
 
 /// Plays the slides and the rising texts; counts what is still playing.
@@ -201,4 +228,21 @@ pub(super) fn play(
 pub(super) fn clear(mut anim: ResMut<Animations>, mut beats: ResMut<AreaBeats>) {
     anim.moving = 0;
     *beats = AreaBeats::default();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A text rising from a zone at the map's right edge starts far enough left to be read whole
+    /// beside the panel; one in the middle stays where it is.
+    #[test]
+    fn a_rising_text_stays_in_the_visible_map() {
+        let visible = Some(Rect::new(0.0, 0.0, 1000.0, 800.0));
+        let at = keep_in_view(Vec2::new(990.0, 400.0), "Diksmuide in ruins: +2", 1.0, 60.0, visible);
+        let half = 22.0 * 24.0 * 0.55 / 2.0;
+        assert!(at.x + half <= 1000.0, "{at:?}");
+        assert_eq!(keep_in_view(Vec2::new(500.0, 400.0), "held", 1.0, 60.0, visible), Vec2::new(500.0, 400.0));
+        assert!(keep_in_view(Vec2::new(500.0, 790.0), "held", 1.0, 60.0, visible).y <= 800.0 - 60.0);
+    }
 }
