@@ -109,3 +109,17 @@ fn german_front_regiments_set_up_in_fortified_positions_rtc_12_31_12_32() {
     }
     assert!(front >= 8, "{front} front regiments");
 }
+
+/// 3.22 and 12.32 (reconstructed set-up, docs/rtc-reconstruction.md): every German victory area holds
+/// German units at set-up: the British take them by fighting, not by walking into them (issue 14:
+/// with five of nine empty the British held 10-11 of 13 by turn 3 whatever else changed).
+#[test]
+fn every_german_victory_area_is_garrisoned_at_set_up_rtc_3_22_12_32() {
+    let g = cambrai(1);
+    let c = ctx(&g);
+    let german: Vec<u32> = c.sc.areas.iter().filter(|(_, a)| a.victory == Some(Side::German)).map(|(id, _)| *id).collect();
+    assert_eq!(german.len(), 9, "nine German victory areas");
+    for a in german {
+        assert!(c.sit.has(a, Side::German), "victory area {a} is empty at set-up");
+    }
+}
