@@ -1,116 +1,84 @@
-//! The look-ahead of phase F (8): every legal command of the activation phase is carried out on a
-//! copy of the position by the rules' own step (`activation::exec`, what `apply` does to the world),
-//! the activation it opens is played out to its end by the greedy scores of `brain` (both camps:
-//! the passive camp's defensive fire too), under [`SAMPLES`] fixed dice samples, and the positions
-//! reached are scored by the victory conditions (11) and what is left of both armies ([`value`]).
+//! The look-ahead (docs/ai.md): every decision of phase F (8), and every decision of phases D, E and
+//! G where a strategy may be played, is taken by carrying out its candidates on copies of the
+//! position with the rules' own steps (`dixmude::exec`, what submitting a command does to the
+//! world), playing on by the greedy scores of `brain` (both camps) to a horizon, under fixed dice
+//! samples common to every candidate, and scoring the positions reached by the victory conditions
+//! (11), what is left of both armies and guns, and the strategies held ([`value`], its weights the
+//! scenario's `ai` tuning). The horizon is the end of the activation in phase F (with the one a
+//! coordinated assault adds), the next shot in phase E, the end of the phase in D and G. A strategy
+//! is played when what it does before the horizon is worth more than keeping its counter (the
+//! tuning's `cards`) and more than the greedy scores' choice: Taube before the heavy guns fire, a
+//! coordinated assault when the second zone's assault pays for its RP, Ronarc'h's RP when there is
+//! something to raise. Other decisions of D, E and G are the greedy scores'; phase C weighs each
+//! counter against the RP it costs (`buy_rp`).
 //!
-//! The copies hold both camps' strategy hands (the rules need them), but nothing here reads the
-//! enemy's: [`value`] looks at units, zones and resource points only, and a simulation stops at the
-//! end of the activation, before the enemy could play anything (hidden hands, 5).
+//! The copies hold both camps' hands (the rules need them), but nothing here reads the enemy's:
+//! [`value`] counts only the deciding camp's hand, and inside a simulation no camp plays a strategy
+//! (the greedy policy skips them), so what the enemy holds changes nothing (hidden hands, 5).
 
 use std::collections::BTreeMap;
 
 use crate::engine::Dice;
 use crate::engine::journal::Journal;
+use crate::rulesets::dixmude::scenario::{AiTuning, Arrival};
 use crate::rulesets::dixmude::state::{Phase, Pos, Rt};
 use crate::rulesets::dixmude::units::{Kind, Level, Side, Where};
-use crate::rulesets::dixmude::{Command, Event, activation, preview, view};
+use crate::rulesets::dixmude::{Command, Event, exec, legal_at, preview, sequence, view};
 
 use super::brain::{Brain, goal_distances};
 
-/// Dice samples per candidate command: common to every candidate (their rolls are forced, stratified
-/// so that each of the first rolls takes every face once over the samples).
+/// Dice samples per candidate command in phase F: common to every candidate (their rolls are forced,
+/// stratified so that each of the first rolls takes every face once over the samples).
 pub const SAMPLES: usize = 6;
-/// Commands a simulated activation may take before it is cut off (a safety net: an activation ends
-/// by itself, 8.1, units never going back into a zone they have been in).
-const MAX_STEPS: usize = 40;
-/// Permutations and free moves of support units evaluated deeply, the best by the greedy scores (the
-/// activations, the pass and every command inside an activation always are).
+/// Dice samples in phases E (the bombing roll), G and D (no roll before their horizon).
+const SAMPLES_E: usize = 3;
+const SAMPLES_G: usize = 1;
+const SAMPLES_D: usize = 1;
+/// Commands a simulation may take before it is cut off (a safety net: every phase ends by itself).
+const MAX_STEPS: usize = 120;
+/// Phase F: permutations and free moves of support units evaluated deeply, the best by the greedy
+/// scores (the activations, the pass and every command inside an activation always are).
 const SHORTLIST: usize = 4;
 
-/// What the positions are worth, in points (one level of one battalion is worth `level`).
-#[derive(Clone, Copy, Debug)]
-pub struct Weights {
-    /// German infantry in zone 2, 3, 5 or 8: a major German victory at the end of the turn (11.1).
-    pub left_bank: f32,
-    /// German infantry in another zone of the left bank (4, 6, 7): the Franco-Belgian no longer holds
-    /// "the entire left bank" (11.2) and the Germans stand next to zones 2, 3, 5 and 8.
-    pub left_bank_other: f32,
-    /// German infantry in Diksmuide before the last turn, and on the last (11.2: the tie).
-    pub diksmuide: f32,
-    pub diksmuide_last: f32,
-    /// Franco-Belgian infantry in Diksmuide before the last turn, and on the last (11.2: the
-    /// Franco-Belgian victories need it).
-    pub diksmuide_held: f32,
-    pub diksmuide_held_last: f32,
-    /// Franco-Belgian infantry in Eessen or Woumen (11.2: the major Franco-Belgian victory).
-    pub beyond: f32,
-    /// One level of one infantry unit (1.3.1: good order 3, weakened 2, exhausted 1).
-    pub level: f32,
-    /// One resource point kept for phase G (9) or the next turn (4.1), up to `rp_keep`; beyond, a
-    /// fifth of that.
-    pub rp: f32,
-    pub rp_keep: u32,
-    /// A zone of 2, 3, 5, 8 empty of infantry facing fit German infantry across the Yser or at the
-    /// bridges (8.6: the crossing is open).
-    pub threat: f32,
-    /// A zone of 2, 3, 5, 8 empty of infantry facing a zone the Franco-Belgian does not hold
-    /// (German infantry moves without limit, 8.1: it may stand there at the next activation).
-    pub empty: f32,
-    /// A zone of 2, 3, 5, 8 held by the Franco-Belgian next to fit German infantry, times the
-    /// chance of the strongest German zone's assault there (8.3.2).
-    pub assault_threat: f32,
-    /// Per zone of distance between each fit German battalion and the objectives (11).
-    pub approach: f32,
+/// The computer's tuning for a camp: the scenario's, or the defaults.
+pub fn tuning(p: &Pos, side: Side) -> AiTuning {
+    p.sc.spec.ai.get(side.id()).cloned().unwrap_or_default()
 }
 
-impl Weights {
-    /// The weights of a camp.
-    pub fn of(side: Side) -> Weights {
-        let w = Weights {
-            left_bank: 60.0,
-            left_bank_other: 14.0,
-            diksmuide: 15.0,
-            diksmuide_last: 30.0,
-            diksmuide_held: 8.0,
-            diksmuide_held_last: 30.0,
-            beyond: 3.0,
-            level: 1.5,
-            rp: 1.5,
-            rp_keep: 3,
-            threat: 0.0,
-            empty: 0.0,
-            assault_threat: 10.0,
-            approach: 0.3,
-        };
-        match side {
-            // The attacker counts on the crossings it can make, not on those it might (measured:
-            // with the open crossings valued it waits in front of them and beats random play less
-            // often, docs/ai-findings.md).
-            Side::German => w,
-            // The defender fears the open crossings and the assaults on the left bank more than
-            // the attacker counts on them (losing a zone there loses the game, 11.1), and pushes
-            // the Germans back from the objectives (counter-attacks).
-            Side::FrancoBelgian => Weights { threat: 30.0, empty: 15.0, assault_threat: 25.0, approach: 0.8, ..w },
-        }
-    }
+/// The distance to the objectives of a zone not connected to them.
+const FAR: u32 = 12;
+
+/// Where a simulation stops.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Horizon {
+    /// Phase F: the activation under way, and the one a coordinated assault adds (8, 12.1.1, 12.2.1).
+    Activation,
+    /// Phase E: the next shot fired, after the enemy's answer by counter-battery (7.2): a shot is
+    /// judged by its hits, a strategy (Taube) by the next shot's.
+    Shot,
+    /// The end of the current phase (before the end of the turn, in phase G).
+    Phase,
 }
 
 /// What a position is worth to `side` (German positive, then signed): the victory terms of 11, the
-/// armies' levels, the resource points, the Yser crossings left open (8.6), the German approach.
-pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32 {
-    let last = p.r.turn >= p.sc.tables.turns;
+/// armies' levels and guns, the resource points, the Yser crossings left open (8.6), the German
+/// approach, the lasting effects of strategies, and the deciding camp's own hand. `last`: the
+/// decision is on the last turn (only victory counts then).
+pub fn value(p: &Pos, side: Side, w: &AiTuning, dist: &BTreeMap<u32, u32>, last: bool) -> f32 {
     // On the last turn only the victory conditions count (11.2): the armies and the resource
     // points left at its end are worth little, then nothing.
-    let (level, rp_worth) = if last { (w.level * 0.3, 0.0) } else { (w.level, w.rp) };
+    let (level, rp_worth, gun) = if last { (w.level * 0.3, 0.0, 0.0) } else { (w.level, w.rp, w.gun) };
     let mut v = 0.0;
     // Per zone: German infantry, fit German infantry, Franco-Belgian infantry.
     let mut held: BTreeMap<u32, (bool, bool, bool)> = BTreeMap::new();
     for u in 0..p.units.len() {
+        let sign = if p.side(u) == Side::German { 1.0 } else { -1.0 };
+        if p.kind(u).is_artillery() && matches!(p.units[u].at, Where::Zone(_)) {
+            v += sign * gun * gun_turns(p, u) as f32;
+        }
         if !p.is_infantry(u) {
             continue;
         }
-        let sign = if p.side(u) == Side::German { 1.0 } else { -1.0 };
         let levels = match p.units[u].at {
             Where::Zone(_) | Where::Away => match (p.units[u].level, p.kind(u) == Kind::Company) {
                 (_, true) => 1.0,
@@ -120,14 +88,16 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
             },
             _ => 0.0,
         };
-        v += sign * levels * level;
+        let temporary = matches!(p.spec(u).arrives, Some(Arrival::Grossetti | Arrival::GeneralOffensive));
+        v += sign * levels * level * if temporary { w.temporary } else { 1.0 };
+        // on the map (the HQ zone is off it: operational movement, 6, is decided by the greedy scores)
         if let Some(z) = p.zone_of(u).filter(|&z| !p.is_hq_zone(z)) {
             let e = held.entry(z).or_default();
             if p.side(u) == Side::German {
                 e.0 = true;
                 if p.fit(u) {
                     e.1 = true;
-                    v -= w.approach * dist.get(&z).copied().unwrap_or(12) as f32;
+                    v -= w.approach * dist.get(&z).copied().unwrap_or(FAR) as f32;
                 }
             } else {
                 e.2 = true;
@@ -135,10 +105,11 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
         }
     }
     for camp in Side::BOTH {
-        let rp = p.r.rp[camp.index()];
+        let rp = p.r.rp[camp.index()].saturating_sub(p.r.unstockable[camp.index()]);
         let kept = rp.min(w.rp_keep) as f32 + rp.saturating_sub(w.rp_keep) as f32 * 0.2;
         v += if camp == Side::German { kept } else { -kept } * rp_worth;
     }
+    let mut worst_chance = 0.0_f32;
     for z in p.sc.zone_ids() {
         let info = p.sc.zone(z);
         let (german, _, franco) = held.get(&z).copied().unwrap_or_default();
@@ -154,6 +125,7 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
         }
         if franco && info.diksmuide {
             v -= if last { w.diksmuide_held_last } else { w.diksmuide_held };
+            v += w.diksmuide_threat * assault_chance(p, z, &held);
         }
         if franco && (info.eessen || info.woumen) {
             v -= w.beyond;
@@ -169,10 +141,46 @@ pub fn value(p: &Pos, side: Side, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32
             }
         }
         if info.victory_left_bank && franco {
-            v += w.assault_threat * assault_chance(p, z, &held);
+            let chance = assault_chance(p, z, &held);
+            v += w.assault_threat * chance;
+            worst_chance = worst_chance.max(chance);
         }
     }
+    // 12.1.1: Barely within our means turns the German assault that would take a zone into a failure.
+    if p.r.flags.barely {
+        v -= w.barely * worst_chance;
+    }
+    if p.r.flags.tervaete && p.r.flags.flood_from.is_none() {
+        v += w.zone_one_open;
+    }
+    let own = hand_value(p, side, w);
+    let v = v + if side == Side::German { own } else { -own };
     if side == Side::German { v } else { -v }
+}
+
+/// A gun's bombing strength times the turns it may still fire, from this one (7; 12.2.2: worn out,
+/// silenced for a turn, leaving the game).
+fn gun_turns(p: &Pos, u: usize) -> i32 {
+    if p.r.flags.ral155_leaves.is_some() && p.spec(u).formation == "RAL155" {
+        return 0;
+    }
+    let strength = sequence::strength(p, u);
+    let silenced = p.r.flags.no_shells.is_some_and(|t| t >= p.r.turn) && p.spec(u).formation == "Pontus";
+    let turns = (p.sc.tables.turns + 1).saturating_sub(p.r.turn) as i32;
+    strength * turns - if silenced { strength } else { 0 }
+}
+
+/// The camp's own strategy counters in hand (5.1.1). Before phase G a counter is worth its
+/// reusable side: playing that side sends the counter back to the container, nothing is lost but the
+/// chance to play it later this turn. In phase G only one counter may be kept past the end of the
+/// turn (5.2), at the better of its two sides: the best counts.
+fn hand_value(p: &Pos, side: Side, w: &AiTuning) -> f32 {
+    let counters = p.r.hands[side.index()].iter().map(|&i| &p.sc.spec.strategies[i]);
+    if p.r.phase == Phase::Reorganisation {
+        counters.map(|c| w.card(c.reusable).max(w.card(c.one_time))).fold(0.0, f32::max)
+    } else {
+        counters.map(|c| w.card(c.reusable)).sum()
+    }
 }
 
 /// The chance of the strongest assault fit German infantry next to `zone` could make on it
@@ -196,71 +204,155 @@ fn sample_dice(k: usize) -> Dice {
     d
 }
 
-/// The commands the rules allow now in phase F: its candidates that pass its check.
-fn legal(p: &Pos) -> Vec<Command> {
-    activation::candidates(p).into_iter().filter(|c| activation::check(p, c).is_ok()).collect()
+/// Whether a simulation begun at `start` has reached its horizon.
+fn reached(p: &Pos, start: &Pos, h: Horizon) -> bool {
+    if p.r.outcome.is_some() || p.r.turn != start.r.turn || p.r.phase != start.r.phase {
+        return true;
+    }
+    match h {
+        Horizon::Phase => false,
+        Horizon::Shot => p.r.bombing.shot.is_none() && guns_fired(p) > guns_fired(start),
+        Horizon::Activation => {
+            let i = &p.r.impulse;
+            i.act.is_none() && !i.follow_up && !i.coordinated
+        }
+    }
 }
 
-/// Plays the activation under way to its end with the greedy scores of whichever camp decides.
-fn settle(p: &mut Pos, rt: &mut Rt) {
+fn guns_fired(p: &Pos) -> usize {
+    (0..p.units.len()).filter(|&u| p.units[u].used && p.kind(u).is_artillery()).count()
+}
+
+/// Carries out `c`, unless it would end the turn (the last pass of phase G): the end of the turn
+/// draws new counters and returns the others (5, 5.2), which the position before it already
+/// accounts for ([`hand_value`]). Returns whether `c` was carried out.
+fn step(p: &mut Pos, rt: &mut Rt, c: Command) -> bool {
+    if p.r.phase == Phase::Reorganisation && c == Command::Done {
+        let before = p.clone();
+        exec(p, rt, c);
+        if p.r.turn != before.r.turn || p.r.outcome.is_some() {
+            *p = before;
+            return false;
+        }
+        return true;
+    }
+    exec(p, rt, c);
+    true
+}
+
+/// Plays on to the horizon with the greedy scores of whichever camp decides, no strategy played.
+fn settle(p: &mut Pos, rt: &mut Rt, start: &Pos, h: Horizon) {
     for _ in 0..MAX_STEPS {
-        if p.r.phase != Phase::Activation || p.r.impulse.act.is_none() {
+        if reached(p, start, h) {
             return;
         }
-        let Some((who, _, _)) = view::pending_of(p) else { return };
-        let legal = legal(p);
+        let legal: Vec<Command> = legal_at(p);
         let c = match legal.len() {
             0 => return,
             1 => legal[0].clone(),
             _ => {
+                let Some((who, _, _)) = view::pending_of(p) else { return };
                 let brain = Brain::new(p, who);
-                let scores: Vec<f32> = legal.iter().map(|c| brain.score(c)).collect();
+                let scores: Vec<f32> =
+                    legal.iter().map(|c| if matches!(c, Command::Play(_)) { f32::NEG_INFINITY } else { brain.score(c) }).collect();
                 legal[crate::ai::best_index(&scores).unwrap_or(0)].clone()
             }
         };
-        activation::exec(p, rt, c);
+        if !step(p, rt, c) {
+            return;
+        }
     }
 }
 
-/// The mean value to `side` of the positions `c` leads to, over the dice samples.
-pub fn expected(p: &Pos, side: Side, c: &Command, w: &Weights, dist: &BTreeMap<u32, u32>) -> f32 {
+/// The mean value to `side` of the positions `c` leads to, over `samples` dice samples.
+fn expected(p: &Pos, side: Side, c: &Command, h: Horizon, samples: usize, w: &AiTuning, dist: &BTreeMap<u32, u32>) -> f32 {
+    let last = p.r.turn >= p.sc.tables.turns;
     let mut total = 0.0;
-    for k in 0..SAMPLES {
+    for k in 0..samples {
         let mut q = p.clone();
         let mut dice = sample_dice(k);
         let mut journal: Journal<Event> = Journal::default();
         let mut rt = Rt { dice: &mut dice, journal: &mut journal };
-        activation::exec(&mut q, &mut rt, c.clone());
-        settle(&mut q, &mut rt);
-        total += value(&q, side, w, dist);
+        if step(&mut q, &mut rt, c.clone()) {
+            settle(&mut q, &mut rt, p, h);
+        }
+        total += value(&q, side, w, dist, last);
     }
-    total / SAMPLES as f32
+    total / samples as f32
 }
 
-/// Scores of phase F's legal commands for `side`: the activations, the pass and every command of an
-/// activation by the look-ahead; permutations and support moves by the greedy scores, the best few
-/// of them by the look-ahead too (the others stay below every command looked ahead).
+/// Scores of the legal commands of a decision of phases C to G for `side`.
 pub fn scores(p: &Pos, side: Side, legal: &[Command]) -> Vec<f32> {
+    let w = tuning(p, side);
+    if p.r.phase == Phase::Strategies {
+        return legal.iter().map(|c| buy_value(p, side, c, &w)).collect();
+    }
     let brain = Brain::new(p, side);
     let pre: Vec<f32> = legal.iter().map(|c| brain.score(c)).collect();
-    let optional: Vec<usize> = (0..legal.len()).filter(|&i| matches!(legal[i], Command::Permute(..) | Command::Shift(..))).collect();
-    let opt_pre: Vec<f32> = optional.iter().map(|&i| pre[i]).collect();
-    let keep: Vec<usize> = crate::ai::shortlist(&opt_pre, SHORTLIST).into_iter().map(|j| optional[j]).collect();
-    let w = Weights::of(side);
+    let (h, samples, shortlisted): (Horizon, usize, Vec<usize>) = match p.r.phase {
+        Phase::Activation => {
+            // every activation, pass and command inside an activation; the best few of the rest
+            let optional: Vec<usize> =
+                (0..legal.len()).filter(|&i| matches!(legal[i], Command::Permute(..) | Command::Shift(..))).collect();
+            let opt_pre: Vec<f32> = optional.iter().map(|&i| pre[i]).collect();
+            let keep: Vec<usize> = crate::ai::shortlist(&opt_pre, SHORTLIST).into_iter().map(|j| optional[j]).collect();
+            (Horizon::Activation, SAMPLES, (0..legal.len()).filter(|i| !optional.contains(i) || keep.contains(i)).collect())
+        }
+        phase => {
+            let (h, samples) = match phase {
+                Phase::Bombing => (Horizon::Shot, SAMPLES_E),
+                Phase::Reorganisation => (Horizon::Phase, SAMPLES_G),
+                _ => (Horizon::Phase, SAMPLES_D),
+            };
+            // Each strategy against the greedy scores' choice among the other commands; with no
+            // strategy to play, the greedy scores decide (measured: looked ahead to the end of the
+            // phase, bombing and reorganisation made the German weaker, docs/ai-findings.md §9).
+            let mut keep: Vec<usize> = (0..legal.len()).filter(|&i| matches!(legal[i], Command::Play(_))).collect();
+            if keep.is_empty() {
+                return pre;
+            }
+            let others: Vec<f32> =
+                legal.iter().zip(&pre).map(|(c, &x)| if matches!(c, Command::Play(_)) { f32::NEG_INFINITY } else { x }).collect();
+            keep.extend(crate::ai::best_index(&others));
+            (h, samples, keep)
+        }
+    };
     let dist = goal_distances(p);
     let mut out = vec![f32::NAN; legal.len()];
     let mut floor = f32::INFINITY;
-    for (i, c) in legal.iter().enumerate() {
-        if optional.contains(&i) && !keep.contains(&i) {
-            continue;
-        }
-        out[i] = expected(p, side, c, &w, &dist);
+    for &i in &shortlisted {
+        out[i] = expected(p, side, &legal[i], h, samples, &w, &dist);
         floor = floor.min(out[i]);
     }
-    for &i in &optional {
+    for i in 0..legal.len() {
         if out[i].is_nan() {
             out[i] = floor - 1000.0 + pre[i];
         }
     }
     out
+}
+
+/// Phase C (5): a counter bought is worth what keeping it is worth, less the RP it costs; one drawn
+/// at random the mean of those the camp may draw (its own container: no hidden information).
+fn buy_value(p: &Pos, side: Side, c: &Command, w: &AiTuning) -> f32 {
+    let s = side.index();
+    let counter = |i: usize| {
+        let cs = &p.sc.spec.strategies[i];
+        w.card(cs.reusable).max(w.card(cs.one_time))
+    };
+    let rp = |chosen: bool| crate::rulesets::dixmude::operational::buy_cost(p, side, chosen) as f32 * w.buy_rp;
+    match c {
+        Command::Buy(strategy) => {
+            let i = p.r.container[s].iter().copied().find(|&i| {
+                let cs = &p.sc.spec.strategies[i];
+                cs.reusable == *strategy || cs.one_time == *strategy
+            });
+            i.map_or(f32::NEG_INFINITY, counter) - rp(true)
+        }
+        Command::BuyRandom => {
+            let pool = &p.r.container[s];
+            pool.iter().map(|&i| counter(i)).sum::<f32>() / pool.len().max(1) as f32 - rp(false)
+        }
+        _ => 0.0,
+    }
 }

@@ -43,25 +43,97 @@ fn three() -> u32 {
     3
 }
 
-/// How the computer opponent plays one side.
+/// How the computer opponent values a position for one side (docs/ai.md, "Tempête sur Dixmude"):
+/// points of the victory terms (11), of material and of the strategies held. German-positive terms
+/// are read from the German's side; the side deciding counts them with its own sign. A field left out
+/// takes its default (the German's shipped values; the shipped scenario writes both sides).
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct AiTuning {
-    /// Weight of assaults and bombing.
-    #[serde(default = "one")]
-    pub aggression: f32,
-    /// Weight of the risk to own battalions.
-    #[serde(default = "one")]
-    pub caution: f32,
-}
-
-fn one() -> f32 {
-    1.0
+    /// German infantry in zone 2, 3, 5 or 8: a major German victory at the end of the turn (11.1).
+    pub left_bank: f32,
+    /// German infantry in another zone of the left bank (4, 6, 7): the Franco-Belgian no longer holds
+    /// "the entire left bank" (11.2).
+    pub left_bank_other: f32,
+    /// German infantry in Diksmuide before the last turn, and on the last (11.2: the tie).
+    pub diksmuide: f32,
+    pub diksmuide_last: f32,
+    /// Franco-Belgian infantry in Diksmuide before the last turn, and on the last (11.2).
+    pub diksmuide_held: f32,
+    pub diksmuide_held_last: f32,
+    /// Franco-Belgian infantry in Eessen or Woumen (11.2: the major Franco-Belgian victory).
+    pub beyond: f32,
+    /// One level of one infantry unit (1.3.1: good order 3, weakened 2, exhausted 1).
+    pub level: f32,
+    /// A unit that leaves the game at the next phase G (Grossetti Offensive, General offensive, 12)
+    /// counts this fraction of its levels.
+    pub temporary: f32,
+    /// One point of bombing strength of an artillery unit, for each turn it may still fire (1.3.2,
+    /// 7; what the artillery strategies of 12.2.2 take away).
+    pub gun: f32,
+    /// One resource point kept for phase G (9) or the next turn (4.1), up to `rp_keep`; beyond, a
+    /// fifth of that.
+    pub rp: f32,
+    pub rp_keep: u32,
+    /// A zone of 2, 3, 5, 8 empty of infantry facing fit German infantry across the Yser or at the
+    /// bridges (8.6: the crossing is open).
+    pub threat: f32,
+    /// A zone of 2, 3, 5, 8 empty of infantry facing a zone the Franco-Belgian does not hold.
+    pub empty: f32,
+    /// A zone of 2, 3, 5, 8 held by the Franco-Belgian next to fit German infantry, times the chance
+    /// of the strongest German zone's assault there (8.3.2).
+    pub assault_threat: f32,
+    /// Diksmuide held by the Franco-Belgian next to fit German infantry, times the chance of the
+    /// strongest German zone's assault there (8.3.2; the ruins lower its bonus, 7.3.5).
+    pub diksmuide_threat: f32,
+    /// Barely within our means in force (12.1.1), times the same chance on the zone it would save.
+    pub barely: f32,
+    /// Zone 1 open to the German after an Offensive on Tervaete, not flooded (12.1.2, 12.2.2).
+    pub zone_one_open: f32,
+    /// Per zone of distance between each fit German battalion and the objectives (11).
+    pub approach: f32,
+    /// A strategy counter in hand (5): what keeping it for a better moment is worth, by strategy;
+    /// `card` for one not named. A strategy is played when what it does before the look-ahead's
+    /// horizon is worth more.
+    pub card: f32,
+    pub cards: BTreeMap<Strategy, f32>,
+    /// What one resource point is worth in phase C, when a counter may be bought with it (5).
+    pub buy_rp: f32,
 }
 
 impl Default for AiTuning {
     fn default() -> Self {
-        AiTuning { aggression: 1.0, caution: 1.0 }
+        AiTuning {
+            left_bank: 60.0,
+            left_bank_other: 14.0,
+            diksmuide: 15.0,
+            diksmuide_last: 30.0,
+            diksmuide_held: 8.0,
+            diksmuide_held_last: 30.0,
+            beyond: 3.0,
+            level: 1.5,
+            temporary: 0.3,
+            gun: 0.2,
+            rp: 1.5,
+            rp_keep: 3,
+            threat: 0.0,
+            empty: 0.0,
+            assault_threat: 10.0,
+            diksmuide_threat: 8.0,
+            barely: 0.0,
+            zone_one_open: 0.0,
+            approach: 0.3,
+            card: 2.0,
+            cards: BTreeMap::new(),
+            buy_rp: 1.0,
+        }
+    }
+}
+
+impl AiTuning {
+    /// What a strategy counter in hand is worth.
+    pub fn card(&self, s: Strategy) -> f32 {
+        self.cards.get(&s).copied().unwrap_or(self.card)
     }
 }
 
