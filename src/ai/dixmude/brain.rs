@@ -1,13 +1,13 @@
 //! The greedy scores (docs/ai.md): one number for each legal command, from the rules' own numbers
 //! (the assault and fire tables, the bombing table) and the victory conditions (11). They decide
-//! outside phase F, pre-rank phase F's candidates for the look-ahead (`plan`) and are its policy
-//! inside a simulated activation.
+//! phases D, E and G where no strategy may be played, pre-rank phase F's candidates for the
+//! look-ahead (`plan`) and are its policy inside a simulation.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use crate::rulesets::dixmude::state::{AssaultStep, Pos};
 use crate::rulesets::dixmude::units::{Kind, Side};
-use crate::rulesets::dixmude::{Command, Strategy, bombing, sequence};
+use crate::rulesets::dixmude::{Command, bombing, sequence};
 
 /// What the computer knows of the position for one decision.
 pub(super) struct Brain<'a> {
@@ -83,9 +83,9 @@ impl<'a> Brain<'a> {
         let p = self.p;
         match c {
             Command::Done => 0.0,
-            Command::Buy(s) => self.strategy_value(*s) - 1.5,
-            Command::BuyRandom => 1.0,
-            Command::Play(s) => self.strategy_value(*s),
+            // Purchases and strategies are the look-ahead's (`plan`): the greedy policy never buys
+            // nor plays one.
+            Command::Buy(_) | Command::BuyRandom | Command::Play(_) => f32::NEG_INFINITY,
             Command::Enter(_, z) => 5.0 - self.dist(*z) * 0.5 + if p.enemy_zones(*z, self.side.enemy()).is_empty() { 0.0 } else { -3.0 },
             Command::Exit(id) => self.unit(id).map_or(-1.0, |u| if p.fit(u) { -1.0 } else { 0.5 }),
             Command::Bomb(id, z) => self.bomb_value(id, *z),
@@ -117,18 +117,6 @@ impl<'a> Brain<'a> {
     fn use_it_or_lose_it(&self) -> f32 {
         let rp = self.p.r.rp[self.side.index()];
         if rp > self.p.sc.tables.resource_points.stock { 1.2 } else { 0.0 }
-    }
-
-    fn strategy_value(&self, s: Strategy) -> f32 {
-        use Strategy::*;
-        match s {
-            GrossettiOffensive | GeneralOffensive | KingAlbert | RonarchSupply | NightInfiltration => 4.0,
-            CoordinatedAssault | GermanCoordinatedAssault | ExcessiveAttack | GermanExcessiveAttack => {
-                if self.p.r.rp[self.side.index()] >= 2 { 1.5 } else { -1.0 }
-            }
-            FloodingOfTheYser | CounterOrder | HeavyArtilleryRedeployed | AlliedOffensiveOnTervaete | GermanOffensiveOnTervaete => 2.5,
-            _ => 2.0,
-        }
     }
 
     fn bomb_value(&self, id: &str, z: u32) -> f32 {

@@ -1,8 +1,9 @@
 //! The Tempête sur Dixmude computer opponent (docs/ai.md): the German grinds towards Diksmuide and
 //! the left bank with bombing and assaults, the Franco-Belgian holds the left bank and
-//! counter-attacks (11). Every decision of phases D to G is looked ahead with the rules' own steps
-//! (`plan`), the greedy scores (`brain`) playing on to the horizon; phase C weighs counters against
-//! RP. The computer reads only its own hand (hidden hands, 5).
+//! counter-attacks (11). Phase F (8) and the strategies (12) are looked ahead with the rules' own
+//! steps (`plan`), the greedy scores (`brain`) playing on to the horizon; the greedy scores decide
+//! the rest of phases D, E and G; phase C weighs counters against RP. The computer reads only its
+//! own hand (hidden hands, 5).
 
 mod brain;
 pub mod plan;

@@ -55,7 +55,7 @@ enum Horizon {
     Activation,
     /// Phase E: the next shot fired, after the enemy's answer by counter-battery (7.2): a shot is
     /// judged by its hits, a strategy (Taube) by the next shot's.
-    Shot,
+    Shot { fired: usize },
     /// The end of the current phase (before the end of the turn, in phase G).
     Phase,
 }
@@ -177,7 +177,7 @@ fn gun_turns(p: &Pos, u: usize) -> i32 {
 fn hand_value(p: &Pos, side: Side, w: &AiTuning) -> f32 {
     let counters = p.r.hands[side.index()].iter().map(|&i| &p.sc.spec.strategies[i]);
     if p.r.phase == Phase::Reorganisation {
-        counters.map(|c| w.card(c.reusable).max(w.card(c.one_time))).fold(0.0, f32::max)
+        counters.map(|c| w.counter(c)).fold(0.0, f32::max)
     } else {
         counters.map(|c| w.card(c.reusable)).sum()
     }
@@ -211,7 +211,7 @@ fn reached(p: &Pos, start: &Pos, h: Horizon) -> bool {
     }
     match h {
         Horizon::Phase => false,
-        Horizon::Shot => p.r.bombing.shot.is_none() && guns_fired(p) > guns_fired(start),
+        Horizon::Shot { fired } => p.r.bombing.shot.is_none() && guns_fired(p) > fired,
         Horizon::Activation => {
             let i = &p.r.impulse;
             i.act.is_none() && !i.follow_up && !i.coordinated
@@ -253,8 +253,7 @@ fn settle(p: &mut Pos, rt: &mut Rt, start: &Pos, h: Horizon) {
             _ => {
                 let Some((who, _, _)) = view::pending_of(p) else { return };
                 let brain = Brain::new(p, who);
-                let scores: Vec<f32> =
-                    legal.iter().map(|c| if matches!(c, Command::Play(_)) { f32::NEG_INFINITY } else { brain.score(c) }).collect();
+                let scores: Vec<f32> = legal.iter().map(|c| brain.score(c)).collect();
                 legal[crate::ai::best_index(&scores).unwrap_or(0)].clone()
             }
         };
@@ -300,7 +299,7 @@ pub fn scores(p: &Pos, side: Side, legal: &[Command]) -> Vec<f32> {
         }
         phase => {
             let (h, samples) = match phase {
-                Phase::Bombing => (Horizon::Shot, SAMPLES_E),
+                Phase::Bombing => (Horizon::Shot { fired: guns_fired(p) }, SAMPLES_E),
                 Phase::Reorganisation => (Horizon::Phase, SAMPLES_G),
                 _ => (Horizon::Phase, SAMPLES_D),
             };
@@ -311,9 +310,7 @@ pub fn scores(p: &Pos, side: Side, legal: &[Command]) -> Vec<f32> {
             if keep.is_empty() {
                 return pre;
             }
-            let others: Vec<f32> =
-                legal.iter().zip(&pre).map(|(c, &x)| if matches!(c, Command::Play(_)) { f32::NEG_INFINITY } else { x }).collect();
-            keep.extend(crate::ai::best_index(&others));
+            keep.extend(crate::ai::best_index(&pre).filter(|i| !keep.contains(i)));
             (h, samples, keep)
         }
     };
@@ -336,10 +333,7 @@ pub fn scores(p: &Pos, side: Side, legal: &[Command]) -> Vec<f32> {
 /// at random the mean of those the camp may draw (its own container: no hidden information).
 fn buy_value(p: &Pos, side: Side, c: &Command, w: &AiTuning) -> f32 {
     let s = side.index();
-    let counter = |i: usize| {
-        let cs = &p.sc.spec.strategies[i];
-        w.card(cs.reusable).max(w.card(cs.one_time))
-    };
+    let counter = |i: usize| w.counter(&p.sc.spec.strategies[i]);
     let rp = |chosen: bool| crate::rulesets::dixmude::operational::buy_cost(p, side, chosen) as f32 * w.buy_rp;
     match c {
         Command::Buy(strategy) => {

@@ -11,7 +11,7 @@ use crate::engine::Refusal;
 
 use super::events::{Command, EventKind};
 use super::scenario::{Arrival, Bank};
-use super::state::{Act, AssaultStep, Pos, Rt, run};
+use super::state::{Act, AssaultStep, Pos, Rt};
 use super::strategy::Timing;
 use super::units::{Kind, Level, Side, Where};
 use super::{assault, sequence, stratagems};
@@ -344,16 +344,11 @@ pub fn free_company(p: &Pos) -> Option<usize> {
         .find(|&u| p.kind(u) == Kind::Company && p.units[u].at == Where::Waiting && p.spec(u).arrives == Some(Arrival::Detached))
 }
 
-pub fn apply(world: &mut World, c: Command) {
-    run(world, |p, rt| exec(p, rt, c));
-}
-
 fn ids(p: &Pos, ids: &[String]) -> Vec<usize> {
     ids.iter().filter_map(|id| p.find(id)).collect()
 }
 
-/// Carries out a checked command of phase F on a position (what [`apply`] does to the world); the
-/// computer's look-ahead calls it on copies of the position.
+/// Carries out a checked command of phase F on a position.
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     let side = side(p).expect("checked");
     if p.r.impulse.act.as_ref().is_some_and(|a| a.assault.is_some()) {

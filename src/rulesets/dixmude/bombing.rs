@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::engine::Refusal;
 
 use super::events::{Command, EventKind};
-use super::state::{Pos, Rt, Shot, run};
+use super::state::{Pos, Rt, Shot};
 use super::strategy::Timing;
 use super::units::{Kind, Side};
 use super::{sequence, stratagems};
@@ -108,11 +108,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     }
 }
 
-pub fn apply(world: &mut World, c: Command) {
-    run(world, |p, rt| exec(p, rt, c));
-}
-
-/// Carries out a checked command of phase E on a position (what [`apply`] does to the world).
+/// Carries out a checked command of phase E on a position.
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     match c {
         Command::Bomb(id, zone) => {

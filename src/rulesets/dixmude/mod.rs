@@ -94,36 +94,42 @@ impl Ruleset for Dixmude {
     }
 }
 
-/// Who decides when: one step per phase (2); each step reads a [`Pos`] captured once.
-fn decisions() -> Steps<Phase, Pos, Command> {
-    Steps::new()
-        .step(Phase::Strategies, operational::buy_candidates, operational::buy_check, operational::buy_apply)
-        .step(Phase::Operational, operational::candidates, operational::check, operational::apply)
-        .step(Phase::Bombing, bombing::candidates, bombing::check, bombing::apply)
-        .step(Phase::Activation, activation::candidates, activation::check, activation::apply)
-        .step(Phase::Reorganisation, reorganisation::candidates, reorganisation::check, reorganisation::apply)
-}
+type Candidates = fn(&Pos) -> Vec<Command>;
+type Check = fn(&Pos, &Command) -> Result<(), Refusal>;
 
-/// The commands the rules allow now, on a position: what [`Dixmude::legal`] gives for the world (the
-/// same candidates and checks as [`decisions`]); the computer's look-ahead plays copies with it.
-pub fn legal_at(p: &Pos) -> Vec<Command> {
-    type Candidates = fn(&Pos) -> Vec<Command>;
-    type Check = fn(&Pos, &Command) -> Result<(), Refusal>;
-    if p.r.outcome.is_some() || view::pending_of(p).is_none() {
-        return Vec::new();
-    }
-    let (candidates, check): (Candidates, Check) = match p.r.phase {
-        Phase::TurnStart => return Vec::new(),
+/// The phases with decisions (2, C to G).
+const DECIDING: [Phase; 5] = [Phase::Strategies, Phase::Operational, Phase::Bombing, Phase::Activation, Phase::Reorganisation];
+
+/// A phase's candidate commands and its check (5, 6, 7, 8, 9).
+fn rules_of(phase: Phase) -> Option<(Candidates, Check)> {
+    Some(match phase {
+        Phase::TurnStart => return None,
         Phase::Strategies => (operational::buy_candidates, operational::buy_check),
         Phase::Operational => (operational::candidates, operational::check),
         Phase::Bombing => (bombing::candidates, bombing::check),
         Phase::Activation => (activation::candidates, activation::check),
         Phase::Reorganisation => (reorganisation::candidates, reorganisation::check),
-    };
+    })
+}
+
+/// Who decides when: one step per phase (2); each step reads a [`Pos`] captured once and carries out
+/// the command by [`exec`].
+fn decisions() -> Steps<Phase, Pos, Command> {
+    DECIDING.iter().fold(Steps::new(), |steps, &phase| {
+        let (candidates, check) = rules_of(phase).expect("a deciding phase");
+        steps.step(phase, candidates, check, |world: &mut World, c: Command| run(world, |p, rt| exec(p, rt, c)))
+    })
+}
+
+/// The commands the rules allow now, on a position: what [`Dixmude::legal`] gives for the world (the
+/// same candidates and checks as [`decisions`]); the computer's look-ahead plays copies with it.
+pub fn legal_at(p: &Pos) -> Vec<Command> {
+    let Some((candidates, check)) = rules_of(p.r.phase).filter(|_| view::pending_of(p).is_some()) else { return Vec::new() };
     candidates(p).into_iter().filter(|c| check(p, c).is_ok()).collect()
 }
 
-/// Carries out a command of [`legal_at`] on a position: what submitting it does to the world.
+/// Carries out a checked command on a position: what submitting it does to the world (the look-ahead
+/// calls it on copies).
 pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
     match p.r.phase {
         Phase::TurnStart => {}

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use crate::engine::Refusal;
 
 use super::events::{Command, EventKind};
-use super::state::{Pos, Rt, run};
+use super::state::{Pos, Rt};
 use super::strategy::Timing;
 use super::units::{Kind, Side, Where};
 use super::{sequence, stratagems};
@@ -65,11 +65,7 @@ pub fn buy_check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     }
 }
 
-pub fn buy_apply(world: &mut World, c: Command) {
-    run(world, |p, rt| buy_exec(p, rt, c));
-}
-
-/// Carries out a checked command of phase C on a position (what [`buy_apply`] does to the world).
+/// Carries out a checked command of phase C on a position.
 pub fn buy_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     let side = p.r.buying.expect("a side is buying");
     let s = side.index();
@@ -179,11 +175,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     }
 }
 
-pub fn apply(world: &mut World, c: Command) {
-    run(world, |p, rt| exec(p, rt, c));
-}
-
-/// Carries out a checked command of phase D on a position (what [`apply`] does to the world).
+/// Carries out a checked command of phase D on a position.
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     if p.r.end_of_d.is_some() {
         if let Command::Play(s) = c {

@@ -10,7 +10,7 @@ use crate::engine::Refusal;
 
 use super::events::{Command, EventKind};
 use super::scenario::Arrival;
-use super::state::{Pos, ReturnTo, Rt, run};
+use super::state::{Pos, ReturnTo, Rt};
 use super::strategy::Timing;
 use super::units::{Kind, Level, Nation, Side, Where};
 use super::{sequence, stratagems};
@@ -246,11 +246,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     }
 }
 
-pub fn apply(world: &mut World, c: Command) {
-    run(world, |p, rt| exec(p, rt, c));
-}
-
-/// Carries out a checked command of phase G on a position (what [`apply`] does to the world).
+/// Carries out a checked command of phase G on a position.
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     let side = p.r.reorganising.expect("checked");
     let s = side.index();

@@ -135,6 +135,11 @@ impl AiTuning {
     pub fn card(&self, s: Strategy) -> f32 {
         self.cards.get(&s).copied().unwrap_or(self.card)
     }
+
+    /// What a counter is worth at the better of its two sides (5.1.1).
+    pub fn counter(&self, c: &CounterSpec) -> f32 {
+        self.card(c.reusable).max(self.card(c.one_time))
+    }
 }
 
 /// A strategy counter (5.1.1): its reusable side (black) and its one-time side (red).
