@@ -11,3 +11,4 @@ mod gui_smoke;
 mod properties;
 mod rtc;
 mod style;
+mod trenches;

@@ -23,6 +23,7 @@
 pub mod bastards;
 pub mod dixmude;
 pub mod rtc;
+pub mod trenches;
 
 use bevy::prelude::World;
 

@@ -5,6 +5,7 @@
 pub mod bastards;
 pub mod dixmude;
 pub mod rtc;
+pub mod trenches;
 
 use crate::ai::Computer;
 use crate::engine::RulesetEntry;
@@ -16,6 +17,7 @@ pub fn registry() -> Vec<RulesetEntry> {
         entry::<bastards::Bastards, Computer>(bastards::SHIPPED),
         entry::<rtc::Rtc, Computer>(rtc::SHIPPED),
         entry::<dixmude::Dixmude, Computer>(dixmude::SHIPPED),
+        entry::<trenches::Trenches, Computer>(trenches::SHIPPED),
     ]
 }
 

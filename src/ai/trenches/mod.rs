@@ -1,0 +1,230 @@
+//! The In the Trenches computer opponent (docs/ai.md, "In the Trenches"): one-step scores from the
+//! rules' own fire and close combat arithmetic, read over the 36 outcomes of two dice. The attacker
+//! (the side with the operation's victory conditions) closes on its objectives in formation, fires
+//! where the odds pay and storms hexes at good close combat odds; the defender keeps its units free
+//! for reaction fire (7.7), fires from cover and lets machine guns fire on. The computer reads only
+//! what its side sees: hidden enemy units are left out of its position (7.24).
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use crate::rulesets::trenches::scenario::AiTuning;
+use crate::rulesets::trenches::state::{Fort, Pos, Where};
+use crate::rulesets::trenches::units::{Level, Side};
+use crate::rulesets::trenches::view::{Stage, stage};
+use crate::rulesets::trenches::{Command, Trenches, activation, close_combat, fire};
+
+use super::Evaluators;
+
+/// Chance that two dice make at least `t` (2.2).
+fn at_least(t: i32) -> f32 {
+    let ways: i32 = (2..=12).filter(|s| *s >= t).map(|s: i32| 6 - (s - 7).abs()).sum();
+    ways as f32 / 36.0
+}
+
+/// The position as `side` knows it: hidden enemy units are somewhere it does not know (7.24).
+fn seen_by(p: &Pos, side: Side) -> Pos {
+    let mut q = p.clone();
+    for u in 0..q.units.len() {
+        if q.side(u) != side && q.units[u].hidden && matches!(q.units[u].at, Where::Hex(_)) {
+            q.units[u].at = Where::Unplaced;
+        }
+    }
+    q
+}
+
+fn attacker(p: &Pos) -> Side {
+    p.sc.spec.victory.side
+}
+
+/// The hexes the attacker makes for: the operation's objectives, or the known enemy units.
+fn objectives(p: &Pos) -> Vec<Hex> {
+    if !p.sc.hold.is_empty() {
+        return p.sc.hold.clone();
+    }
+    let enemy = attacker(p).enemy();
+    let mut v: Vec<Hex> = p.on_map().filter(|&u| p.side(u) == enemy).filter_map(|u| p.hex(u)).collect();
+    if v.is_empty() {
+        v = p.sc.setup.iter().zip(&p.sc.spec.units).filter(|(_, s)| s.side == enemy).flat_map(|(h, _)| h.iter()).collect();
+    }
+    v
+}
+
+fn distance_to(objs: &[Hex], h: Hex) -> i32 {
+    objs.iter().map(|o| o.unsigned_distance_to(h) as i32).min().unwrap_or(0)
+}
+
+/// Expected steps and escalations a force's fire at `target` inflicts on enemy units there, and on
+/// friends (7.61; `moving` adds the +1).
+fn fire_value(p: &Pos, shooters: &[usize], target: Hex, moving: bool, t: &AiTuning) -> f32 {
+    let Some(side) = shooters.first().map(|&s| p.side(s)) else { return 0.0 };
+    let mut volume = 0.0;
+    let mut hexes = Vec::new();
+    for &s in shooters {
+        if let Ok(sight) = fire::can_fire(p, s, target) {
+            volume += fire::firepower(p, s, target, sight);
+            hexes.push(p.hex(s).expect("on the map"));
+        }
+    }
+    if volume < 1.0 {
+        return 0.0;
+    }
+    let vof = (volume / f64::from(p.sc.tables.fire.volume_divisor)).trunc() as i32;
+    let mut value = 0.0;
+    for u in p.units_in(target) {
+        if shooters.contains(&u) || !fire::exposed(p, u, true) {
+            continue;
+        }
+        let m = vof - fire::cover(p, u, &hexes, false, &[]) + if moving && p.side(u) != side { p.sc.tables.fire.moving_target } else { 0 };
+        let step = at_least(p.sc.tables.fire.step_loss_at - m);
+        let esc = (at_least(fire::resolve(p, u, &[]) as i32 + 1 - m) - step).max(0.0);
+        let worth = step * t.enemy_step + esc * t.enemy_step * 0.2;
+        value += if p.side(u) == side { -worth * 1.5 } else { worth };
+    }
+    value
+}
+
+/// What the enemy's known, unspent units threaten against a unit standing in `h` (expected steps).
+fn exposure(p: &Pos, u: usize, h: Hex) -> f32 {
+    let side = p.side(u);
+    let mut q = p.clone();
+    q.units[u].at = Where::Hex(h);
+    let mut e = 0.0;
+    for s in q.on_map().filter(|&s| q.side(s) == side.enemy() && q.units[s].level != Level::Spent) {
+        if let Ok(sight) = fire::can_fire(&q, s, h) {
+            let vof = (fire::firepower(&q, s, h, sight) / 3.0).trunc() as i32;
+            let m = vof - fire::cover(&q, u, &[q.hex(s).expect("on the map")], false, &[]) + 1;
+            e += at_least(q.sc.tables.fire.step_loss_at - m);
+        }
+    }
+    e
+}
+
+/// The expected result of close combat in a hex for the phasing side (9.1, 9.2): defender steps
+/// lost minus attacker steps lost.
+fn close_combat_value(p: &Pos, h: Hex, side: Side, t: &AiTuning) -> f32 {
+    let att = close_combat::attackers(p, h, side);
+    let def: Vec<usize> = p.side_in(h, side.enemy()).collect();
+    let sum = |us: &[usize]| us.iter().map(|&u| p.units[u].steps * close_combat::value(p, u)).sum::<u32>();
+    let (a, d) = (sum(&att), sum(&def));
+    let (_, _, m) = p.sc.tables.odds_modifier(a, d).unwrap_or((1, 1, 0));
+    let mut v = 0.0;
+    for s in 2..=12 {
+        let w = (6 - (s - 7i32).abs()) as f32 / 36.0;
+        let (al, dl) = p.sc.tables.close_combat_losses(s + m);
+        v += w * (dl as f32 * t.enemy_step - al as f32 * t.step);
+    }
+    v
+}
+
+/// A unit's standing at a hex: cover, approach to the objectives (attacker), exposure.
+fn standing(p: &Pos, u: usize, h: Hex, t: &AiTuning) -> f32 {
+    let side = p.side(u);
+    let mut v = 0.0;
+    if side == attacker(p) {
+        v -= t.approach * distance_to(&objectives(p), h) as f32;
+        if p.sc.hold.contains(&h) {
+            v += t.objective * 0.25;
+        }
+    }
+    v += t.cover * (p.natural_cover(h).max(p.other_cover(h)) + p.fortification(h).map(|f| p.fortification_cover(f)).unwrap_or(0)) as f32;
+    v - t.exposure * exposure(p, u, h)
+}
+
+fn ids(p: &Pos, names: &[String]) -> Vec<usize> {
+    names.iter().filter_map(|n| p.find(n)).collect()
+}
+
+/// Scores each legal command for the side to decide.
+fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
+    let attack = side == attacker(p);
+    match c {
+        Command::Place(id, hex) => {
+            let (Some(u), Some(h)) = (p.find(id), p.parse_hex(hex)) else { return 0.0 };
+            let crowd = p.side_in(h, side).count() as f32;
+            let mut v = standing(p, u, h, t) - crowd * 2.0;
+            if !attack {
+                // Defenders: see the ground the attacker must cross.
+                let enemy_area: Vec<Hex> = p.sc.setup.iter().zip(&p.sc.spec.units).filter(|(_, s)| s.side != side).flat_map(|(a, _)| a.iter()).collect();
+                let seen = enemy_area.iter().filter(|&&e| p.sight(h, e).clear()).count() as f32;
+                v += seen * 0.3 - 0.5 * distance_to(&objectives(p), h) as f32;
+            }
+            v
+        }
+        Command::Pass => {
+            if attack {
+                -1.0
+            } else {
+                1.0
+            }
+        }
+        Command::Activate(names) => {
+            let us = ids(p, names);
+            let mut best: f32 = 0.0;
+            for &u in &us {
+                let Some(h) = p.hex(u) else { continue };
+                for target in h.range(10).filter(|x| p.sc.board.contains(*x) && fire::spotted_enemy(p, *x, side)) {
+                    best = best.max(fire_value(p, &[u], target, false, t));
+                }
+                if attack && p.units[u].level == Level::Free {
+                    best = best.max(t.approach * 1.5);
+                }
+                if p.enemy_in(h, side) {
+                    best = best.max(close_combat_value(p, h, side, t));
+                }
+            }
+            let combined = if us.len() > 1 { 1.0 + 0.3 * us.len() as f32 } else { 1.0 };
+            best * combined - activation::force_cost(p, &us) as f32 * 0.2 - if attack { 0.0 } else { 1.5 }
+        }
+        Command::Move(names, to) => {
+            let us = ids(p, names);
+            let Some(to) = p.parse_hex(to) else { return 0.0 };
+            us.iter().map(|&u| standing(p, u, to, t) - standing(p, u, p.hex(u).expect("on the map"), t)).sum::<f32>()
+        }
+        Command::EnterFortification(names) => ids(p, names).iter().filter(|&&u| p.units[u].fort != Fort::OnWire).count() as f32 * t.cover * 3.0 + 0.5,
+        Command::LeaveDugout(names) => {
+            let us = ids(p, names);
+            us.iter().filter(|&&u| p.hex(u).is_some_and(|h| h.range(5).any(|x| p.sc.board.contains(x) && fire::spotted_enemy(p, x, side)))).count() as f32 * 2.0 - 0.5
+        }
+        Command::Dig(_) => {
+            if attack {
+                -0.5
+            } else {
+                0.6
+            }
+        }
+        Command::Fire(names, target) | Command::React(names, target) => {
+            let us = ids(p, names);
+            let Some(h) = p.parse_hex(target) else { return 0.0 };
+            let moving = matches!(c, Command::React(..)) && matches!(p.r.window, Some(crate::rulesets::trenches::state::Window::Move { .. }));
+            // Reacting spends a unit's freedom to react again (4); machine guns fire on (7.61).
+            let cost: f32 = us.iter().map(|&u| if p.kind(u) == crate::rulesets::trenches::units::Kind::MachineGun { 0.2 } else { 0.8 }).sum();
+            fire_value(p, &us, h, moving, t) - if matches!(c, Command::React(..)) { cost } else { 0.0 }
+        }
+        Command::NoReaction => 0.0,
+        Command::CloseCombat(hex) => p.parse_hex(hex).map(|h| close_combat_value(p, h, side, t)).unwrap_or(0.0),
+        Command::Range(..) => 1.5,
+        Command::FireForEffect(_, pattern) => match pattern {
+            crate::rulesets::trenches::events::Pattern::Drum => 3.0,
+            crate::rulesets::trenches::events::Pattern::Hurricane => 2.5,
+            _ => 2.0,
+        },
+        Command::EndActivation => 0.0,
+    }
+}
+
+impl Evaluators for Trenches {
+    fn scores(world: &World, legal: &[Command]) -> Vec<f32> {
+        if legal.len() <= 1 {
+            return vec![0.0; legal.len()];
+        }
+        let p = Pos::capture(world);
+        let side = match stage(&p) {
+            Some(Stage::Place(s) | Stage::Orders(s) | Stage::Force(s) | Stage::Reaction(s)) => s,
+            None => return vec![0.0; legal.len()],
+        };
+        let q = seen_by(&p, side);
+        let t = q.sc.tuning(side);
+        legal.iter().map(|c| score(&q, side, c, &t)).collect()
+    }
+}

@@ -1,0 +1,107 @@
+//! Commands (a controller's answers) and events (what the rules report), with their rule numbers.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::RuleEvent;
+
+use super::units::Side;
+
+/// A controller's answer. Units are named by their scenario id, hexes by their label.
+///
+/// In RON: `Place("us-a1", "D03")`, `Activate(["us-a1", "us-a2"])`, `Pass`, `Move(["us-a1"], "E03")`,
+/// `EnterFortification(["de-r1"])`, `LeaveDugout(["de-r1"])`, `Dig("us-a1")`, `Fire(["us-a1"], "G04")`,
+/// `Range(["de-mtr"], ["E03", "E04", "F04"], 0)`, `FireForEffect(["de-mtr"], Drum)`,
+/// `CloseCombat("G04")`, `EndActivation`, `React(["de-mg"], "E03")`, `NoReaction`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Command {
+    /// Place a unit in its set-up area (13.2).
+    Place(String, String),
+    /// Spend orders to activate one unit or a formation (3.2, 3.3, 5.1).
+    Activate(Vec<String>),
+    /// Pass on the rest of one's orders this round (3.2).
+    Pass,
+    /// Move one unit, or a stack of the activated formation from one hex, into an adjacent hex (8);
+    /// off the map where the operation allows it (13.41).
+    Move(Vec<String>, String),
+    /// Pay one movement point to go IN the hex's fortification, or beneath its wire (10.5, 10.53).
+    EnterFortification(Vec<String>),
+    /// Pay one movement point to come out of a dugout or fort into the hex (10.52).
+    LeaveDugout(Vec<String>),
+    /// Dig a scrape (6).
+    Dig(String),
+    /// Direct area fire at a hex (7.6, 7.61).
+    Fire(Vec<String>, String),
+    /// Ranging fire: three cross hairs, the index of the real one (7.82).
+    Range(Vec<String>, Vec<String>, usize),
+    /// Fire for effect at the force's real cross hair (7.82-7.85).
+    FireForEffect(Vec<String>, Pattern),
+    /// Close combat in a hex where the force began its activation with enemy units (9).
+    CloseCombat(String),
+    /// End the activation (3.3).
+    EndActivation,
+    /// Reaction fire by a non-phasing unit or formation at a hex (7.7).
+    React(Vec<String>, String),
+    /// Let the moment pass without (more) reaction fire (7.7).
+    NoReaction,
+}
+
+/// Fire patterns (7.83). A barrage runs along the hex grain through the target: east-west,
+/// north-east to south-west, or north-west to south-east.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pattern {
+    Drum,
+    Hurricane,
+    Barrage(Grain),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Grain {
+    EastWest,
+    NorthEastSouthWest,
+    NorthWestSouthEast,
+}
+
+/// What happened, in words, with its rule and its data.
+pub type Event = RuleEvent<EventKind>;
+
+impl crate::engine::journal::EventKind for EventKind {
+    fn turn_began(&self) -> Option<u32> {
+        match self {
+            EventKind::TurnBegan { turn } => Some(*turn),
+            _ => None,
+        }
+    }
+}
+
+/// Typed facts of an event, for the window's animations and for tests.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event")]
+pub enum EventKind {
+    Placed { unit: String, hex: String },
+    SetUpDone { side: Side },
+    Bombarded { hex: String, roll: u32 },
+    Cratered { hex: String },
+    TurnBegan { turn: u32 },
+    Initiative { round: u32, allied: u32, central: u32, winner: Option<Side>, orders: u32 },
+    RoundsEnded { reason: String },
+    Activated { side: Side, units: Vec<String>, formation: bool, cost: u32 },
+    Passed { side: Side },
+    Moved { unit: String, from: String, to: String, mp_left: f32 },
+    Exited { unit: String },
+    Fortification { unit: String, into: String },
+    Dug { unit: String },
+    Revealed { unit: String },
+    FireDeclared { side: Side, shooters: Vec<String>, target: String, reaction: bool },
+    /// One casualties dice roll against one unit (7.4).
+    Casualties { unit: String, roll: u32, modified: i32, resolve: u32, result: String },
+    Escalated { unit: String, level: String },
+    StepLost { unit: String, eliminated: bool },
+    Retreated { unit: String, to: Option<String> },
+    Ranged { side: Side, units: Vec<String> },
+    Impact { side: Side, hexes: Vec<String>, volume: i32 },
+    CloseCombat { hex: String, attacker: u32, defender: u32, roll: u32, modifier: i32, attacker_losses: u32, defender_losses: u32 },
+    ShockTroops { side: Side },
+    Recombined { unit: String, with: String },
+    Recovery { turn: u32 },
+    GameOver { winner: Option<Side>, reason: String },
+}

@@ -1,0 +1,367 @@
+//! Movement (8): entering hexes and paying their cost (8.1, 10.2), formations' coordination penalty
+//! (5.3) and stacks, enemy hexes (8.2), fortifications, dugouts and wire (10.5), roads and the road
+//! bonus (10.8), and digging (6).
+
+use hexx::Hex;
+
+use crate::engine::Refusal;
+
+use super::activation::{allowance, ids, live, resolve_ids};
+use super::events::{Command, EventKind};
+use super::refuse;
+use super::state::{Fort, Pos, Rt, Where, Window};
+use super::units::{Kind, Level};
+
+/// Units of the force that may still move: free, not stopped, not finished moving (8).
+fn may_move(p: &Pos, u: usize) -> bool {
+    let act = p.r.act.as_ref().expect("an activation");
+    p.units[u].level == Level::Free
+        && !act.stopped.contains(&u)
+        && !act.moved.contains(&u)
+        && !act.fired.contains(&u)
+        && !act.busy.contains(&u)
+        && p.hex(u).is_some()
+}
+
+/// Movement points a unit has left, in thirds; the coordination penalty is charged when a unit of
+/// a formation starts moving (5.3).
+fn mp_left(p: &Pos, u: usize) -> i32 {
+    let act = p.r.act.as_ref().expect("an activation");
+    let mp = act.mp.get(&u).copied().unwrap_or(0);
+    if act.formation && !started(p, u) {
+        mp - allowance(p, u) as i32
+    } else {
+        mp
+    }
+}
+
+fn started(p: &Pos, u: usize) -> bool {
+    let act = p.r.act.as_ref().expect("an activation");
+    act.moving.contains(&u) || act.moved.contains(&u)
+}
+
+/// The cost (in thirds) for `units` to enter `to`, or why not (8, 8.2, 10).
+fn move_check(p: &Pos, units: &[usize], to: Hex) -> Result<Vec<(usize, i32, bool, Fort)>, Refusal> {
+    // (unit, thirds to pay, along a road and no road bonus used, fortification state on arrival)
+    let act = p.r.act.as_ref().ok_or_else(|| refuse("no force is activated", "3.3"))?;
+    let from = p.hex(units[0]).ok_or_else(|| refuse("the unit is not on the map", "8"))?;
+    if units.iter().any(|&u| p.hex(u) != Some(from)) {
+        return Err(refuse("a stack moves from one hex", "8"));
+    }
+    if units.len() > 1 && !act.formation {
+        return Err(refuse("only units activated as a formation move as a stack", "8"));
+    }
+    let continuing = units.iter().all(|u| act.moving.contains(u));
+    let fresh = units.iter().all(|u| !started(p, *u));
+    if !continuing && !fresh {
+        return Err(refuse("a stack is the units moving now, or units that have not moved", "8"));
+    }
+    if from.unsigned_distance_to(to) != 1 || !p.sc.board.contains(to) {
+        return Err(refuse(format!("{} is not a hex next to {}", p.hex_label(to), p.hex_label(from)), "8"));
+    }
+    let side = p.side(units[0]);
+    if p.enemy_in(from, side) && units.iter().any(|&u| p.kind(u) != Kind::Afv) {
+        return Err(refuse("enemy units in the hex hold it in place: only AFV leave it", "8.2"));
+    }
+    let own = p.side_in(to, side).count();
+    if own + units.len() > 3 {
+        return Err(refuse(format!("{} would hold more than three units of a side", p.hex_label(to)), "2.8"));
+    }
+    let mut out = Vec::new();
+    for &u in units {
+        if !act.units.contains(&u) {
+            return Err(refuse(format!("{} is not in the activated force", p.id(u)), "3.3"));
+        }
+        if !may_move(p, u) {
+            return Err(refuse(format!("{} cannot move now: only free units move, once each activation", p.id(u)), "4, 8"));
+        }
+        if p.units[u].fort == Fort::Dugout {
+            return Err(refuse(format!("{} must first leave its dugout (1 MP)", p.id(u)), "10.52"));
+        }
+        if p.kind(u) == Kind::Transport && (p.enemy_in(to, side) || p.trench(to)) {
+            return Err(refuse("transport enters neither enemy nor trench hexes", "8.2, 8.3"));
+        }
+        let (cost, road, fort) = p.entry_cost(u, from, to);
+        let mut thirds = 3 * cost as i32;
+        let left = mp_left(p, u);
+        let first_hex = !act.left_hex.contains(&u);
+        // 10: infantry may enter a crater for 1 MP, forsaking its cover, when it could not otherwise.
+        let crater = p.terrain_row(to).crater && p.kind(u) == Kind::Infantry && thirds > left && left >= 3;
+        if crater {
+            thirds = 3;
+        }
+        // 10.81: the road bonus hex, after all real points were spent on a road.
+        let bonus = road && left < thirds && act.road_only.contains(&u) && !first_hex && left >= 0 && !act.busy.contains(&u);
+        if thirds > left && !first_hex && !bonus {
+            return Err(refuse(
+                format!("{} has {:.1} MP left; {} costs {cost}", p.id(u), f64::from(left.max(0)) / 3.0, p.hex_label(to)),
+                "8.1",
+            ));
+        }
+        out.push((u, if bonus { left.max(0) } else { thirds }, road && !bonus, fort));
+    }
+    Ok(out)
+}
+
+fn fort_step(p: &Pos, u: usize) -> Option<(Fort, i32)> {
+    let h = p.hex(u)?;
+    let enter = 3 * p.sc.tables.fortifications.enter_cost as i32;
+    match p.units[u].fort {
+        Fort::OnWire => {
+            let mut c = p.terrain_row(h).cost;
+            for f in p.feature_rows(h) {
+                c = c.max(f.cost);
+            }
+            Some((Fort::Out, 3 * c as i32))
+        }
+        Fort::Out if p.fortification(h).is_some() => Some((Fort::In, enter)),
+        Fort::Out | Fort::In if p.dugout(h) => Some((Fort::Dugout, enter)),
+        _ => None,
+    }
+}
+
+fn in_hex_check(p: &Pos, units: &[usize], leave: bool) -> Result<(), Refusal> {
+    let act = p.r.act.as_ref().ok_or_else(|| refuse("no force is activated", "3.3"))?;
+    let from = p.hex(units[0]);
+    if units.len() > 1 && !act.formation {
+        return Err(refuse("only units activated as a formation move together", "8"));
+    }
+    let continuing = units.iter().all(|u| act.moving.contains(u));
+    let fresh = units.iter().all(|u| !started(p, *u));
+    if !continuing && !fresh {
+        return Err(refuse("the units moving now, or units that have not moved", "8"));
+    }
+    for &u in units {
+        if !act.units.contains(&u) || p.hex(u) != from {
+            return Err(refuse(format!("{} is not in the activated force's hex", p.id(u)), "3.3"));
+        }
+        if !may_move(p, u) {
+            return Err(refuse(format!("{} cannot move now", p.id(u)), "4, 8"));
+        }
+        if !p.kind(u).enters_fortifications() {
+            return Err(refuse("only infantry and ordnance enter fortifications", "10.5"));
+        }
+        let need = if leave {
+            if p.units[u].fort != Fort::Dugout {
+                return Err(refuse(format!("{} is not in a dugout", p.id(u)), "10.52"));
+            }
+            3 * p.sc.tables.fortifications.enter_cost as i32
+        } else {
+            let (_, c) = fort_step(p, u).ok_or_else(|| refuse(format!("{} has no fortification to go into here", p.id(u)), "10.5"))?;
+            c
+        };
+        if mp_left(p, u) < need {
+            return Err(refuse(format!("{} has too few movement points left", p.id(u)), "10.5"));
+        }
+    }
+    Ok(())
+}
+
+pub fn candidates(p: &Pos) -> Vec<Command> {
+    let Some(act) = &p.r.act else { return Vec::new() };
+    let mut out = Vec::new();
+    let movable: Vec<usize> = live(p, act).into_iter().filter(|&u| may_move(p, u)).collect();
+    // Groups: the stack moving now, every unit alone, and (formations) each hex's fresh units together.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let moving: Vec<usize> = act.moving.iter().copied().filter(|u| movable.contains(u)).collect();
+    if !moving.is_empty() {
+        groups.push(moving.clone());
+    }
+    for &u in &movable {
+        if !moving.contains(&u) || moving.len() > 1 {
+            groups.push(vec![u]);
+        }
+    }
+    if act.formation {
+        let fresh: Vec<usize> = movable.iter().copied().filter(|&u| !started(p, u)).collect();
+        for &u in &fresh {
+            let stack: Vec<usize> = fresh.iter().copied().filter(|&v| p.hex(v) == p.hex(u)).collect();
+            if stack.len() > 1 && stack[0] == u {
+                groups.push(stack);
+            }
+        }
+    }
+    groups.dedup();
+    for g in groups {
+        let from = p.hex(g[0]).expect("on the map");
+        for to in p.sc.board.neighbors(from).collect::<Vec<_>>() {
+            if move_check(p, &g, to).is_ok() {
+                out.push(Command::Move(ids(p, &g), p.hex_label(to)));
+            }
+        }
+        if in_hex_check(p, &g, false).is_ok() {
+            out.push(Command::EnterFortification(ids(p, &g)));
+        }
+        if in_hex_check(p, &g, true).is_ok() {
+            out.push(Command::LeaveDugout(ids(p, &g)));
+        }
+    }
+    for &u in &movable {
+        if dig_check(p, u).is_ok() {
+            out.push(Command::Dig(p.id(u).to_string()));
+        }
+    }
+    out
+}
+
+fn dig_check(p: &Pos, u: usize) -> Result<(), Refusal> {
+    let act = p.r.act.as_ref().ok_or_else(|| refuse("no force is activated", "3.3"))?;
+    if !act.units.contains(&u) || started(p, u) || !may_move(p, u) {
+        return Err(refuse(format!("{} cannot dig now: only a free unit that has not acted digs", p.id(u)), "6"));
+    }
+    if p.kind(u) != Kind::Infantry {
+        return Err(refuse("only infantry digs", "6"));
+    }
+    let h = p.hex(u).expect("on the map");
+    if p.r.scrapes.contains(&h) || p.units[u].shovel || p.enemy_in(h, p.side(u)) {
+        return Err(refuse("a scrape here already, or enemy units in the hex", "6"));
+    }
+    Ok(())
+}
+
+pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
+    match c {
+        Command::Move(names, to) => {
+            let units = resolve_ids(p, names)?;
+            let to = p.parse_hex(to).ok_or_else(|| refuse(format!("`{to}` is not a hex of the map"), "8"))?;
+            move_check(p, &units, to).map(|_| ())
+        }
+        Command::EnterFortification(names) => in_hex_check(p, &resolve_ids(p, names)?, false),
+        Command::LeaveDugout(names) => in_hex_check(p, &resolve_ids(p, names)?, true),
+        Command::Dig(name) => dig_check(p, resolve_ids(p, std::slice::from_ref(name))?[0]),
+        _ => Err(refuse("not a movement", "8")),
+    }
+}
+
+/// The units moving now have finished their move: their commitment rises, by two for ordnance
+/// that left its hex (4, 8).
+pub fn finish_moving(p: &mut Pos, rt: &mut Rt) {
+    let Some(act) = p.r.act.as_mut() else { return };
+    let done: Vec<usize> = std::mem::take(&mut act.moving);
+    let left_hex = act.left_hex.clone();
+    for &u in &done {
+        act.moved.insert(u);
+    }
+    for u in done {
+        if p.hex(u).is_some() {
+            let by = if p.kind(u).is_ordnance() && left_hex.contains(&u) { 2 } else { 1 };
+            super::fire::escalate(p, rt, u, by, "4");
+        }
+    }
+}
+
+/// Starts or continues a move with `units`: earlier movers finish (8).
+fn begin(p: &mut Pos, rt: &mut Rt, units: &[usize]) {
+    let act = p.r.act.as_ref().expect("checked");
+    let continuing = units.iter().all(|u| act.moving.contains(u));
+    if !continuing {
+        finish_moving(p, rt);
+        let act = p.r.act.as_mut().expect("checked");
+        for &u in units {
+            if act.formation {
+                let penalty = penalty_thirds(&p.sc, &p.units, u);
+                *act.mp.entry(u).or_default() -= penalty;
+            }
+            act.road_only.insert(u);
+        }
+        act.moving = units.to_vec();
+    } else {
+        let act = p.r.act.as_mut().expect("checked");
+        act.moving.retain(|u| units.contains(u));
+    }
+}
+
+fn penalty_thirds(sc: &super::scenario::Scenario, units: &[super::state::UnitState], u: usize) -> i32 {
+    if units[u].shock { sc.tables.shock.movement as i32 } else { sc.unit_type(u).movement as i32 }
+}
+
+pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
+    match &c {
+        Command::Move(names, to) => {
+            let units = resolve_ids(p, names).expect("checked");
+            let to = p.parse_hex(to).expect("checked");
+            let costs = move_check(p, &units, to).expect("checked");
+            begin(p, rt, &units);
+            let from = p.hex(units[0]).expect("checked");
+            for (u, thirds, road, fort) in costs {
+                let forsake = p.terrain_row(to).crater && thirds == 3 && p.terrain_row(to).cost > 1;
+                let act = p.r.act.as_mut().expect("checked");
+                let mp = act.mp.entry(u).or_default();
+                *mp = (*mp - thirds).max(0);
+                if !road {
+                    act.road_only.remove(&u);
+                }
+                if forsake {
+                    act.forsaken.insert(u);
+                } else {
+                    act.forsaken.remove(&u);
+                }
+                let first = act.left_hex.insert(u);
+                let left = f32::from(*mp as i16) / 3.0;
+                let st = &mut p.units[u];
+                st.at = Where::Hex(to);
+                st.fort = fort;
+                st.came_from = Some(from);
+                st.shovel = false;
+                rt.log("8", format!("{} moves from {} to {}.", p.name(u), p.hex_label(from), p.hex_label(to)), EventKind::Moved {
+                    unit: p.id(u).to_string(),
+                    from: p.hex_label(from),
+                    to: p.hex_label(to),
+                    mp_left: left,
+                });
+                // 7.24: a hidden unit moving into a new hex is revealed (but infantry moving one hex at night).
+                if p.units[u].hidden && !(p.is_night() && p.kind(u) == Kind::Infantry && first) {
+                    super::fire::reveal(p, rt, u);
+                }
+            }
+            // 7.85: impact markers hit anything that enters their hex.
+            super::indirect::impacts_on_entry(p, rt, &units, to);
+            let movers: Vec<usize> = units.iter().copied().filter(|&u| p.hex(u) == Some(to)).collect();
+            if !movers.is_empty() && super::fire::has_reaction(p, &Window::Move { movers: movers.clone(), hex: to }) {
+                p.r.window = Some(Window::Move { movers, hex: to });
+            } else {
+                super::fire::after_window(p, rt);
+            }
+        }
+        Command::EnterFortification(names) | Command::LeaveDugout(names) => {
+            let leave = matches!(c, Command::LeaveDugout(_));
+            let units = resolve_ids(p, names).expect("checked");
+            begin(p, rt, &units);
+            for u in units {
+                let h = p.hex(u).expect("checked");
+                let (fort, cost) = if leave {
+                    (if p.fortification(h).is_some() { Fort::In } else { Fort::Out }, 3 * p.sc.tables.fortifications.enter_cost as i32)
+                } else {
+                    fort_step(p, u).expect("checked")
+                };
+                let act = p.r.act.as_mut().expect("checked");
+                let mp = act.mp.entry(u).or_default();
+                *mp = (*mp - cost).max(0);
+                act.road_only.remove(&u);
+                p.units[u].fort = fort;
+                let into = match fort {
+                    Fort::In => "into the fortification",
+                    Fort::Dugout => "into the dugout",
+                    Fort::Out => "out into the hex",
+                    Fort::OnWire => "onto the wire",
+                };
+                rt.log("10.5", format!("{} moves {into} in {}.", p.name(u), p.hex_label(h)), EventKind::Fortification {
+                    unit: p.id(u).to_string(),
+                    into: into.to_string(),
+                });
+            }
+            super::activation::end_if_idle(p, rt);
+        }
+        Command::Dig(name) => {
+            let u = resolve_ids(p, std::slice::from_ref(&name)).expect("checked")[0];
+            finish_moving(p, rt);
+            p.units[u].shovel = true;
+            p.r.act.as_mut().expect("checked").busy.insert(u);
+            rt.log("6", format!("{} digs in {}.", p.name(u), p.hex_label(p.hex(u).expect("on the map"))), EventKind::Dug { unit: name.clone() });
+            super::fire::escalate(p, rt, u, 1, "6");
+            super::activation::end_if_idle(p, rt);
+        }
+        _ => unreachable!("checked"),
+    }
+}
+

@@ -1,0 +1,339 @@
+//! The operation file (`scenarios/trenches/*.ron`, 13): the map, the game length, the time frame
+//! (2.1), who places first (13.2), the preliminary bombardment (7.86), the shock troops rule, the
+//! victory conditions (13.4), every unit with its sub-type, letter ID and set-up area (13.2), and
+//! the computer opponent's tuning. Set-up areas are the map's named places or hex labels.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::state::HexSet;
+
+use hexx::Hex;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::HexBoard;
+use crate::engine::loader::Loader;
+use crate::engine::scenario::{ScenarioInfo, check_header, load_named_map};
+use crate::engine::source::{Diagnostic, Problems, SourceFile};
+use crate::engine::validate::check_hex_map;
+
+use super::tables::{Tables, UnitType};
+use super::units::{Era, Side, Visibility};
+
+/// An operation as written in RON.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename = "Scenario", deny_unknown_fields)]
+pub struct ScenarioSpec {
+    pub format: u32,
+    pub ruleset: String,
+    pub info: ScenarioInfo,
+    /// The hex map file, relative to this file.
+    pub map: String,
+    /// Game length in turns (13).
+    pub turns: u32,
+    /// Time frame (2.1).
+    pub era: Era,
+    #[serde(default)]
+    pub visibility: Visibility,
+    /// Night turns: activations cost double (3.2).
+    #[serde(default)]
+    pub night: Vec<u32>,
+    /// Turns on which every hex affords concealment (Operation 1: early morning, turn 1).
+    #[serde(default)]
+    pub concealment_turns: Vec<u32>,
+    /// The side that sets up first (13.2, "First Placement").
+    pub first_placement: Side,
+    #[serde(default)]
+    pub bombardment: Option<BombardmentSpec>,
+    #[serde(default)]
+    pub shock: Option<ShockRule>,
+    pub victory: Victory,
+    pub units: Vec<UnitSpec>,
+    /// Tuning of the computer opponent, per side id; every field optional.
+    #[serde(default)]
+    pub ai: BTreeMap<String, AiTuning>,
+}
+
+/// A preliminary bombardment (7.86), fired after set-up and before turn 1.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BombardmentSpec {
+    pub kind: BombardmentKind,
+    /// The attacker.
+    pub by: Side,
+    /// The hexes bombarded: place names of the map or hex labels; empty for every hex.
+    #[serde(default)]
+    pub area: Vec<String>,
+    /// "Siege artillery" bombards: +1 to the die (7.861).
+    #[serde(default)]
+    pub siege: bool,
+    /// What a failed roll does to a unit (Operations 1 and 2 replace 7.861's third point).
+    #[serde(default)]
+    pub failed: Failed,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BombardmentKind {
+    /// 7.861.
+    Saturation,
+    /// 7.862.
+    Shock,
+}
+
+/// A failed saturation roll (7.861) destroys the unit; Operations 1 and 2 reduce and spend it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Failed {
+    #[default]
+    Destroyed,
+    ReducedAndSpent,
+}
+
+/// Units of a sub-type that are, or become, shock troops (Operations 2 and 3).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShockRule {
+    pub side: Side,
+    pub subtype: String,
+    pub from: ShockFrom,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShockFrom {
+    /// From the start.
+    Start,
+    /// Immediately after the first unit of the sub-type is destroyed (Operation 2).
+    FirstLoss,
+}
+
+/// What a side must do to win (13.4); if it fails, the other side wins.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Victory {
+    pub side: Side,
+    /// Hexes the side must solely occupy at game end (13.42).
+    #[serde(default)]
+    pub hold: Vec<String>,
+    /// No enemy unit left on the map: the side wins at once (Operation 3).
+    #[serde(default)]
+    pub annihilate: bool,
+}
+
+/// One unit (2.6, 13.2).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub id: String,
+    pub side: Side,
+    /// The sub-type code, a row of the tables (2.6).
+    pub subtype: String,
+    /// The formation ID letter (5.1, 13.2).
+    pub letter: char,
+    /// Where it sets up: a place of the map, or a hex label.
+    pub setup: String,
+    /// Already placed at this hex (tests and fixed set-ups); otherwise its side places it (13.2).
+    #[serde(default)]
+    pub at: Option<String>,
+    /// Starts at reduced strength.
+    #[serde(default)]
+    pub reduced: bool,
+}
+
+/// How the computer opponent values a position (docs/ai.md, "In the Trenches"). A field left out
+/// takes its default.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct AiTuning {
+    /// One step of one's own unit, and of the enemy's.
+    pub step: f32,
+    pub enemy_step: f32,
+    /// An objective hex held (solely occupied) by the side that must take it, at game end (13.42).
+    pub objective: f32,
+    /// Per hex of distance between the attacker's units and the nearest objective.
+    pub approach: f32,
+    /// A unit in cover, per point of cover.
+    pub cover: f32,
+    /// Exposure: the expected enemy fire a unit may take, per expected step.
+    pub exposure: f32,
+    /// Noise added to every score (0: none).
+    pub noise: f32,
+}
+
+impl Default for AiTuning {
+    fn default() -> Self {
+        AiTuning { step: 10.0, enemy_step: 10.0, objective: 40.0, approach: 1.5, cover: 0.5, exposure: 6.0, noise: 0.0 }
+    }
+}
+
+/// A loaded, checked operation.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub spec: ScenarioSpec,
+    pub board: HexBoard,
+    pub tables: Tables,
+    pub path: String,
+    /// Each unit's set-up hexes (13.2).
+    pub setup: Vec<HexSet>,
+    /// The victory hexes (13.42).
+    pub hold: Vec<Hex>,
+    /// The bombarded hexes (7.86).
+    pub bombarded: HexSet,
+}
+
+impl Scenario {
+    pub fn unit_type(&self, u: usize) -> &UnitType {
+        self.tables.unit(&self.spec.units[u].subtype).expect("checked at load")
+    }
+    pub fn tuning(&self, side: Side) -> AiTuning {
+        self.spec.ai.get(side.id()).cloned().unwrap_or_default()
+    }
+}
+
+/// Hexes named by place names or labels.
+fn hexes_of(board: &HexBoard, names: &[String], path: &str, p: &mut Problems) -> HexSet {
+    let mut out = HexSet::default();
+    for (i, n) in names.iter().enumerate() {
+        if let Some(place) = board.place(n) {
+            for &h in &place.hexes {
+                out.insert(h);
+            }
+        } else {
+            match board.parse(n) {
+                Ok(h) => {
+                    out.insert(h);
+                }
+                Err(_) => {
+                    let places: Vec<String> = board.places.iter().map(|p| format!("`{}`", p.name)).collect();
+                    p.push(
+                        format!("{path}.{i}"),
+                        format!("`{n}` is neither a hex label nor a place of the map (places: {})", places.join(", ")),
+                    );
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Reads and checks an operation file, its map and the ruleset's tables.
+pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diagnostic>> {
+    let spec: ScenarioSpec = file.parse().map_err(|d| vec![d])?;
+    let tables_file = loader.load_tables(super::ID, super::tables::BUILTIN);
+    let tables = super::tables::parse(&tables_file)?;
+    let mut diags = Vec::new();
+    let board = load_named_map(file, loader, &spec.map, &mut diags, |map| check_hex_map(map, &super::vocabulary()));
+    let mut p = Problems::default();
+    check_header(super::ID, &spec.ruleset, spec.format, &spec.info, &mut p);
+    let mut built = None;
+    if let Some(board) = &board {
+        built = Some(check(&spec, board, &tables, &mut p));
+    }
+    diags.extend(file.locate_all(p));
+    match (board, built) {
+        (Some(board), Some((setup, hold, bombarded))) if diags.is_empty() => {
+            Ok(Scenario { spec, board, tables, path: file.path.to_string_lossy().replace('\\', "/"), setup, hold, bombarded })
+        }
+        _ => Err(diags),
+    }
+}
+
+type Built = (Vec<HexSet>, Vec<Hex>, HexSet);
+
+fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problems) -> Built {
+    let side_ids: Vec<&str> = spec.info.sides.iter().map(|s| s.id.as_str()).collect();
+    for side in Side::BOTH {
+        if !side_ids.contains(&side.id()) {
+            p.push("info.sides", format!("In the Trenches needs a side with id `{}` ({})", side.id(), side.name()));
+        }
+        if !spec.units.iter().any(|u| u.side == side) {
+            p.push("units", format!("the {} have no unit", side.name()));
+        }
+    }
+    if spec.turns == 0 {
+        p.push("turns", "an operation lasts at least one turn (13)");
+    }
+    for (name, turns) in [("night", &spec.night), ("concealment_turns", &spec.concealment_turns)] {
+        for (i, t) in turns.iter().enumerate() {
+            if *t == 0 || *t > spec.turns {
+                p.push(format!("{name}.{i}"), format!("turn {t} is not a turn of this operation (1 to {})", spec.turns));
+            }
+        }
+    }
+    for (k, side) in spec.ai.keys().enumerate() {
+        if Side::from_id(side).is_none() {
+            p.push(format!("ai.{k}"), format!("unknown side `{side}`; sides are allied, central"));
+        }
+    }
+    let mut setup = Vec::new();
+    let mut ids = BTreeSet::new();
+    let mut placed: BTreeMap<((i32, i32), Side), u32> = BTreeMap::new();
+    for (i, u) in spec.units.iter().enumerate() {
+        if !ids.insert(u.id.as_str()) {
+            p.push(format!("units.{i}.id"), format!("the unit id `{}` is used twice", u.id));
+        }
+        match tables.unit(&u.subtype) {
+            None => {
+                let known: Vec<&str> = tables.units.keys().map(|k| k.as_str()).collect();
+                p.push(format!("units.{i}.subtype"), format!("unknown sub-type `{}`{}", u.subtype, crate::engine::source::suggestion(&u.subtype, &known)));
+            }
+            Some(t) if u.reduced && t.steps < 2 => p.push(format!("units.{i}.reduced"), format!("a {} has one step: it has no reduced side (2.4)", t.name)),
+            Some(_) => {}
+        }
+        if !u.letter.is_ascii_uppercase() {
+            p.push(format!("units.{i}.letter"), format!("the formation ID is a capital letter, not `{}` (5.1)", u.letter));
+        }
+        let area = hexes_of(board, std::slice::from_ref(&u.setup), &format!("units.{i}.setup"), p);
+        if let Some(at) = &u.at {
+            match board.parse(at) {
+                Ok(h) if !area.contains(&h) => p.push(format!("units.{i}.at"), format!("{at} is not in its set-up area `{}` (13.2)", u.setup)),
+                Ok(h) => {
+                    let n = placed.entry(((h.y, h.x), u.side)).or_default();
+                    *n += 1;
+                    if *n > 3 {
+                        p.push(format!("units.{i}.at"), format!("a fourth {} unit in {at}: three at most (2.8)", u.side.name()));
+                    }
+                }
+                Err(e) => p.push(format!("units.{i}.at"), e),
+            }
+        }
+        setup.push(area);
+    }
+    // Letter IDs (5.1, 13.2): four identical infantry units share a letter at most, three of anything else.
+    let mut letters: BTreeMap<(Side, &str, char), u32> = BTreeMap::new();
+    for u in &spec.units {
+        *letters.entry((u.side, u.subtype.as_str(), u.letter)).or_default() += 1;
+    }
+    for ((side, sub, letter), n) in letters {
+        let Some(t) = tables.unit(sub) else { continue };
+        let max = if t.kind == super::units::Kind::Infantry { tables.formations.infantry_max } else { tables.formations.other_max };
+        if n > max {
+            p.push("units", format!("{n} {} {sub} units share the letter {letter}: {max} at most (5.1, 13.2)", side.name()));
+        }
+    }
+    // Room to set up: every side's units fit their areas three to a hex (2.8, 13.2).
+    for side in Side::BOTH {
+        let mut by_area: BTreeMap<&str, (u32, usize)> = BTreeMap::new();
+        for (i, u) in spec.units.iter().enumerate().filter(|(_, u)| u.side == side) {
+            let e = by_area.entry(u.setup.as_str()).or_insert((0, setup[i].len()));
+            e.0 += 1;
+        }
+        for (area, (n, hexes)) in by_area {
+            if hexes > 0 && n as usize > 3 * hexes {
+                p.push("units", format!("{n} {} units set up in `{area}`, which holds {} at three a hex (2.8)", side.name(), 3 * hexes));
+            }
+        }
+    }
+    let hold: Vec<Hex> = hexes_of(board, &spec.victory.hold, "victory.hold", p).iter().collect();
+    if hold.is_empty() && !spec.victory.annihilate {
+        p.push("victory", "give the winning side hexes to `hold`, or `annihilate: true` (13.4)");
+    }
+    let bombarded = match &spec.bombardment {
+        Some(b) if b.area.is_empty() => board.hexes().collect(),
+        Some(b) => hexes_of(board, &b.area, "bombardment.area", p),
+        None => HexSet::default(),
+    };
+    if let Some(s) = &spec.shock
+        && tables.unit(&s.subtype).is_none()
+    {
+        p.push("shock.subtype", format!("unknown sub-type `{}`", s.subtype));
+    }
+    (setup, hold, bombarded)
+}

@@ -1,0 +1,367 @@
+//! The game's state. Units are entities ([`Piece`]); the rest (turn, round, orders, the activation
+//! under way, markers on the map) is the resource [`Track`]. The rules read and change a [`Pos`],
+//! captured from the world per question and stored back after a command, so every rule is a plain
+//! function of a position, its dice and its journal (the computer's look-ahead plays copies).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use hexx::Hex;
+
+use crate::engine::journal::Journal;
+use crate::engine::phase::Context;
+use crate::engine::{Dice, GameFlow, goto};
+
+use super::events::{Event, EventKind};
+use super::scenario::{Scenario, UnitSpec};
+use super::tables::UnitType;
+use super::units::{Kind, Level, Side};
+
+/// A set of hexes in a fixed order (hexx's `Hex` is not `Ord`): the position stays deterministic.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HexSet(BTreeSet<(i32, i32)>);
+
+impl HexSet {
+    pub fn insert(&mut self, h: Hex) -> bool {
+        self.0.insert((h.y, h.x))
+    }
+    pub fn contains(&self, h: &Hex) -> bool {
+        self.0.contains(&(h.y, h.x))
+    }
+    pub fn remove(&mut self, h: &Hex) -> bool {
+        self.0.remove(&(h.y, h.x))
+    }
+    pub fn iter(&self) -> impl Iterator<Item = Hex> + '_ {
+        self.0.iter().map(|&(y, x)| Hex::new(x, y))
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl FromIterator<Hex> for HexSet {
+    fn from_iter<I: IntoIterator<Item = Hex>>(it: I) -> Self {
+        let mut s = HexSet::default();
+        for h in it {
+            s.insert(h);
+        }
+        s
+    }
+}
+
+/// The operation being played.
+#[derive(Resource, Clone)]
+pub struct Setup(pub Arc<Scenario>);
+
+/// The stages of an operation (13): set-up, then the turns of rounds (3).
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+#[source(crate::engine::GameFlow = crate::engine::GameFlow::InGame)]
+pub enum Phase {
+    /// Before anything is decided.
+    #[default]
+    Start,
+    /// Placing units (13.2).
+    SetUp,
+    /// Turns of initiative rounds (3.1).
+    Rounds,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Start => "start",
+            Phase::SetUp => "set-up",
+            Phase::Rounds => "rounds",
+        }
+    }
+}
+
+/// Where a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Where {
+    /// Not yet placed (13.2).
+    Unplaced,
+    Hex(Hex),
+    Eliminated,
+    /// Left the map (13.41).
+    Exited,
+}
+
+/// A unit's place in its hex's fortifications (10.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Fort {
+    /// Not in any fortification ("OUT" where the hex has one).
+    #[default]
+    Out,
+    /// In the hex's trench, scrape or strongpoint.
+    In,
+    /// Beneath a DUGOUT or FORT counter (10.52).
+    Dugout,
+    /// On a wire counter (10.53).
+    OnWire,
+}
+
+/// A unit's changing state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitState {
+    pub at: Where,
+    /// Steps left (2.4).
+    pub steps: u32,
+    pub level: Level,
+    pub fort: Fort,
+    /// Hidden: not spotted (7.24).
+    pub hidden: bool,
+    /// Digging: a shovel marker turning into a scrape at recovery (6).
+    pub shovel: bool,
+    /// A shock unit (3.2, the operations' shock troops).
+    pub shock: bool,
+    /// The hex it entered its present hex from (7.61: retreat from fire within the hex).
+    pub came_from: Option<Hex>,
+}
+
+/// A unit as an entity: its scenario order, and its state.
+#[derive(Component, Clone, Debug)]
+pub struct Piece {
+    pub order: usize,
+    pub spec: Arc<UnitSpec>,
+    pub st: UnitState,
+}
+
+/// Every unit's entity, in scenario order.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Roster(pub Vec<Entity>);
+
+/// An activation under way (3.3): the force and what each of its units has done.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Act {
+    pub side: Option<Side>,
+    pub units: Vec<usize>,
+    /// Activated as a formation (5.2, 5.3).
+    pub formation: bool,
+    /// Each unit's hex when the activation began (9: close combat from there).
+    pub start: BTreeMap<usize, Hex>,
+    /// Movement points left, in thirds (2.3, 5.3: the coordination penalty is a third).
+    pub mp: BTreeMap<usize, i32>,
+    /// Units that moved along a road only, for the road bonus (10.81).
+    pub road_only: BTreeSet<usize>,
+    /// The units moving now (8: a unit moves until another acts).
+    pub moving: Vec<usize>,
+    /// Units that have moved, finished moving, fired, dug or fought in this activation.
+    pub moved: BTreeSet<usize>,
+    pub stopped: BTreeSet<usize>,
+    pub fired: BTreeSet<usize>,
+    pub busy: BTreeSet<usize>,
+    /// Units that forsook a crater's cover to enter it for 1 MP (10).
+    pub forsaken: BTreeSet<usize>,
+    /// Units that left their hex this activation (ordnance escalates by two, 4).
+    pub left_hex: BTreeSet<usize>,
+}
+
+/// A reaction fire window (7.7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// Phasing units entered a hex: non-phasing units may fire at them there.
+    Move { movers: Vec<usize>, hex: Hex },
+    /// A phasing force declared fire at a hex: units in it may fire back before results apply.
+    Fire { shooters: Vec<usize>, target: Hex, reactions: Vec<(Vec<usize>, Hex)> },
+}
+
+/// Cross hairs of ranging fire (7.82): the real hex and two dummies.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrossHairs {
+    pub side: Side,
+    pub units: Vec<usize>,
+    pub hexes: [Hex; 3],
+    pub real: usize,
+    pub placed: u32,
+    /// The turn it last fired for effect, and the hex it hit (7.82: -2 on consecutive turns).
+    pub fired: Option<(u32, Hex)>,
+}
+
+/// An impact marker (7.85): the fire that lands anew on units entering the hex this turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Impact {
+    pub side: Side,
+    pub hex: Hex,
+    pub volume: i32,
+}
+
+/// Everything but the units.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Rest {
+    pub turn: u32,
+    pub phase: Phase,
+    /// The side placing units (13.2).
+    pub placing: Option<Side>,
+    /// The round within the turn, from 1 (3.11).
+    pub round: u32,
+    /// Last initiative dice rolls, by side index.
+    pub rolls: [u32; 2],
+    /// The round's winner, who issues orders first.
+    pub winner: Option<Side>,
+    /// The side issuing orders now (the phasing player, 3.11).
+    pub phasing: Option<Side>,
+    /// Orders of the round, in half orders (3.2).
+    pub spread: u32,
+    pub orders: u32,
+    /// Whether the loser's half of the round is under way.
+    pub second: bool,
+    /// Activations this round (3.11: both passing all their orders ends the turn).
+    pub activations: u32,
+    pub act: Option<Act>,
+    pub window: Option<Window>,
+    /// Reaction shots taken: (reacting unit, target unit, hex) (7.7: once per hex entered).
+    pub reacted: BTreeSet<(usize, usize, (i32, i32))>,
+    pub scrapes: HexSet,
+    pub craters: HexSet,
+    pub wire: HexSet,
+    /// Close combat markers (9).
+    pub melee: HexSet,
+    pub crosshairs: Vec<CrossHairs>,
+    pub impacts: Vec<Impact>,
+    /// The shock rule's trigger has fired (Operation 2).
+    pub shock_on: bool,
+    pub outcome: Option<(String, Option<Side>)>,
+}
+
+/// The resource holding [`Rest`].
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Track(pub Rest);
+
+/// A position: the operation, every unit's state in scenario order, and the rest.
+#[derive(Clone, Debug)]
+pub struct Pos {
+    pub sc: Arc<Scenario>,
+    pub units: Vec<UnitState>,
+    pub r: Rest,
+}
+
+impl Pos {
+    pub fn capture(world: &World) -> Pos {
+        let sc = world.resource::<Setup>().0.clone();
+        let units =
+            world.resource::<Roster>().0.iter().map(|e| world.get::<Piece>(*e).expect("every unit is a piece").st.clone()).collect();
+        Pos { sc, units, r: world.resource::<Track>().0.clone() }
+    }
+
+    /// Writes the position back into the world.
+    pub fn store(self, world: &mut World) {
+        let roster = world.resource::<Roster>().0.clone();
+        for (e, st) in roster.into_iter().zip(self.units) {
+            let mut piece = world.get_mut::<Piece>(e).expect("every unit is a piece");
+            if piece.st != st {
+                piece.st = st;
+            }
+        }
+        world.resource_mut::<Track>().0 = self.r;
+    }
+
+    pub fn spec(&self, u: usize) -> &UnitSpec {
+        &self.sc.spec.units[u]
+    }
+    pub fn side(&self, u: usize) -> Side {
+        self.spec(u).side
+    }
+    pub fn id(&self, u: usize) -> &str {
+        &self.spec(u).id
+    }
+    pub fn find(&self, id: &str) -> Option<usize> {
+        self.sc.spec.units.iter().position(|u| u.id == id)
+    }
+    pub fn ty(&self, u: usize) -> &UnitType {
+        self.sc.unit_type(u)
+    }
+    pub fn kind(&self, u: usize) -> Kind {
+        self.ty(u).kind
+    }
+    pub fn hex(&self, u: usize) -> Option<Hex> {
+        match self.units[u].at {
+            Where::Hex(h) => Some(h),
+            _ => None,
+        }
+    }
+    pub fn full(&self, u: usize) -> bool {
+        self.units[u].steps >= self.ty(u).steps
+    }
+    /// A unit's label for sentences: id and sub-type.
+    pub fn name(&self, u: usize) -> String {
+        format!("{} ({} {})", self.id(u), self.spec(u).subtype, self.spec(u).letter)
+    }
+    pub fn hex_label(&self, h: Hex) -> String {
+        self.sc.board.label(h)
+    }
+    pub fn parse_hex(&self, label: &str) -> Option<Hex> {
+        self.sc.board.parse(label).ok()
+    }
+    /// Units on the map, in scenario order.
+    pub fn on_map(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.units.len()).filter(|&u| self.hex(u).is_some())
+    }
+    pub fn units_in(&self, h: Hex) -> impl Iterator<Item = usize> + '_ {
+        (0..self.units.len()).filter(move |&u| self.hex(u) == Some(h))
+    }
+    pub fn side_in(&self, h: Hex, side: Side) -> impl Iterator<Item = usize> + '_ {
+        self.units_in(h).filter(move |&u| self.side(u) == side)
+    }
+    pub fn enemy_in(&self, h: Hex, side: Side) -> bool {
+        self.side_in(h, side.enemy()).next().is_some()
+    }
+    pub fn is_night(&self) -> bool {
+        self.sc.spec.night.contains(&self.r.turn)
+    }
+    /// The units in the activation under way or its reaction formation: they claim the formation's
+    /// pros and cons (5.2, 5.3).
+    pub fn in_formation(&self, u: usize) -> bool {
+        self.r.act.as_ref().is_some_and(|a| a.formation && a.units.contains(&u))
+    }
+}
+
+impl Context for Pos {
+    fn with<T>(world: &World, f: impl FnOnce(&Pos) -> T) -> T {
+        f(&Pos::capture(world))
+    }
+}
+
+/// What a rule needs besides the position: the dice and the journal.
+pub struct Rt<'a> {
+    pub dice: &'a mut Dice,
+    pub journal: &'a mut Journal<Event>,
+}
+
+impl Rt<'_> {
+    pub fn log(&mut self, rule: &str, text: impl Into<String>, kind: EventKind) {
+        self.journal.push(Event { rule: rule.to_string(), text: text.into(), kind }, self.dice);
+    }
+    pub fn d6(&mut self, purpose: impl Into<String>, rule: &str) -> u32 {
+        self.dice.d6(purpose, rule)
+    }
+    /// Two dice: the sum and whether they are doubles (2.2).
+    pub fn dice2(&mut self, purpose: &str, rule: &str) -> (u32, bool) {
+        let a = self.dice.d6(format!("{purpose} (first die)"), rule);
+        let b = self.dice.d6(format!("{purpose} (second die)"), rule);
+        (a + b, a == b)
+    }
+}
+
+/// Runs a rule on the world's position and stores the result; moves the phase state and ends the
+/// game when the position says so.
+pub fn run(world: &mut World, f: impl FnOnce(&mut Pos, &mut Rt)) {
+    let mut pos = Pos::capture(world);
+    let mut dice = world.remove_resource::<Dice>().expect("the game has dice");
+    let mut journal = world.remove_resource::<Journal<Event>>().expect("the game has a journal");
+    f(&mut pos, &mut Rt { dice: &mut dice, journal: &mut journal });
+    world.insert_resource(dice);
+    world.insert_resource(journal);
+    let phase = pos.r.phase;
+    let over = pos.r.outcome.is_some();
+    pos.store(world);
+    if over {
+        goto(world, GameFlow::Over);
+    } else if world.get_resource::<State<Phase>>().map(|s| *s.get()) != Some(phase) {
+        goto(world, phase);
+    }
+}

@@ -1,0 +1,263 @@
+//! The ruleset's numbers (`assets/rulesets/trenches/tables.ron`): the unit rows (8.1, 11), terrain
+//! costs, cover and concealment (10), fortifications (10.5), fire (7.3-7.6), formations (5), the
+//! close combat odds and table (9), indirect fire (7.8), bombardments (7.86) and orders (3.2). The
+//! Quick Reference Card is not in the rulebook: the values it holds are RECONSTRUCTED from the
+//! rulebook's worked examples and design notes (docs/trenches-reconstruction.md). Code reads every
+//! number here.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::units::{Era, Kind};
+use crate::engine::source::{Diagnostic, Problems, SourceFile};
+
+/// The tables shipped with the program (used when the data folder has none).
+pub const BUILTIN: &str = include_str!("../../../assets/rulesets/trenches/tables.ron");
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename = "Tables", deny_unknown_fields)]
+pub struct Tables {
+    pub format: u32,
+    pub ruleset: String,
+    #[serde(default)]
+    pub source: String,
+    /// Unit rows by sub-type code (2.6: `RFL`, `MAR`, `MG`...).
+    pub units: BTreeMap<String, UnitType>,
+    /// What a shock unit changes (3.2, 8.1, the operations' "shock troops").
+    pub shock: ShockTroops,
+    /// Hex terrain by the map's terrain names (10.1-10.4).
+    pub terrain: BTreeMap<String, TerrainRow>,
+    /// Hex features of the map that cost or cover like terrain (a stream...), by kind.
+    pub features: BTreeMap<String, TerrainRow>,
+    pub fortifications: Fortifications,
+    /// Cover of a crest hex against a lower shooter (10.7).
+    pub crest_cover: i32,
+    /// Cost of a hex entered along a road (10.8).
+    pub road_cost: u32,
+    pub fire: Fire,
+    pub formations: Formations,
+    pub orders: Orders,
+    pub close_combat: CloseCombat,
+    pub indirect: Indirect,
+    pub bombardment: Bombardment,
+}
+
+/// One unit row (11): values at full and at reduced strength.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitType {
+    pub name: String,
+    pub kind: Kind,
+    /// Steps at full strength (2.4: two, one for AFV, flamethrowers and super heavy guns).
+    pub steps: u32,
+    /// Firepower, normal range and resolve: (full, reduced).
+    pub firepower: (u32, u32),
+    pub range: (u32, u32),
+    pub resolve: (u32, u32),
+    /// Movement allowance (8.1).
+    pub movement: u32,
+    /// Close combat value of one step (9.1).
+    pub close_combat: u32,
+    /// Indirect fire range (7.3, 11.4); `None`: no indirect fire.
+    #[serde(default)]
+    pub indirect_range: Option<u32>,
+    /// A mortar or howitzer: the crest's height advantage does not count against it (10.7).
+    #[serde(default)]
+    pub plunging: bool,
+}
+
+/// Shock troops (3.2, 8.1, Operations 2 and 3).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ShockTroops {
+    pub movement: u32,
+    pub close_combat: u32,
+}
+
+/// A terrain or feature row (10.1-10.3).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TerrainRow {
+    /// Movement points to enter (10.2).
+    pub cost: u32,
+    /// Cover modifier (10.1).
+    pub cover: i32,
+    /// Natural cover, forfeited by units in formation (5.3, 10.1).
+    pub natural: bool,
+    /// Blocks lines of sight one level above its base (7.21, 10.6).
+    pub obstacle: bool,
+    /// Halves firepower through it, the third one stops the line (7.21, 10.3).
+    pub concealment: bool,
+    /// Craters: infantry may enter for 1 MP and forsake the cover (10).
+    pub crater: bool,
+}
+
+/// Fortifications (10.5).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fortifications {
+    pub trench: i32,
+    pub scrape: i32,
+    pub strongpoint: i32,
+    pub dugout: i32,
+    pub fort: i32,
+    /// Movement points to enter a fortification, or leave a dugout or fort (10.5, 10.52).
+    pub enter_cost: u32,
+    /// Movement points to go onto wire other than from a connecting trench (10.53).
+    pub wire_infantry: u32,
+    pub wire_afv: u32,
+    /// From this time frame dugouts exist beneath every hex of these terrains and features (10.52).
+    pub dugouts_from: Era,
+    pub dugouts_under: Vec<String>,
+}
+
+/// Fire (7.3-7.7).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fire {
+    /// Volume of fire modifier = volume / this (7.61).
+    pub volume_divisor: u32,
+    /// Firepower multiplier against an adjacent target (7.61 example).
+    pub adjacent_multiplier: u32,
+    /// Divisors of firepower at long range, when engaged, through concealment (7.3, 10.3).
+    pub long_range_divisor: u32,
+    pub engaged_divisor: u32,
+    pub concealment_divisor: u32,
+    /// Long range is this many times the normal range (7.3).
+    pub long_range_factor: u32,
+    /// Casualties dice roll modifier against a moving target (QRC, design notes).
+    pub moving_target: i32,
+    /// A final casualties dice roll of at least this reduces a step (7.4).
+    pub step_loss_at: i32,
+    /// The concealed hex that stops a line of sight (7.21: the third).
+    pub concealment_stop: u32,
+}
+
+/// Formations (5).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Formations {
+    pub resolve_bonus: u32,
+    /// The coordination penalty is the printed allowance divided by this (5.3).
+    pub coordination_divisor: u32,
+    pub infantry_max: u32,
+    pub other_max: u32,
+}
+
+/// Orders, in half orders (3.2).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Orders {
+    pub unit_halves: u32,
+    pub shock_halves: u32,
+    pub formation_halves: u32,
+    pub night_multiplier: u32,
+}
+
+/// Close combat (9.1, 9.2).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CloseCombat {
+    /// Odds (phasing, non-phasing) and their dice modifier, lowest odds first (9.1).
+    pub odds: Vec<(u32, u32, i32)>,
+    /// Modified roll, phasing (attacker) losses, non-phasing (defender) losses, lowest roll
+    /// first; a roll below the first row reads the first, above the last the last (9.2).
+    pub results: Vec<(i32, u32, u32)>,
+}
+
+/// Indirect fire (7.8).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Indirect {
+    pub min_range: u32,
+    /// Accuracy die at or below which the shot hits, and hexes a miss strays: good, bad visibility (7.84).
+    pub good: (i32, u32),
+    pub bad: (i32, u32),
+    /// Accuracy modifier for the same hex on consecutive turns, and for a pre-registered hex (7.82, 7.88).
+    pub consecutive: i32,
+    pub registered: i32,
+    /// Firepower penalty per unit of a hurricane barrage or barrage (7.83).
+    pub pattern_penalty: u32,
+}
+
+/// Preliminary bombardments (7.86).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bombardment {
+    pub siege_bonus: i32,
+    /// Shock procedure: at this die or more the hex's units are engaged (7.862).
+    pub shock_engaged_at: u32,
+}
+
+impl Tables {
+    pub fn unit(&self, subtype: &str) -> Option<&UnitType> {
+        self.units.get(subtype)
+    }
+
+    /// The close combat modifier of the odds `a:d`: the nearest listed ratio not above (9.1).
+    pub fn odds_modifier(&self, a: u32, d: u32) -> Option<(u32, u32, i32)> {
+        if d == 0 {
+            return self.close_combat.odds.last().copied();
+        }
+        self.close_combat.odds.iter().rev().find(|(x, y, _)| u64::from(a) * u64::from(*y) >= u64::from(*x) * u64::from(d)).copied()
+    }
+
+    /// Losses (attacker, defender) for a modified close combat roll (9.2).
+    pub fn close_combat_losses(&self, roll: i32) -> (u32, u32) {
+        let rows = &self.close_combat.results;
+        let row = rows.iter().rev().find(|r| r.0 <= roll).or(rows.first()).copied().unwrap_or((0, 0, 0));
+        (row.1, row.2)
+    }
+}
+
+/// Reads and checks a tables file.
+pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
+    let t: Tables = file.parse().map_err(|d| vec![d])?;
+    let mut p = Problems::default();
+    if t.format != 1 {
+        p.push("format", format!("tables format {} is not supported; this version reads format 1", t.format));
+    }
+    if t.ruleset != super::ID {
+        p.push("ruleset", format!("these are tables for `{}`, not `{}`", t.ruleset, super::ID));
+    }
+    for (code, u) in &t.units {
+        if u.steps == 0 || u.steps > 2 {
+            p.push(format!("units.{code}.steps"), "a unit has one or two steps (2.4)");
+        }
+        if u.resolve.0 == 0 {
+            p.push(format!("units.{code}.resolve"), "a resolve of 0 would lose to every roll (7.4)");
+        }
+    }
+    for (name, divisor) in [
+        ("fire.volume_divisor", t.fire.volume_divisor),
+        ("fire.long_range_divisor", t.fire.long_range_divisor),
+        ("fire.engaged_divisor", t.fire.engaged_divisor),
+        ("fire.concealment_divisor", t.fire.concealment_divisor),
+        ("formations.coordination_divisor", t.formations.coordination_divisor),
+    ] {
+        if divisor == 0 {
+            p.push(name, "a divisor of 0 divides by nothing");
+        }
+    }
+    if t.close_combat.odds.is_empty() {
+        p.push("close_combat.odds", "the odds table needs at least one ratio (9.1)");
+    }
+    for (i, w) in t.close_combat.odds.windows(2).enumerate() {
+        if u64::from(w[0].0) * u64::from(w[1].1) >= u64::from(w[1].0) * u64::from(w[0].1) {
+            p.push(format!("close_combat.odds.{}", i + 1), "list the odds from the lowest ratio to the highest (9.1)");
+        }
+    }
+    if t.close_combat.odds.iter().any(|o| o.0 == 0 || o.1 == 0) {
+        p.push("close_combat.odds", "a ratio has two numbers above 0, like (3, 2, 1)");
+    }
+    if t.close_combat.results.is_empty() {
+        p.push("close_combat.results", "the close combat table needs at least one row (9.2)");
+    }
+    for (i, w) in t.close_combat.results.windows(2).enumerate() {
+        if w[1].0 <= w[0].0 {
+            p.push(format!("close_combat.results.{}", i + 1), "list the rows by modified roll, lowest first (9.2)");
+        }
+    }
+    if p.is_empty() { Ok(t) } else { Err(file.locate_all(p)) }
+}

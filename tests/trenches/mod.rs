@@ -1,0 +1,9 @@
+//! In the Trenches: Devil Dogs: the rulebook's worked examples and rules as tests (section numbers in
+//! the names), random and computer games with every invariant checked.
+
+mod combat;
+mod fixtures;
+mod movement;
+mod random_play;
+mod sequence;
+mod sight;
