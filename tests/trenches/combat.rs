@@ -109,9 +109,12 @@ fn mover_engaged_by_fire_then_spent_for_moving_itt_4() {
 /// an 11 to engage and cannot reduce him.
 #[test]
 fn rifle_company_against_a_trench_needs_nine_itt_11_3() {
-    for (hexes, roll, steps_left, lvl) in
-        [("C04", [4, 5], 1, Level::Spent), ("C04", [4, 4], 2, Level::Engaged), ("C05", [4, 5], 2, Level::Engaged), ("C05", [5, 6], 1, Level::Spent)]
-    {
+    for (hexes, roll, steps_left, lvl) in [
+        ("C04", [4, 5], 1, Level::Spent),
+        ("C04", [4, 4], 2, Level::Engaged),
+        ("C05", [4, 5], 2, Level::Engaged),
+        ("C05", [5, 6], 1, Level::Spent),
+    ] {
         let b = board(&["........"; 6].map(|r| r), &[("trench", &["C04", "C05"])], &[]);
         let mut p = pos(
             b,

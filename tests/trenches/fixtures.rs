@@ -36,11 +36,6 @@ pub fn board(rows: &[&str], features: &[(&str, &[&str])], roads: &[&[&str]]) -> 
     b
 }
 
-/// An open map of 10 columns and 12 rows.
-pub fn open_board() -> HexBoard {
-    board(&["..........."; 12].map(|r| &r[..10]), &[], &[])
-}
-
 /// The Hill 142 operation's scenario, for its tables and rules.
 pub fn shipped() -> Scenario {
     let g = open(super::random_play::OPERATIONS[0], 0);
@@ -83,7 +78,17 @@ pub fn pos(board: HexBoard, units: &[(&str, Side, &str, char, &str)], phasing: S
             came_from: None,
         })
         .collect();
-    let r = Rest { turn: 1, phase: Phase::Rounds, round: 1, phasing: Some(phasing), winner: Some(phasing), spread: 20, orders: 20, activations: 1, ..Rest::default() };
+    let r = Rest {
+        turn: 1,
+        phase: Phase::Rounds,
+        round: 1,
+        phasing: Some(phasing),
+        winner: Some(phasing),
+        spread: 20,
+        orders: 20,
+        activations: 1,
+        ..Rest::default()
+    };
     let mut p = Pos { sc, units: states, r };
     p.r.wire = p.sc.board.hexes().filter(|&h| p.sc.board.hex_features(h).iter().any(|f| f.kind == "wire")).collect();
     for u in 0..p.units.len() {

@@ -10,7 +10,8 @@ use salient::engine::Session;
 use salient::engine::game::Game;
 use salient::rulesets::trenches::Trenches;
 
-pub const OPERATIONS: [&str; 3] = ["scenarios/trenches/hill-142.ron", "scenarios/trenches/lucys-corner.ron", "scenarios/trenches/wasteland.ron"];
+pub const OPERATIONS: [&str; 3] =
+    ["scenarios/trenches/hill-142.ron", "scenarios/trenches/lucys-corner.ron", "scenarios/trenches/wasteland.ron"];
 
 fn games() -> u64 {
     std::env::var("SALIENT_TRENCHES_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(300)

@@ -53,7 +53,13 @@ fn formation_conditions_itt_5_1() {
     let b = board(&["........"; 6].map(|r| r), &[], &[]);
     let mut p = pos(
         b,
-        &[("de-1", C, "RFL", 'A', "C01"), ("de-2", C, "RFL", 'A', "C02"), ("de-3", C, "RFL", 'A', "C05"), ("de-4", C, "RFL", 'B', "C03"), ("de-mg", C, "MG", 'A', "C04")],
+        &[
+            ("de-1", C, "RFL", 'A', "C01"),
+            ("de-2", C, "RFL", 'A', "C02"),
+            ("de-3", C, "RFL", 'A', "C05"),
+            ("de-4", C, "RFL", 'B', "C03"),
+            ("de-mg", C, "MG", 'A', "C04"),
+        ],
         C,
     );
     assert!(formation_ok(&p, &[0, 1]).is_ok());

@@ -35,7 +35,19 @@ fn crests_see_down_and_inland_hexes_do_not_itt_7_22_10_7() {
 /// the Marine in J08; from level 2 (two levels above the building) the line runs down behind it.
 #[test]
 fn two_levels_up_sees_down_behind_a_building_itt_7_22_10_7() {
-    let rows = ["..........", "..........", "..........", "..........", "..........", "..........", "..........", "..........", "..........", "......v...", ".........."];
+    let rows = [
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "......v...",
+        "..........",
+    ];
     let b = board(&rows, &[("level1", &["J06"]), ("level2", &["J05"]), ("crest", &["J05", "J06"])], &[]);
     let p = pos(b, &[], Side::Allied);
     assert_eq!(p.sight(hex(&p, "J06"), hex(&p, "J08")).blocked_at.map(|h| p.hex_label(h)).as_deref(), Some("J07"));

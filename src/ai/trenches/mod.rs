@@ -145,7 +145,8 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             let mut v = standing(p, u, h, t) - crowd * 2.0;
             if !attack {
                 // Defenders: see the ground the attacker must cross.
-                let enemy_area: Vec<Hex> = p.sc.setup.iter().zip(&p.sc.spec.units).filter(|(_, s)| s.side != side).flat_map(|(a, _)| a.iter()).collect();
+                let enemy_area: Vec<Hex> =
+                    p.sc.setup.iter().zip(&p.sc.spec.units).filter(|(_, s)| s.side != side).flat_map(|(a, _)| a.iter()).collect();
                 let seen = enemy_area.iter().filter(|&&e| p.sight(h, e).clear()).count() as f32;
                 v += seen * 0.3 - 0.5 * distance_to(&objectives(p), h) as f32;
             }
@@ -181,10 +182,16 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             let Some(to) = p.parse_hex(to) else { return 0.0 };
             us.iter().map(|&u| standing(p, u, to, t) - standing(p, u, p.hex(u).expect("on the map"), t)).sum::<f32>()
         }
-        Command::EnterFortification(names) => ids(p, names).iter().filter(|&&u| p.units[u].fort != Fort::OnWire).count() as f32 * t.cover * 3.0 + 0.5,
+        Command::EnterFortification(names) => {
+            ids(p, names).iter().filter(|&&u| p.units[u].fort != Fort::OnWire).count() as f32 * t.cover * 3.0 + 0.5
+        }
         Command::LeaveDugout(names) => {
             let us = ids(p, names);
-            us.iter().filter(|&&u| p.hex(u).is_some_and(|h| h.range(5).any(|x| p.sc.board.contains(x) && fire::spotted_enemy(p, x, side)))).count() as f32 * 2.0 - 0.5
+            us.iter()
+                .filter(|&&u| p.hex(u).is_some_and(|h| h.range(5).any(|x| p.sc.board.contains(x) && fire::spotted_enemy(p, x, side))))
+                .count() as f32
+                * 2.0
+                - 0.5
         }
         Command::Dig(_) => {
             if attack {
@@ -196,9 +203,11 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
         Command::Fire(names, target) | Command::React(names, target) => {
             let us = ids(p, names);
             let Some(h) = p.parse_hex(target) else { return 0.0 };
-            let moving = matches!(c, Command::React(..)) && matches!(p.r.window, Some(crate::rulesets::trenches::state::Window::Move { .. }));
+            let moving =
+                matches!(c, Command::React(..)) && matches!(p.r.window, Some(crate::rulesets::trenches::state::Window::Move { .. }));
             // Reacting spends a unit's freedom to react again (4); machine guns fire on (7.61).
-            let cost: f32 = us.iter().map(|&u| if p.kind(u) == crate::rulesets::trenches::units::Kind::MachineGun { 0.2 } else { 0.8 }).sum();
+            let cost: f32 =
+                us.iter().map(|&u| if p.kind(u) == crate::rulesets::trenches::units::Kind::MachineGun { 0.2 } else { 0.8 }).sum();
             fire_value(p, &us, h, moving, t) - if matches!(c, Command::React(..)) { cost } else { 0.0 }
         }
         Command::NoReaction => 0.0,

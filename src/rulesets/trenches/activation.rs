@@ -179,7 +179,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
 
 /// Half orders in words.
 pub fn halves(h: u32) -> String {
-    if h % 2 == 0 { format!("{}", h / 2) } else { format!("{}½", h / 2) }
+    if h.is_multiple_of(2) { format!("{}", h / 2) } else { format!("{}½", h / 2) }
 }
 
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {

@@ -1,9 +1,9 @@
 //! Preliminary bombardments (7.86): after set-up, before turn 1. The saturation procedure (7.861)
 //! with the operations' variant (a failed roll reduces and spends instead of destroying).
 
-use super::state::HexSet;
 use super::events::EventKind;
 use super::scenario::{BombardmentKind, Failed};
+use super::state::HexSet;
 use super::state::{Fort, Pos, Rt};
 use super::units::Level;
 
@@ -37,9 +37,14 @@ pub fn fire(p: &mut Pos, rt: &mut Rt) {
                 }
             }
         }
-        let roll = rt.d6(format!("saturation bombardment of {}", p.hex_label(h)), "7.861") as i32 + if b.siege { p.sc.tables.bombardment.siege_bonus } else { 0 };
+        let roll = rt.d6(format!("saturation bombardment of {}", p.hex_label(h)), "7.861") as i32
+            + if b.siege { p.sc.tables.bombardment.siege_bonus } else { 0 };
         let greatest = p.greatest_cover(h);
-        rt.log("7.861", format!("The bombardment of {} rolls {roll}.", p.hex_label(h)), EventKind::Bombarded { hex: p.hex_label(h), roll: roll.max(0) as u32 });
+        rt.log(
+            "7.861",
+            format!("The bombardment of {} rolls {roll}.", p.hex_label(h)),
+            EventKind::Bombarded { hex: p.hex_label(h), roll: roll.max(0) as u32 },
+        );
         for &u in &units {
             // 2: no cover fails outright; 3: a roll above the unit's cover fails.
             let c = cover(p, u);

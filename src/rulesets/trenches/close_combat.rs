@@ -70,7 +70,9 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     }
     if initiators(p, h).is_empty() {
         return Err(refuse(
-            format!("no unit of the force began its activation in {l} free or engaged, and able to reach the enemy (OUT and wire units cannot attack a fortification)"),
+            format!(
+                "no unit of the force began its activation in {l} free or engaged, and able to reach the enemy (OUT and wire units cannot attack a fortification)"
+            ),
             "9, 10.5",
         ));
     }

@@ -77,31 +77,117 @@ impl crate::engine::journal::EventKind for EventKind {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "event")]
 pub enum EventKind {
-    Placed { unit: String, hex: String },
-    SetUpDone { side: Side },
-    Bombarded { hex: String, roll: u32 },
-    Cratered { hex: String },
-    TurnBegan { turn: u32 },
-    Initiative { round: u32, allied: u32, central: u32, winner: Option<Side>, orders: u32 },
-    RoundsEnded { reason: String },
-    Activated { side: Side, units: Vec<String>, formation: bool, cost: u32 },
-    Passed { side: Side },
-    Moved { unit: String, from: String, to: String, mp_left: f32 },
-    Exited { unit: String },
-    Fortification { unit: String, into: String },
-    Dug { unit: String },
-    Revealed { unit: String },
-    FireDeclared { side: Side, shooters: Vec<String>, target: String, reaction: bool },
+    Placed {
+        unit: String,
+        hex: String,
+    },
+    SetUpDone {
+        side: Side,
+    },
+    Bombarded {
+        hex: String,
+        roll: u32,
+    },
+    Cratered {
+        hex: String,
+    },
+    TurnBegan {
+        turn: u32,
+    },
+    Initiative {
+        round: u32,
+        allied: u32,
+        central: u32,
+        winner: Option<Side>,
+        orders: u32,
+    },
+    RoundsEnded {
+        reason: String,
+    },
+    Activated {
+        side: Side,
+        units: Vec<String>,
+        formation: bool,
+        cost: u32,
+    },
+    Passed {
+        side: Side,
+    },
+    Moved {
+        unit: String,
+        from: String,
+        to: String,
+        mp_left: f32,
+    },
+    Exited {
+        unit: String,
+    },
+    Fortification {
+        unit: String,
+        into: String,
+    },
+    Dug {
+        unit: String,
+    },
+    Revealed {
+        unit: String,
+    },
+    FireDeclared {
+        side: Side,
+        shooters: Vec<String>,
+        target: String,
+        reaction: bool,
+    },
     /// One casualties dice roll against one unit (7.4).
-    Casualties { unit: String, roll: u32, modified: i32, resolve: u32, result: String },
-    Escalated { unit: String, level: String },
-    StepLost { unit: String, eliminated: bool },
-    Retreated { unit: String, to: Option<String> },
-    Ranged { side: Side, units: Vec<String> },
-    Impact { side: Side, hexes: Vec<String>, volume: i32 },
-    CloseCombat { hex: String, attacker: u32, defender: u32, roll: u32, modifier: i32, attacker_losses: u32, defender_losses: u32 },
-    ShockTroops { side: Side },
-    Recombined { unit: String, with: String },
-    Recovery { turn: u32 },
-    GameOver { winner: Option<Side>, reason: String },
+    Casualties {
+        unit: String,
+        roll: u32,
+        modified: i32,
+        resolve: u32,
+        result: String,
+    },
+    Escalated {
+        unit: String,
+        level: String,
+    },
+    StepLost {
+        unit: String,
+        eliminated: bool,
+    },
+    Retreated {
+        unit: String,
+        to: Option<String>,
+    },
+    Ranged {
+        side: Side,
+        units: Vec<String>,
+    },
+    Impact {
+        side: Side,
+        hexes: Vec<String>,
+        volume: i32,
+    },
+    CloseCombat {
+        hex: String,
+        attacker: u32,
+        defender: u32,
+        roll: u32,
+        modifier: i32,
+        attacker_losses: u32,
+        defender_losses: u32,
+    },
+    ShockTroops {
+        side: Side,
+    },
+    Recombined {
+        unit: String,
+        with: String,
+    },
+    Recovery {
+        turn: u32,
+    },
+    GameOver {
+        winner: Option<Side>,
+        reason: String,
+    },
 }

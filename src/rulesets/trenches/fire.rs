@@ -42,7 +42,11 @@ pub fn escalate(p: &mut Pos, rt: &mut Rt, u: usize, by: u32, rule: &str) {
     let after = before.escalated(by);
     if after != before {
         p.units[u].level = after;
-        rt.log(rule, format!("{} is {}.", p.name(u), after.id()), EventKind::Escalated { unit: p.id(u).to_string(), level: after.id().into() });
+        rt.log(
+            rule,
+            format!("{} is {}.", p.name(u), after.id()),
+            EventKind::Escalated { unit: p.id(u).to_string(), level: after.id().into() },
+        );
     }
 }
 
@@ -292,15 +296,20 @@ fn retreat(p: &mut Pos, rt: &mut Rt, u: usize, from: Hex) {
             p.units[u].at = Where::Hex(t);
             p.units[u].fort = Fort::Out;
             p.units[u].came_from = Some(h);
-            rt.log("7.61", format!("{} retreats to {}.", p.name(u), p.hex_label(t)), EventKind::Retreated {
-                unit: p.id(u).to_string(),
-                to: Some(p.hex_label(t)),
-            });
+            rt.log(
+                "7.61",
+                format!("{} retreats to {}.", p.name(u), p.hex_label(t)),
+                EventKind::Retreated { unit: p.id(u).to_string(), to: Some(p.hex_label(t)) },
+            );
         }
         _ => {
             p.units[u].at = Where::Eliminated;
             p.units[u].fort = Fort::Out;
-            rt.log("7.61", format!("{} cannot retreat and is eliminated.", p.name(u)), EventKind::Retreated { unit: p.id(u).to_string(), to: None });
+            rt.log(
+                "7.61",
+                format!("{} cannot retreat and is eliminated.", p.name(u)),
+                EventKind::Retreated { unit: p.id(u).to_string(), to: None },
+            );
         }
     }
 }
@@ -331,13 +340,11 @@ fn attack(p: &Pos, rt: &mut Rt, shooters: &[usize], target: Hex, moving: &[usize
         plunging |= p.ty(s).plunging;
     }
     if volume < 1.0 {
-        rt.log("7.61", format!("The volume of fire on {} is below 1: the attack fails.", p.hex_label(target)), EventKind::Casualties {
-            unit: String::new(),
-            roll: 0,
-            modified: 0,
-            resolve: 0,
-            result: "volume below 1".into(),
-        });
+        rt.log(
+            "7.61",
+            format!("The volume of fire on {} is below 1: the attack fails.", p.hex_label(target)),
+            EventKind::Casualties { unit: String::new(), roll: 0, modified: 0, resolve: 0, result: "volume below 1".into() },
+        );
         return (Vec::new(), false);
     }
     let spare: Vec<usize> = if shooters.len() > 1 || p.in_formation(shooters[0]) {
@@ -446,7 +453,8 @@ fn reactors(p: &Pos, w: &Window) -> Vec<(usize, Vec<Hex>)> {
     match w {
         Window::Move { movers, hex } => {
             for r in p.on_map().filter(|&r| p.side(r) == side) {
-                let fresh = movers.iter().any(|&m| p.hex(m) == Some(*hex) && exposed(p, m, true) && !p.r.reacted.contains(&(r, m, (hex.y, hex.x))));
+                let fresh =
+                    movers.iter().any(|&m| p.hex(m) == Some(*hex) && exposed(p, m, true) && !p.r.reacted.contains(&(r, m, (hex.y, hex.x))));
                 if fresh && can_fire(p, r, *hex).is_ok() {
                     out.push((r, vec![*hex]));
                 }
@@ -526,12 +534,11 @@ pub fn reaction_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
             for &u in &units {
                 reveal(p, rt, u);
             }
-            rt.log("7.7", format!("{} answer with reaction fire at {hex}.", units.iter().map(|&u| p.name(u)).collect::<Vec<_>>().join(", ")), EventKind::FireDeclared {
-                side: p.side(units[0]),
-                shooters: names,
-                target: hex,
-                reaction: true,
-            });
+            rt.log(
+                "7.7",
+                format!("{} answer with reaction fire at {hex}.", units.iter().map(|&u| p.name(u)).collect::<Vec<_>>().join(", ")),
+                EventKind::FireDeclared { side: p.side(units[0]), shooters: names, target: hex, reaction: true },
+            );
             reactions.push((units, h));
             let w = Window::Fire { shooters, target, reactions };
             let more = has_reaction(p, &w);
@@ -545,12 +552,11 @@ pub fn reaction_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
             for &u in &units {
                 reveal(p, rt, u);
             }
-            rt.log("7.7", format!("{} react against the movement into {hex}.", units.iter().map(|&u| p.name(u)).collect::<Vec<_>>().join(", ")), EventKind::FireDeclared {
-                side: p.side(units[0]),
-                shooters: names,
-                target: hex,
-                reaction: true,
-            });
+            rt.log(
+                "7.7",
+                format!("{} react against the movement into {hex}.", units.iter().map(|&u| p.name(u)).collect::<Vec<_>>().join(", ")),
+                EventKind::FireDeclared { side: p.side(units[0]), shooters: names, target: hex, reaction: true },
+            );
             let present: Vec<usize> = movers.iter().copied().filter(|&m| p.hex(m) == Some(at)).collect();
             for &r in &units {
                 for &m in &present {
@@ -562,7 +568,8 @@ pub fn reaction_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
             apply(p, rt, &hits, true, "7.7");
             escalate_shooters(p, rt, &units, true, doubles);
             // 4: a mover engaged or worse by the fire stops, and then escalates for having moved.
-            let stopped: Vec<usize> = hits.iter().filter(|h| h.effect != Effect::None && present.contains(&h.unit)).map(|h| h.unit).collect();
+            let stopped: Vec<usize> =
+                hits.iter().filter(|h| h.effect != Effect::None && present.contains(&h.unit)).map(|h| h.unit).collect();
             if let Some(act) = p.r.act.as_mut() {
                 for &m in &stopped {
                     act.stopped.insert(m);

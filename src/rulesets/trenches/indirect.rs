@@ -177,12 +177,23 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
             let units = resolve_ids(p, &names).expect("checked");
             let hs: Vec<Hex> = hexes.iter().map(|l| p.parse_hex(l).expect("checked")).collect();
             p.r.crosshairs.retain(|c| !c.units.iter().any(|u| units.contains(u)));
-            p.r.crosshairs.push(CrossHairs { side, units: units.clone(), hexes: [hs[0], hs[1], hs[2]], real, placed: p.r.turn, fired: None });
+            p.r.crosshairs.push(CrossHairs {
+                side,
+                units: units.clone(),
+                hexes: [hs[0], hs[1], hs[2]],
+                real,
+                placed: p.r.turn,
+                fired: None,
+            });
             for &u in &units {
                 p.r.act.as_mut().expect("checked").busy.insert(u);
                 escalate(p, rt, u, 2, "7.82");
             }
-            rt.log("7.82", format!("{} range: three cross hairs placed.", units.iter().map(|&u| p.name(u)).collect::<Vec<_>>().join(", ")), EventKind::Ranged { side, units: names });
+            rt.log(
+                "7.82",
+                format!("{} range: three cross hairs placed.", units.iter().map(|&u| p.name(u)).collect::<Vec<_>>().join(", ")),
+                EventKind::Ranged { side, units: names },
+            );
         }
         Command::FireForEffect(names, pattern) => {
             let units = resolve_ids(p, &names).expect("checked");

@@ -50,7 +50,10 @@ pub struct Trenches;
 pub fn vocabulary() -> MapVocabulary {
     MapVocabulary {
         terrains: ["open", "woods", "shattered_woods", "village", "crater", "wheat", "orchard"].iter().map(|s| s.to_string()).collect(),
-        features: ["level1", "level2", "level3", "crest", "trench", "strongpoint", "wire", "stream", "road", "ravine"].iter().map(|s| s.to_string()).collect(),
+        features: ["level1", "level2", "level3", "crest", "trench", "strongpoint", "wire", "stream", "road", "ravine"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
         sides: Side::BOTH.iter().map(|s| s.id().to_string()).collect(),
     }
 }
@@ -126,7 +129,9 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
         (Stage::Place(_), _) => setup::check(p, c),
         (Stage::Orders(_), Command::Activate(_) | Command::Pass) => activation::check(p, c),
         (Stage::Force(_), Command::EndActivation) => Ok(()),
-        (Stage::Force(_), Command::Move(..) | Command::EnterFortification(_) | Command::LeaveDugout(_) | Command::Dig(_)) => movement::check(p, c),
+        (Stage::Force(_), Command::Move(..) | Command::EnterFortification(_) | Command::LeaveDugout(_) | Command::Dig(_)) => {
+            movement::check(p, c)
+        }
         (Stage::Force(_), Command::Fire(..)) => fire::check(p, c),
         (Stage::Force(_), Command::Range(..) | Command::FireForEffect(..)) => indirect::check(p, c),
         (Stage::Force(_), Command::CloseCombat(_)) => close_combat::check(p, c),
@@ -170,9 +175,9 @@ pub fn phase(world: &World) -> Option<Phase> {
 /// Who decides when: one step per stage of the operation; each reads a [`Pos`] captured once and
 /// carries out the command by [`exec`].
 fn decisions() -> Steps<Phase, Pos, Command> {
-    [Phase::SetUp, Phase::Rounds]
-        .iter()
-        .fold(Steps::new(), |steps, &phase| steps.step(phase, candidates, check, |world: &mut World, c: Command| run(world, |p, rt| exec(p, rt, c))))
+    [Phase::SetUp, Phase::Rounds].iter().fold(Steps::new(), |steps, &phase| {
+        steps.step(phase, candidates, check, |world: &mut World, c: Command| run(world, |p, rt| exec(p, rt, c)))
+    })
 }
 
 /// The ruleset's plugin: its phase states, resources and systems.

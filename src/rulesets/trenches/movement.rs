@@ -28,11 +28,7 @@ fn may_move(p: &Pos, u: usize) -> bool {
 fn mp_left(p: &Pos, u: usize) -> i32 {
     let act = p.r.act.as_ref().expect("an activation");
     let mp = act.mp.get(&u).copied().unwrap_or(0);
-    if act.formation && !started(p, u) {
-        mp - allowance(p, u) as i32
-    } else {
-        mp
-    }
+    if act.formation && !started(p, u) { mp - allowance(p, u) as i32 } else { mp }
 }
 
 fn started(p: &Pos, u: usize) -> bool {
@@ -303,12 +299,11 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
                 st.fort = fort;
                 st.came_from = Some(from);
                 st.shovel = false;
-                rt.log("8", format!("{} moves from {} to {}.", p.name(u), p.hex_label(from), p.hex_label(to)), EventKind::Moved {
-                    unit: p.id(u).to_string(),
-                    from: p.hex_label(from),
-                    to: p.hex_label(to),
-                    mp_left: left,
-                });
+                rt.log(
+                    "8",
+                    format!("{} moves from {} to {}.", p.name(u), p.hex_label(from), p.hex_label(to)),
+                    EventKind::Moved { unit: p.id(u).to_string(), from: p.hex_label(from), to: p.hex_label(to), mp_left: left },
+                );
                 // 7.24: a hidden unit moving into a new hex is revealed (but infantry moving one hex at night).
                 if p.units[u].hidden && !(p.is_night() && p.kind(u) == Kind::Infantry && first) {
                     super::fire::reveal(p, rt, u);
@@ -345,23 +340,27 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
                     Fort::Out => "out into the hex",
                     Fort::OnWire => "onto the wire",
                 };
-                rt.log("10.5", format!("{} moves {into} in {}.", p.name(u), p.hex_label(h)), EventKind::Fortification {
-                    unit: p.id(u).to_string(),
-                    into: into.to_string(),
-                });
+                rt.log(
+                    "10.5",
+                    format!("{} moves {into} in {}.", p.name(u), p.hex_label(h)),
+                    EventKind::Fortification { unit: p.id(u).to_string(), into: into.to_string() },
+                );
             }
             super::activation::end_if_idle(p, rt);
         }
         Command::Dig(name) => {
-            let u = resolve_ids(p, std::slice::from_ref(&name)).expect("checked")[0];
+            let u = resolve_ids(p, std::slice::from_ref(name)).expect("checked")[0];
             finish_moving(p, rt);
             p.units[u].shovel = true;
             p.r.act.as_mut().expect("checked").busy.insert(u);
-            rt.log("6", format!("{} digs in {}.", p.name(u), p.hex_label(p.hex(u).expect("on the map"))), EventKind::Dug { unit: name.clone() });
+            rt.log(
+                "6",
+                format!("{} digs in {}.", p.name(u), p.hex_label(p.hex(u).expect("on the map"))),
+                EventKind::Dug { unit: name.clone() },
+            );
             super::fire::escalate(p, rt, u, 1, "6");
             super::activation::end_if_idle(p, rt);
         }
         _ => unreachable!("checked"),
     }
 }
-

@@ -272,9 +272,14 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
         match tables.unit(&u.subtype) {
             None => {
                 let known: Vec<&str> = tables.units.keys().map(|k| k.as_str()).collect();
-                p.push(format!("units.{i}.subtype"), format!("unknown sub-type `{}`{}", u.subtype, crate::engine::source::suggestion(&u.subtype, &known)));
+                p.push(
+                    format!("units.{i}.subtype"),
+                    format!("unknown sub-type `{}`{}", u.subtype, crate::engine::source::suggestion(&u.subtype, &known)),
+                );
             }
-            Some(t) if u.reduced && t.steps < 2 => p.push(format!("units.{i}.reduced"), format!("a {} has one step: it has no reduced side (2.4)", t.name)),
+            Some(t) if u.reduced && t.steps < 2 => {
+                p.push(format!("units.{i}.reduced"), format!("a {} has one step: it has no reduced side (2.4)", t.name))
+            }
             Some(_) => {}
         }
         if !u.letter.is_ascii_uppercase() {
@@ -283,7 +288,9 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
         let area = hexes_of(board, std::slice::from_ref(&u.setup), &format!("units.{i}.setup"), p);
         if let Some(at) = &u.at {
             match board.parse(at) {
-                Ok(h) if !area.contains(&h) => p.push(format!("units.{i}.at"), format!("{at} is not in its set-up area `{}` (13.2)", u.setup)),
+                Ok(h) if !area.contains(&h) => {
+                    p.push(format!("units.{i}.at"), format!("{at} is not in its set-up area `{}` (13.2)", u.setup))
+                }
                 Ok(h) => {
                     let n = placed.entry(((h.y, h.x), u.side)).or_default();
                     *n += 1;

@@ -75,10 +75,7 @@ pub fn begin_turn(p: &mut Pos, rt: &mut Rt) {
 
 /// The cheapest activation a side could pay for, in half orders, if it has a unit to activate (3.2).
 pub fn cheapest(p: &Pos, side: Side) -> Option<u32> {
-    p.on_map()
-        .filter(|&u| p.side(u) == side && p.units[u].level != Level::Spent)
-        .map(|u| super::activation::unit_cost(p, u))
-        .min()
+    p.on_map().filter(|&u| p.side(u) == side && p.units[u].level != Level::Spent).map(|u| super::activation::unit_cost(p, u)).min()
 }
 
 fn all_spent(p: &Pos) -> bool {
@@ -97,7 +94,11 @@ pub fn begin_round(p: &mut Pos, rt: &mut Rt) {
         p.r.rolls = [a, c];
         let spread = a.abs_diff(c);
         if spread == 0 {
-            rt.log("3.11", format!("Initiative: both roll {a}."), EventKind::Initiative { round: p.r.round, allied: a, central: c, winner: None, orders: 0 });
+            rt.log(
+                "3.11",
+                format!("Initiative: both roll {a}."),
+                EventKind::Initiative { round: p.r.round, allied: a, central: c, winner: None, orders: 0 },
+            );
             if p.r.round == 1 {
                 continue;
             }
@@ -133,7 +134,11 @@ pub fn skip_if_idle(p: &mut Pos, rt: &mut Rt) {
     if p.r.act.is_none() && p.r.window.is_none() && p.r.outcome.is_none() {
         let side = p.r.phasing.expect("a phasing side");
         if cheapest(p, side).is_none_or(|c| c > p.r.orders) {
-            rt.log("3.2", format!("The {} have no unit they can activate: their orders pass.", side.name()), super::events::EventKind::Passed { side });
+            rt.log(
+                "3.2",
+                format!("The {} have no unit they can activate: their orders pass.", side.name()),
+                super::events::EventKind::Passed { side },
+            );
             end_half(p, rt);
         }
     }
@@ -191,16 +196,16 @@ pub fn recovery(p: &mut Pos, rt: &mut Rt) {
         if let Some(h) = p.hex(u)
             && p.ty(u).steps == 2
             && p.units[u].steps == 1
-            && let Some(v) = (u + 1..p.units.len()).find(|&v| {
-                p.hex(v) == Some(h) && p.side(v) == p.side(u) && p.spec(v).subtype == p.spec(u).subtype && p.units[v].steps == 1
-            })
+            && let Some(v) = (u + 1..p.units.len())
+                .find(|&v| p.hex(v) == Some(h) && p.side(v) == p.side(u) && p.spec(v).subtype == p.spec(u).subtype && p.units[v].steps == 1)
         {
             p.units[u].steps = 2;
             p.units[v].at = Where::Eliminated;
-            rt.log("3.12", format!("{} and {} recombine into one full unit.", p.name(u), p.name(v)), EventKind::Recombined {
-                unit: p.id(u).to_string(),
-                with: p.id(v).to_string(),
-            });
+            rt.log(
+                "3.12",
+                format!("{} and {} recombine into one full unit.", p.name(u), p.name(v)),
+                EventKind::Recombined { unit: p.id(u).to_string(), with: p.id(v).to_string() },
+            );
         }
         u += 1;
     }
@@ -230,7 +235,10 @@ pub fn check_victory(p: &mut Pos, rt: &mut Rt, at_end: bool) {
         } else if v.annihilate && p.sc.hold.is_empty() {
             Some((format!("{} units are still on the map at the end of the operation (13.4).", side.enemy().name()), Some(side.enemy())))
         } else {
-            Some((format!("The {} do not hold {} at the end of the operation (13.4).", side.name(), labels.join(" and ")), Some(side.enemy())))
+            Some((
+                format!("The {} do not hold {} at the end of the operation (13.4).", side.name(), labels.join(" and ")),
+                Some(side.enemy()),
+            ))
         }
     } else {
         None

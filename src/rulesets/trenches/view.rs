@@ -49,8 +49,12 @@ pub fn pending(world: &World) -> Option<Pending> {
 pub fn pending_of(p: &Pos) -> Option<(Side, String, &'static str)> {
     Some(match stage(p)? {
         Stage::Place(s) => (s, "Place a unit in its set-up area (Place)".into(), "13.2"),
-        Stage::Orders(s) => (s, format!("Issue orders ({} left): Activate a unit or formation, or Pass", super::activation::halves(p.r.orders)), "3.2"),
-        Stage::Force(s) => (s, "Move, EnterFortification, LeaveDugout, Dig, Fire, Range, FireForEffect, CloseCombat or EndActivation".into(), "3.3"),
+        Stage::Orders(s) => {
+            (s, format!("Issue orders ({} left): Activate a unit or formation, or Pass", super::activation::halves(p.r.orders)), "3.2")
+        }
+        Stage::Force(s) => {
+            (s, "Move, EnterFortification, LeaveDugout, Dig, Fire, Range, FireForEffect, CloseCombat or EndActivation".into(), "3.3")
+        }
         Stage::Reaction(s) => (s, "Reaction fire (React) or NoReaction".into(), "7.7"),
     })
 }
@@ -106,7 +110,10 @@ pub fn state_view(world: &World) -> StateView {
     tracks.insert("spread_halves".into(), i64::from(p.r.spread));
     for s in Side::BOTH {
         tracks.insert(format!("initiative_{}", s.id()), i64::from(p.r.rolls[s.index()]));
-        tracks.insert(format!("steps_{}", s.id()), (0..p.units.len()).filter(|&u| p.side(u) == s && p.hex(u).is_some()).map(|u| i64::from(p.units[u].steps)).sum());
+        tracks.insert(
+            format!("steps_{}", s.id()),
+            (0..p.units.len()).filter(|&u| p.side(u) == s && p.hex(u).is_some()).map(|u| i64::from(p.units[u].steps)).sum(),
+        );
     }
     let mut map_markers: Vec<String> = Vec::new();
     map_markers.extend(p.r.scrapes.iter().map(|h| format!("scrape@{}", p.hex_label(h))));
@@ -160,9 +167,13 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
                 out.push(format!("{} has {} steps", p.id(u), st.steps));
             }
             match st.fort {
-                Fort::In if p.fortification(h).is_none() => out.push(format!("{} is IN a fortification {} does not have", p.id(u), p.hex_label(h))),
+                Fort::In if p.fortification(h).is_none() => {
+                    out.push(format!("{} is IN a fortification {} does not have", p.id(u), p.hex_label(h)))
+                }
                 Fort::Dugout if !p.dugout(h) => out.push(format!("{} is in a dugout {} does not have", p.id(u), p.hex_label(h))),
-                Fort::In | Fort::Dugout if !p.kind(u).enters_fortifications() => out.push(format!("{} cannot enter fortifications", p.id(u))),
+                Fort::In | Fort::Dugout if !p.kind(u).enters_fortifications() => {
+                    out.push(format!("{} cannot enter fortifications", p.id(u)))
+                }
                 _ => {}
             }
         }
