@@ -128,6 +128,12 @@ fn standing(p: &Pos, u: usize, h: Hex, t: &AiTuning) -> f32 {
         }
     }
     v += t.cover * (p.natural_cover(h).max(p.other_cover(h)) + p.fortification(h).map(|f| p.fortification_cover(f)).unwrap_or(0)) as f32;
+    // Into the enemy's hex: held there (8.2), it storms the hex at its next activation (9).
+    if p.enemy_in(h, side) {
+        let mut q = p.clone();
+        q.units[u].at = Where::Hex(h);
+        v += t.storm * close_combat_value(&q, h, side, t).max(0.0);
+    }
     v - t.exposure * exposure(p, u, h)
 }
 
@@ -160,30 +166,50 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             }
         }
         Command::Activate(names) => {
+            // What each unit could do once activated: fire where it pays, storm its hex, or (the
+            // attacker) close on the objectives; a formation does it for one order (5.2).
             let us = ids(p, names);
-            let mut best: f32 = 0.0;
+            let mut total = 0.0;
             for &u in &us {
                 let Some(h) = p.hex(u) else { continue };
+                let mut best: f32 = 0.0;
                 for target in h.range(10).filter(|x| p.sc.board.contains(*x) && fire::spotted_enemy(p, *x, side)) {
                     best = best.max(fire_value(p, &[u], target, false, t));
                 }
-                if attack && p.units[u].level == Level::Free {
-                    best = best.max(t.approach * 1.5);
+                if attack && p.units[u].level == Level::Free && !p.enemy_in(h, side) {
+                    best = best.max(t.approach * 2.0);
                 }
                 if p.enemy_in(h, side) {
                     best = best.max(close_combat_value(p, h, side, t));
                 }
+                total += best;
             }
-            let combined = if us.len() > 1 { 1.0 + 0.3 * us.len() as f32 } else { 1.0 };
-            best * combined - activation::force_cost(p, &us) as f32 * 0.2 - if attack { 0.0 } else { 1.5 }
+            total - activation::force_cost(p, &us) as f32 * 0.25 - if attack { 0.0 } else { 1.5 }
         }
         Command::Move(names, to) => {
             let us = ids(p, names);
             let Some(to) = p.parse_hex(to) else { return 0.0 };
-            us.iter().map(|&u| standing(p, u, to, t) - standing(p, u, p.hex(u).expect("on the map"), t)).sum::<f32>()
+            // A unit on the move keeps going before another starts (8: starting another ends its move).
+            let going = p.r.act.as_ref().is_some_and(|a| us.iter().all(|u| a.moving.contains(u)));
+            let gain: f32 = us.iter().map(|&u| standing(p, u, to, t) - standing(p, u, p.hex(u).expect("on the map"), t)).sum();
+            gain + if going { 0.5 } else { 0.0 }
         }
         Command::EnterFortification(names) => {
-            ids(p, names).iter().filter(|&&u| p.units[u].fort != Fort::OnWire).count() as f32 * t.cover * 3.0 + 0.5
+            // Into a trench: its cover (10.5); into a dugout: out of sight and out of the fight
+            // (10.52), for a defender with nothing to shoot at only.
+            let us = ids(p, names);
+            us.iter()
+                .map(|&u| {
+                    let h = p.hex(u).expect("on the map");
+                    let seen = h.range(6).any(|x| p.sc.board.contains(x) && fire::spotted_enemy(p, x, side));
+                    match p.units[u].fort {
+                        Fort::OnWire => 1.0,
+                        Fort::Out if p.fortification(h).is_some() => t.cover * 3.0 + 0.5,
+                        _ if attack || seen => -2.0,
+                        _ => 0.3,
+                    }
+                })
+                .sum()
         }
         Command::LeaveDugout(names) => {
             let us = ids(p, names);

@@ -171,10 +171,33 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
             if cost > p.r.orders {
                 return Err(refuse(format!("this activation costs {} orders; {} are left", halves(cost), halves(p.r.orders)), "3.2"));
             }
+            if !can_implement(p, &units) {
+                return Err(refuse(
+                    "an activated force must implement its order at once, and this one can neither dig, move, fire nor fight",
+                    "3.3",
+                ));
+            }
             Ok(())
         }
         _ => Err(refuse("activate a unit or formation, or pass", "3.2")),
     }
+}
+
+/// The activation a force would begin (3.3): its units, their start hexes and movement points.
+pub fn new_act(p: &Pos, side: Side, units: &[usize]) -> Act {
+    let mut act = Act { side: Some(side), units: units.to_vec(), formation: units.len() > 1, ..Act::default() };
+    for &u in units {
+        act.start.insert(u, p.hex(u).expect("on the map"));
+        act.mp.insert(u, 3 * allowance(p, u) as i32);
+    }
+    act
+}
+
+/// Whether an activated force could do anything at all (3.3: it must implement at once).
+pub fn can_implement(p: &Pos, units: &[usize]) -> bool {
+    let mut q = p.clone();
+    q.r.act = Some(new_act(p, p.side(units[0]), units));
+    !force_candidates(&q).is_empty()
 }
 
 /// Half orders in words.
@@ -195,11 +218,7 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
             p.r.orders -= cost;
             p.r.activations += 1;
             let formation = units.len() > 1;
-            let mut act = Act { side: Some(side), units: units.clone(), formation, ..Act::default() };
-            for &u in &units {
-                act.start.insert(u, p.hex(u).expect("checked"));
-                act.mp.insert(u, 3 * allowance(p, u) as i32);
-            }
+            let act = new_act(p, side, &units);
             rt.log(
                 "3.3",
                 format!(

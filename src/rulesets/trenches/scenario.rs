@@ -153,13 +153,15 @@ pub struct AiTuning {
     pub cover: f32,
     /// Exposure: the expected enemy fire a unit may take, per expected step.
     pub exposure: f32,
+    /// Standing in an enemy's hex, per expected step of the close combat it can start there (9).
+    pub storm: f32,
     /// Noise added to every score (0: none).
     pub noise: f32,
 }
 
 impl Default for AiTuning {
     fn default() -> Self {
-        AiTuning { step: 10.0, enemy_step: 10.0, objective: 40.0, approach: 1.5, cover: 0.5, exposure: 6.0, noise: 0.0 }
+        AiTuning { step: 10.0, enemy_step: 10.0, objective: 40.0, approach: 1.5, cover: 0.5, exposure: 6.0, storm: 0.5, noise: 0.0 }
     }
 }
 

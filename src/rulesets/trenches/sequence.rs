@@ -75,7 +75,10 @@ pub fn begin_turn(p: &mut Pos, rt: &mut Rt) {
 
 /// The cheapest activation a side could pay for, in half orders, if it has a unit to activate (3.2).
 pub fn cheapest(p: &Pos, side: Side) -> Option<u32> {
-    p.on_map().filter(|&u| p.side(u) == side && p.units[u].level != Level::Spent).map(|u| super::activation::unit_cost(p, u)).min()
+    p.on_map()
+        .filter(|&u| p.side(u) == side && p.units[u].level != Level::Spent && super::activation::can_implement(p, &[u]))
+        .map(|u| super::activation::unit_cost(p, u))
+        .min()
 }
 
 fn all_spent(p: &Pos) -> bool {
