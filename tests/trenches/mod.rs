@@ -3,7 +3,9 @@
 
 mod combat;
 mod fixtures;
+mod indirect;
 mod movement;
+mod properties;
 mod random_play;
 mod sequence;
 mod sight;

@@ -96,9 +96,9 @@ fn digging_makes_a_scrape_at_recovery_itt_6_3_12() {
     let b = board(&["........"; 6].map(|r| r), &[], &[]);
     let mut p = pos(b, &[("us-1", A, "MAR", 'A', "C01")], A);
     activate(&mut p, &["us-1"]);
-    submit(&mut p, Command::Dig("us-1".into()), &[]).unwrap();
-    assert_eq!(level(&p, "us-1"), Level::Engaged);
-    with_dice(&mut p, &[], salient::rulesets::trenches::sequence::recovery);
+    let ev = submit(&mut p, Command::Dig("us-1".into()), &[]).unwrap();
+    assert!(ev.iter().any(|e| e.text == "us-1 (MAR A) is engaged."), "{:?}", ev.iter().map(|e| &e.text).collect::<Vec<_>>());
+    assert!(ev.iter().any(|e| e.text.starts_with("Recovery")), "nothing else to do: the turn ends");
     assert!(p.r.scrapes.contains(&hex(&p, "C01")));
     assert_eq!(p.units[u(&p, "us-1")].fort, Fort::In);
     assert_eq!(level(&p, "us-1"), Level::Free);

@@ -219,6 +219,9 @@ pub fn casualties(
     rule: &str,
 ) -> (Vec<Hit>, bool) {
     let f = &p.sc.tables.fire;
+    if !p.units_in(target).any(|t| !spare.contains(&t) && exposed(p, t, direct)) {
+        return (Vec::new(), false);
+    }
     let (roll, doubles) = rt.dice2(&format!("casualties dice roll on {}", p.hex_label(target)), rule);
     let mut hits = Vec::new();
     let vof = volume / f64::from(f.volume_divisor);

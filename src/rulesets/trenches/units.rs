@@ -114,3 +114,16 @@ pub enum Visibility {
     Good,
     Bad,
 }
+
+/// Full-strength firepower of a gun unit by calibre (11.4): one point per 15 mm of the first 120 mm
+/// (and one for a leftover fraction), then one per full 30 mm; times the barrels of one gun; halved
+/// for guns made before 1897 (fractions dropped at the end, 2.3).
+pub fn ordnance_firepower(mm: u32, barrels: u32, pre_1897: bool) -> u32 {
+    let first = mm.min(120);
+    let mut fp = first / 15 + u32::from(first % 15 != 0);
+    if mm > 120 {
+        fp += (mm - 120) / 30;
+    }
+    fp *= barrels.max(1);
+    if pre_1897 { fp / 2 } else { fp }
+}
