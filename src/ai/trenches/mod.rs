@@ -178,6 +178,12 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
                 }
                 if attack && p.units[u].level == Level::Free && !p.enemy_in(h, side) {
                     best = best.max(t.approach * 2.0);
+                    // An enemy hex within reach: the unit can go in and storm it next time (9).
+                    for e in h.range(2).filter(|x| *x != h && p.sc.board.contains(*x) && p.enemy_in(*x, side)) {
+                        let mut q = p.clone();
+                        q.units[u].at = Where::Hex(e);
+                        best = best.max(0.5 * t.storm * close_combat_value(&q, e, side, t));
+                    }
                 }
                 if p.enemy_in(h, side) {
                     best = best.max(close_combat_value(p, h, side, t));

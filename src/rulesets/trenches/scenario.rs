@@ -339,6 +339,9 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
         Some(b) => hexes_of(board, &b.area, "bombardment.area", p),
         None => HexSet::default(),
     };
+    if spec.bombardment.as_ref().is_some_and(|b| b.kind == BombardmentKind::Shock) {
+        p.push("bombardment.kind", "the shock procedure (7.862) is not playable yet: use `Saturation`");
+    }
     if let Some(s) = &spec.shock
         && tables.unit(&s.subtype).is_none()
     {
