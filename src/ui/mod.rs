@@ -36,6 +36,7 @@ pub mod session;
 pub mod settings;
 pub mod theme;
 pub mod top_bar;
+pub mod trenches;
 pub mod widgets;
 
 use std::path::PathBuf;
