@@ -23,6 +23,9 @@ fn ordnance_firepower_by_calibre_itt_11_4() {
     assert_eq!(ordnance_firepower(105, 1, true), 3);
 }
 
+/// The draws of the two dummy cross hairs and of the real one's place among the three (7.82).
+const DUMMIES: [u32; 3] = [1, 1, 1];
+
 fn mortar_position() -> salient::rulesets::trenches::state::Pos {
     let b = board(&["........"; 10].map(|r| r), &[], &[]);
     pos(b, &[("de-mtr", C, "MTR", 'A', "A04"), ("de-obs", C, "RFL", 'A', "B04"), ("us-1", A, "MAR", 'A', "G04")], C)
@@ -34,7 +37,7 @@ fn mortar_position() -> salient::rulesets::trenches::state::Pos {
 fn ranging_spends_and_fire_for_effect_waits_a_turn_itt_7_82() {
     let mut p = mortar_position();
     activate(&mut p, &["de-mtr"]);
-    submit(&mut p, Command::Range(ids(&["de-mtr"]), ids(&["G04", "G05", "F04"]), 0), &[]).unwrap();
+    submit(&mut p, Command::Range(ids(&["de-mtr"]), "G04".into()), &DUMMIES).unwrap();
     assert_eq!(level(&p, "de-mtr"), Level::Spent);
     assert_eq!(p.r.crosshairs.len(), 1);
     p.r.act = None;
@@ -59,7 +62,7 @@ fn ranging_spends_and_fire_for_effect_waits_a_turn_itt_7_82() {
 fn a_miss_strays_and_the_next_turn_aims_better_itt_7_84() {
     let mut p = mortar_position();
     activate(&mut p, &["de-mtr"]);
-    submit(&mut p, Command::Range(ids(&["de-mtr"]), ids(&["G04", "G05", "F04"]), 0), &[]).unwrap();
+    submit(&mut p, Command::Range(ids(&["de-mtr"]), "G04".into()), &DUMMIES).unwrap();
     p.r.turn = 2;
     p.r.act = None;
     st(&mut p, "de-mtr").level = Level::Free;
@@ -88,7 +91,7 @@ fn hurricane_barrage_covers_seven_hexes_itt_7_83() {
     assert_eq!(hexes.len(), 7);
     let mut p = mortar_position();
     activate(&mut p, &["de-mtr"]);
-    submit(&mut p, Command::Range(ids(&["de-mtr"]), ids(&["G04", "G05", "F04"]), 0), &[]).unwrap();
+    submit(&mut p, Command::Range(ids(&["de-mtr"]), "G04".into()), &DUMMIES).unwrap();
     p.r.turn = 2;
     p.r.act = None;
     st(&mut p, "de-mtr").level = Level::Free;
@@ -103,7 +106,7 @@ fn ranging_needs_an_observer_itt_7_81() {
     let b = board(&["........", "........", "wwwwwwww", "........", "........", "........", "........", "........"], &[], &[]);
     let mut p = pos(b, &[("de-mtr", C, "MTR", 'A', "A04"), ("us-1", A, "MAR", 'A', "G04")], C);
     activate(&mut p, &["de-mtr"]);
-    assert!(submit(&mut p, Command::Range(ids(&["de-mtr"]), ids(&["G04", "G05", "F04"]), 0), &[]).is_err());
+    assert!(submit(&mut p, Command::Range(ids(&["de-mtr"]), "G04".into()), &[]).is_err());
 }
 
 /// 7.861 as Operations 1 and 2 play it: units enter their dugouts; a roll above a unit's cover

@@ -38,7 +38,7 @@ fn any_command() -> impl Strategy<Value = Command> {
         ids.clone().prop_map(Command::LeaveDugout),
         id.clone().prop_map(Command::Dig),
         (ids.clone(), hex.clone()).prop_map(|(i, h)| Command::Fire(i, h)),
-        (ids.clone(), prop::collection::vec(hex.clone(), 0..4), 0usize..4).prop_map(|(i, h, r)| Command::Range(i, h, r)),
+        (ids.clone(), hex.clone()).prop_map(|(i, h)| Command::Range(i, h)),
         ids.clone().prop_map(|i| Command::FireForEffect(i, Pattern::Drum)),
         hex.clone().prop_map(Command::CloseCombat),
         Just(Command::EndActivation),
@@ -84,5 +84,30 @@ proptest! {
         let again = Game::replay(g.origin().clone(), &g.commands()).unwrap();
         prop_assert_eq!(again.checksum(), g.checksum());
         prop_assert_eq!(again.dice().log(), g.dice().log());
+    }
+}
+
+/// The fuzz target's command streams (`fuzzing::command_input`: legal commands by index and legal
+/// ones mutated by a character, which must be refused unless listed) on the three operations.
+#[test]
+fn command_streams_keep_the_legal_list_exact() {
+    // The first byte picks a shipped scenario of the registry, in order: the operations are the last.
+    let scenarios = |e: &salient::engine::RulesetEntry| e.shipped.iter().filter(|(p, t)| !p.contains("/maps/") && t.contains("Scenario(")).count();
+    let all: Vec<_> = salient::rulesets::registry();
+    let before: usize = all.iter().take_while(|e| e.id != "trenches").map(scenarios).sum();
+    let ours = all.iter().find(|e| e.id == "trenches").map(scenarios).unwrap_or(0);
+    assert_eq!(ours, 3);
+    for first in (before..before + ours).map(|i| i as u8) {
+        for k in 0u64..12 {
+            let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ (u64::from(first) << 8 | k);
+            let mut data = vec![first];
+            for _ in 0..450 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                data.push((x >> 24) as u8);
+            }
+            salient::fuzzing::command_input(&data);
+        }
     }
 }

@@ -110,6 +110,12 @@ pub fn forces(p: &Pos, eligible: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
+/// Every non-empty subset of a few units, in order (formations combine any of their units, 5.2).
+pub fn subsets(units: &[usize]) -> Vec<Vec<usize>> {
+    let n = units.len().min(8);
+    (1u32..(1 << n)).map(|mask| (0..n).filter(|i| mask & (1 << i) != 0).map(|i| units[i]).collect()).collect()
+}
+
 /// Units named by id, each once.
 pub fn resolve_ids(p: &Pos, ids: &[String]) -> Result<Vec<usize>, Refusal> {
     let mut out = Vec::new();

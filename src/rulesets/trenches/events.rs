@@ -10,7 +10,7 @@ use super::units::Side;
 ///
 /// In RON: `Place("us-a1", "D03")`, `Activate(["us-a1", "us-a2"])`, `Pass`, `Move(["us-a1"], "E03")`,
 /// `EnterFortification(["de-r1"])`, `LeaveDugout(["de-r1"])`, `Dig("us-a1")`, `Fire(["us-a1"], "G04")`,
-/// `Range(["de-mtr"], ["E03", "E04", "F04"], 0)`, `FireForEffect(["de-mtr"], Drum)`,
+/// `Range(["de-mtr"], "E03")`, `FireForEffect(["de-mtr"], Drum)`,
 /// `CloseCombat("G04")`, `EndActivation`, `React(["de-mg"], "E03")`, `NoReaction`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Command {
@@ -31,8 +31,9 @@ pub enum Command {
     Dig(String),
     /// Direct area fire at a hex (7.6, 7.61).
     Fire(Vec<String>, String),
-    /// Ranging fire: three cross hairs, the index of the real one (7.82).
-    Range(Vec<String>, Vec<String>, usize),
+    /// Ranging fire at a hex (7.82): the real cross hair there; the game places the two dummies at
+    /// random on other hexes the force could range on (the nearest ones, within three hexes where it can).
+    Range(Vec<String>, String),
     /// Fire for effect at the force's real cross hair (7.82-7.85).
     FireForEffect(Vec<String>, Pattern),
     /// Close combat in a hex where the force began its activation with enemy units (9).

@@ -376,24 +376,23 @@ fn shooters(p: &Pos) -> Vec<usize> {
     live(p, act).into_iter().filter(|&u| p.units[u].level != Level::Spent).collect()
 }
 
+/// Fire at each hex: by each unit alone, or by any of a formation's units together (5.2, 7.61).
 pub fn candidates(p: &Pos) -> Vec<Command> {
     let mut out = Vec::new();
     let Some(act) = &p.r.act else { return out };
-    let avail = shooters(p);
     let mut by_hex: Vec<(Hex, Vec<usize>)> = Vec::new();
-    for &u in &avail {
+    for u in shooters(p) {
         for h in targets(p, u) {
-            out.push(Command::Fire(vec![p.id(u).to_string()], p.hex_label(h)));
             match by_hex.iter_mut().find(|(x, _)| *x == h) {
                 Some((_, v)) => v.push(u),
                 None => by_hex.push((h, vec![u])),
             }
         }
     }
-    if act.formation {
-        for (h, us) in by_hex.into_iter().filter(|(_, v)| v.len() > 1) {
-            out.push(Command::Fire(ids(p, &us), p.hex_label(h)));
-        }
+    by_hex.sort_by_key(|(h, _)| p.sc.board.index(*h));
+    for (h, us) in by_hex {
+        let groups = if act.formation { super::activation::subsets(&us) } else { us.iter().map(|&u| vec![u]).collect() };
+        out.extend(groups.into_iter().map(|g| Command::Fire(ids(p, &g), p.hex_label(h))));
     }
     out
 }

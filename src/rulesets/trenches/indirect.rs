@@ -58,6 +58,13 @@ fn force_ok(p: &Pos, units: &[usize], free: bool) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// The hexes a force may range on (7.82: in indirect range, seen by an observer), in map order.
+fn rangeable(p: &Pos, units: &[usize], side: Side, from: Hex, reach: u32) -> Vec<Hex> {
+    let mut v: Vec<Hex> = from.range(reach).filter(|&h| p.sc.board.contains(h) && in_range(p, units, h) && observed(p, side, h)).collect();
+    v.sort_by_key(|h| p.sc.board.index(*h));
+    v
+}
+
 /// The cross hairs this force fires for effect at, if it ranged on an earlier turn (7.82).
 fn crosshairs_of<'a>(p: &'a Pos, units: &[usize]) -> Option<&'a CrossHairs> {
     p.r.crosshairs.iter().find(|c| {
@@ -112,20 +119,12 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
         if force_ok(p, &g, true).is_err() {
             continue;
         }
-        // Ranging: the real cross hair on a hex with spotted enemy units; the two dummies on the
-        // nearest other hexes the force may range on (any three valid hexes are legal).
-        let valid = |h: Hex| p.sc.board.contains(h) && in_range(p, &g, h) && observed(p, side, h);
+        // Ranging (7.82): the real cross hair on any hex the force may range on.
         let from = p.hex(g[0]).expect("on the map");
         let reach = g.iter().filter_map(|&u| indirect_range(p, u)).min().unwrap_or(0);
-        let mut enemy: Vec<Hex> = from.range(reach).filter(|&h| valid(h) && super::fire::spotted_enemy(p, h, side)).collect();
-        enemy.sort_by_key(|h| p.sc.board.index(*h));
-        for real in enemy {
-            let mut dummies: Vec<Hex> = real.range(3).filter(|&h| h != real && valid(h)).collect();
-            dummies.sort_by_key(|h| (h.unsigned_distance_to(real), p.sc.board.index(*h)));
-            if dummies.len() >= 2 {
-                let hexes = vec![p.hex_label(real), p.hex_label(dummies[0]), p.hex_label(dummies[1])];
-                out.push(Command::Range(ids(p, &g), hexes, 0));
-            }
+        let valid = rangeable(p, &g, side, from, reach);
+        if valid.len() >= 3 {
+            out.extend(valid.iter().map(|&h| Command::Range(ids(p, &g), p.hex_label(h))));
         }
     }
     out
@@ -134,25 +133,20 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
 pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     let side = p.r.act.as_ref().and_then(|a| a.side).ok_or_else(|| refuse("no force is activated", "3.3"))?;
     match c {
-        Command::Range(names, hexes, real) => {
+        Command::Range(names, hex) => {
             let units = resolve_ids(p, names)?;
             force_ok(p, &units, true)?;
-            if hexes.len() != 3 || *real > 2 {
-                return Err(refuse("ranging places three cross hairs, one of them real (index 0 to 2)", "7.82"));
+            let h = p.parse_hex(hex).ok_or_else(|| refuse(format!("`{hex}` is not a hex of the map"), "7.82"))?;
+            if !in_range(p, &units, h) {
+                return Err(refuse(format!("{hex} is outside the indirect fire range (at least 3 hexes)"), "7.3"));
             }
-            let mut seen = Vec::new();
-            for l in hexes {
-                let h = p.parse_hex(l).ok_or_else(|| refuse(format!("`{l}` is not a hex of the map"), "7.82"))?;
-                if seen.contains(&h) {
-                    return Err(refuse("three different hexes", "7.82"));
-                }
-                seen.push(h);
-                if !in_range(p, &units, h) {
-                    return Err(refuse(format!("{l} is outside the indirect fire range (at least 3 hexes)"), "7.3"));
-                }
-                if !observed(p, side, h) {
-                    return Err(refuse(format!("no observer sees {l}"), "7.81"));
-                }
+            if !observed(p, side, h) {
+                return Err(refuse(format!("no observer sees {hex}"), "7.81"));
+            }
+            let from = p.hex(units[0]).expect("on the map");
+            let reach = units.iter().filter_map(|&u| indirect_range(p, u)).min().unwrap_or(0);
+            if rangeable(p, &units, side, from, reach).len() < 3 {
+                return Err(refuse("three cross hairs go on three hexes the force could range on: there are not three", "7.82"));
             }
             Ok(())
         }
@@ -173,18 +167,24 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     super::movement::finish_moving(p, rt);
     let side = p.r.act.as_ref().and_then(|a| a.side).expect("checked");
     match c {
-        Command::Range(names, hexes, real) => {
+        Command::Range(names, hex) => {
             let units = resolve_ids(p, &names).expect("checked");
-            let hs: Vec<Hex> = hexes.iter().map(|l| p.parse_hex(l).expect("checked")).collect();
+            let real = p.parse_hex(&hex).expect("checked");
+            // 7.82: two dummies, on the hexes nearest the real one the force could range on, drawn at random.
+            let from = p.hex(units[0]).expect("checked");
+            let reach = units.iter().filter_map(|&u| indirect_range(p, u)).min().unwrap_or(0);
+            let mut others: Vec<Hex> = rangeable(p, &units, side, from, reach).into_iter().filter(|&h| h != real).collect();
+            others.sort_by_key(|h| h.unsigned_distance_to(real));
+            let near = others.iter().take_while(|h| h.unsigned_distance_to(real) <= 3).count().max(2);
+            let mut pool: Vec<Hex> = others.into_iter().take(near).collect();
+            let a = pool.remove(rt.dice.draw(pool.len(), "first dummy cross hair", "7.82"));
+            let b = pool.remove(rt.dice.draw(pool.len(), "second dummy cross hair", "7.82"));
+            let slot = rt.dice.draw(3, "place of the real cross hair among the three", "7.82");
+            let mut order = vec![a, b];
+            order.insert(slot, real);
+            let hexes = [order[0], order[1], order[2]];
             p.r.crosshairs.retain(|c| !c.units.iter().any(|u| units.contains(u)));
-            p.r.crosshairs.push(CrossHairs {
-                side,
-                units: units.clone(),
-                hexes: [hs[0], hs[1], hs[2]],
-                real,
-                placed: p.r.turn,
-                fired: None,
-            });
+            p.r.crosshairs.push(CrossHairs { side, units: units.clone(), hexes, real: slot, placed: p.r.turn, fired: None });
             for &u in &units {
                 p.r.act.as_mut().expect("checked").busy.insert(u);
                 escalate(p, rt, u, 2, "7.82");

@@ -157,24 +157,21 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     let Some(act) = &p.r.act else { return Vec::new() };
     let mut out = Vec::new();
     let movable: Vec<usize> = live(p, act).into_iter().filter(|&u| may_move(p, u)).collect();
-    // Groups: the stack moving now, every unit alone, and (formations) each hex's fresh units together.
+    // Groups (8): any of the units moving now, and the units that have not moved, alone or (a
+    // formation) together with others of their hex.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let moving: Vec<usize> = act.moving.iter().copied().filter(|u| movable.contains(u)).collect();
-    if !moving.is_empty() {
-        groups.push(moving.clone());
-    }
-    for &u in &movable {
-        if !moving.contains(&u) || moving.len() > 1 {
-            groups.push(vec![u]);
-        }
-    }
-    if act.formation {
-        let fresh: Vec<usize> = movable.iter().copied().filter(|&u| !started(p, u)).collect();
-        for &u in &fresh {
-            let stack: Vec<usize> = fresh.iter().copied().filter(|&v| p.hex(v) == p.hex(u)).collect();
-            if stack.len() > 1 && stack[0] == u {
-                groups.push(stack);
-            }
+    groups.extend(super::activation::subsets(&moving));
+    let fresh: Vec<usize> = movable.iter().copied().filter(|&u| !started(p, u)).collect();
+    let mut hexes: Vec<Hex> = fresh.iter().filter_map(|&u| p.hex(u)).collect();
+    hexes.sort_by_key(|h| p.sc.board.index(*h));
+    hexes.dedup();
+    for h in hexes {
+        let here: Vec<usize> = fresh.iter().copied().filter(|&u| p.hex(u) == Some(h)).collect();
+        if act.formation {
+            groups.extend(super::activation::subsets(&here));
+        } else {
+            groups.extend(here.into_iter().map(|u| vec![u]));
         }
     }
     groups.dedup();

@@ -8,18 +8,11 @@ use super::refuse;
 use super::sequence::{next_placer, put, unplaced};
 use super::state::{Pos, Rt, Where};
 
-/// Placements for the side to place: each unit that differs from the ones before it (same
-/// sub-type, letter and strength place alike), in each hex of its area with room.
+/// Placements for the side to place: every unplaced unit in every hex of its area with room.
 pub fn candidates(p: &Pos) -> Vec<Command> {
     let Some(side) = p.r.placing else { return Vec::new() };
     let mut out = Vec::new();
-    let mut seen: Vec<(String, char, bool, String)> = Vec::new();
     for u in unplaced(p, side) {
-        let key = (p.spec(u).subtype.clone(), p.spec(u).letter, p.spec(u).reduced, p.spec(u).setup.clone());
-        if seen.contains(&key) {
-            continue;
-        }
-        seen.push(key);
         let mut hexes: Vec<_> = p.sc.setup[u].iter().filter(|&h| p.side_in(h, side).count() < 3).collect();
         hexes.sort_by_key(|h| p.sc.board.index(*h));
         for h in hexes {

@@ -120,7 +120,7 @@ pub enum Visibility {
 /// for guns made before 1897 (fractions dropped at the end, 2.3).
 pub fn ordnance_firepower(mm: u32, barrels: u32, pre_1897: bool) -> u32 {
     let first = mm.min(120);
-    let mut fp = first / 15 + u32::from(first % 15 != 0);
+    let mut fp = first / 15 + u32::from(!first.is_multiple_of(15));
     if mm > 120 {
         fp += (mm - 120) / 30;
     }
