@@ -350,11 +350,10 @@ fn attack(p: &Pos, rt: &mut Rt, shooters: &[usize], target: Hex, moving: &[usize
         );
         return (Vec::new(), false);
     }
-    let spare: Vec<usize> = if shooters.len() > 1 || p.in_formation(shooters[0]) {
-        let act_units = p.r.act.as_ref().filter(|a| a.formation && shooters.iter().all(|s| a.units.contains(s))).map(|a| a.units.clone());
-        act_units.unwrap_or_else(|| shooters.to_vec())
-    } else {
-        shooters.to_vec()
+    // 5.2, 7.61: the fire spares the shooters and, from a formation, the formation's other units.
+    let spare = match &p.r.act {
+        Some(a) if a.formation && shooters.iter().all(|s| a.units.contains(s)) => a.units.clone(),
+        _ => shooters.to_vec(),
     };
     casualties(p, rt, target, volume, &hexes, plunging, true, moving, &spare, formation, "7.61")
 }

@@ -249,10 +249,11 @@ fn begin(p: &mut Pos, rt: &mut Rt, units: &[usize]) {
     let continuing = units.iter().all(|u| act.moving.contains(u));
     if !continuing {
         finish_moving(p, rt);
+        // 5.3: a third of the printed allowance, paid in the start hex (thirds of a point).
+        let penalties: Vec<(usize, i32)> = units.iter().map(|&u| (u, allowance(p, u) as i32)).collect();
         let act = p.r.act.as_mut().expect("checked");
-        for &u in units {
+        for (u, penalty) in penalties {
             if act.formation {
-                let penalty = penalty_thirds(&p.sc, &p.units, u);
                 *act.mp.entry(u).or_default() -= penalty;
             }
             act.road_only.insert(u);
@@ -262,10 +263,6 @@ fn begin(p: &mut Pos, rt: &mut Rt, units: &[usize]) {
         let act = p.r.act.as_mut().expect("checked");
         act.moving.retain(|u| units.contains(u));
     }
-}
-
-fn penalty_thirds(sc: &super::scenario::Scenario, units: &[super::state::UnitState], u: usize) -> i32 {
-    if units[u].shock { sc.tables.shock.movement as i32 } else { sc.unit_type(u).movement as i32 }
 }
 
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {

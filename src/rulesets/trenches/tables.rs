@@ -101,7 +101,6 @@ pub struct Fortifications {
     pub scrape: i32,
     pub strongpoint: i32,
     pub dugout: i32,
-    pub fort: i32,
     /// Movement points to enter a fortification, or leave a dugout or fort (10.5, 10.52).
     pub enter_cost: u32,
     /// Movement points to go onto wire other than from a connecting trench (10.53).
@@ -174,9 +173,8 @@ pub struct Indirect {
     /// Accuracy die at or below which the shot hits, and hexes a miss strays: good, bad visibility (7.84).
     pub good: (i32, u32),
     pub bad: (i32, u32),
-    /// Accuracy modifier for the same hex on consecutive turns, and for a pre-registered hex (7.82, 7.88).
+    /// Accuracy modifier for the same hex on consecutive turns (7.82).
     pub consecutive: i32,
-    pub registered: i32,
     /// Firepower penalty per unit of a hurricane barrage or barrage (7.83).
     pub pattern_penalty: u32,
 }
@@ -186,8 +184,6 @@ pub struct Indirect {
 #[serde(deny_unknown_fields)]
 pub struct Bombardment {
     pub siege_bonus: i32,
-    /// Shock procedure: at this die or more the hex's units are engaged (7.862).
-    pub shock_engaged_at: u32,
 }
 
 impl Tables {
