@@ -92,7 +92,8 @@ proptest! {
 #[test]
 fn command_streams_keep_the_legal_list_exact() {
     // The first byte picks a shipped scenario of the registry, in order: the operations are the last.
-    let scenarios = |e: &salient::engine::RulesetEntry| e.shipped.iter().filter(|(p, t)| !p.contains("/maps/") && t.contains("Scenario(")).count();
+    let scenarios =
+        |e: &salient::engine::RulesetEntry| e.shipped.iter().filter(|(p, t)| !p.contains("/maps/") && t.contains("Scenario(")).count();
     let all: Vec<_> = salient::rulesets::registry();
     let before: usize = all.iter().take_while(|e| e.id != "trenches").map(scenarios).sum();
     let ours = all.iter().find(|e| e.id == "trenches").map(scenarios).unwrap_or(0);
