@@ -250,7 +250,11 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             crate::rulesets::trenches::events::Pattern::Hurricane => 2.5,
             _ => 2.0,
         },
-        Command::EndActivation => 0.0,
+        // An order spent on a force that then does nothing is wasted (3.3).
+        Command::EndActivation => match &p.r.act {
+            Some(a) if a.moving.is_empty() && a.moved.is_empty() && a.fired.is_empty() && a.busy.is_empty() => -4.0,
+            _ => 0.0,
+        },
     }
 }
 
