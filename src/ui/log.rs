@@ -51,11 +51,24 @@ pub fn log_panel<R: Ruleset>(
     open_rule: &mut Option<String>,
     strong: impl Fn(&R::Event) -> bool,
 ) {
+    log_panel_where(ui, session, view, open_rule, strong, |_| true);
+}
+
+/// The log panel with only the events `shown` lets through: a presenter whose events name what the
+/// player may not see (a hidden unit's placement or move) leaves them out.
+pub fn log_panel_where<R: Ruleset>(
+    ui: &mut egui::Ui,
+    session: &GameSession<R>,
+    view: &LogView,
+    open_rule: &mut Option<String>,
+    strong: impl Fn(&R::Event) -> bool,
+    shown: impl Fn(&R::Event) -> bool,
+) {
     egui::ScrollArea::vertical().id_salt("log").stick_to_bottom(true).auto_shrink([false, false]).show(ui, |ui| {
         let mut turn = 0;
         let start = session.log.len().saturating_sub(SHOWN);
         for (i, (e, event)) in typed_lines(&session.log, start, session.game.journal()).enumerate() {
-            if e.is_roll() && view.hide_rolls {
+            if (e.is_roll() && view.hide_rolls) || event.is_some_and(|ev| !shown(ev)) {
                 continue;
             }
             if e.turn != turn {

@@ -254,6 +254,28 @@ pub fn present_overlay(
     }
 }
 
+/// The hexes of a stream or ravine as paths from hex to neighbouring hex: each starts at an end
+/// (the hex with the fewest neighbours of the set left) and goes on to the neighbour with the
+/// fewest ways on, so that three hexes touching each other make a line, not a triangle.
+fn paths(board: &HexBoard, hexes: &[Hex]) -> Vec<Vec<Hex>> {
+    let mut left: Vec<Hex> = hexes.to_vec();
+    let mut out = Vec::new();
+    let ways = |h: Hex, left: &[Hex]| left.iter().filter(|x| x.unsigned_distance_to(h) == 1).count();
+    let order = |h: &Hex| board.index(*h).unwrap_or(0);
+    while let Some(&start) = left.iter().min_by_key(|h| (ways(**h, &left), order(h))) {
+        let mut path = vec![start];
+        left.retain(|x| *x != start);
+        let mut at = start;
+        while let Some(&next) = left.iter().filter(|x| x.unsigned_distance_to(at) == 1).min_by_key(|h| (ways(**h, &left), order(h))) {
+            path.push(next);
+            left.retain(|x| *x != next);
+            at = next;
+        }
+        out.push(path);
+    }
+    out
+}
+
 /// The overlay at `scale` pixels per world unit, over [`Extent::of`] the board.
 pub fn render_overlay(board: &HexBoard, scale: f32) -> Canvas {
     let ext = Extent::of(board);
@@ -277,31 +299,17 @@ pub fn render_overlay(board: &HexBoard, scale: f32) -> Canvas {
         ("ravine", [70, 52, 36, 150], [104, 84, 62, 255], [150, 140, 120, 255]),
     ] {
         let hexes: Vec<Hex> = board.hexes().filter(|h| has(board, *h, kind)).collect();
-        let set: BTreeSet<(i32, i32)> = hexes.iter().map(|h| (h.x, h.y)).collect();
-        let mut drawn_any: BTreeSet<(i32, i32)> = BTreeSet::new();
-        for a in &hexes {
-            for b in a.all_neighbors() {
-                if set.contains(&(b.x, b.y)) && (a.x, a.y) < (b.x, b.y) {
-                    let (pa, pb) = (centre(*a), centre(b));
-                    let mid = ((pa.0 + pb.0) / 2.0 + (pb.1 - pa.1) * 0.12, (pa.1 + pb.1) / 2.0 - (pb.0 - pa.0) * 0.12);
-                    if let Some(p) = smooth_polyline(&[pa, mid, pb]) {
-                        c.stroke(&p, casing, 12.0 * scale);
-                        c.stroke(&p, body, 6.5 * scale);
-                        c.stroke(&p, fine, 2.0 * scale);
-                    }
-                    drawn_any.insert((a.x, a.y));
-                    drawn_any.insert((b.x, b.y));
-                }
+        for path in paths(board, &hexes) {
+            let mut pts: Vec<(f32, f32)> = path.iter().map(|h| centre(*h)).collect();
+            if pts.len() == 1 {
+                let (x, y) = pts[0];
+                pts = vec![
+                    (x - 34.0 * scale, y + 8.0 * scale),
+                    (x - 10.0 * scale, y - 6.0 * scale),
+                    (x + 12.0 * scale, y + 6.0 * scale),
+                    (x + 34.0 * scale, y - 8.0 * scale),
+                ];
             }
-        }
-        for a in hexes.iter().filter(|a| !drawn_any.contains(&(a.x, a.y))) {
-            let (x, y) = centre(*a);
-            let pts = [
-                (x - 34.0 * scale, y + 8.0 * scale),
-                (x - 10.0 * scale, y - 6.0 * scale),
-                (x + 12.0 * scale, y + 6.0 * scale),
-                (x + 34.0 * scale, y - 8.0 * scale),
-            ];
             if let Some(p) = smooth_polyline(&pts) {
                 c.stroke(&p, casing, 12.0 * scale);
                 c.stroke(&p, body, 6.5 * scale);

@@ -258,6 +258,9 @@ fn model_of(session: &TrenchSession, p: &Pos, selected: Option<&str>) -> (Vec<Pi
     (pieces, markers, selected_hex)
 }
 
+/// What the board model was last filled for: the game's revision, the selection, the viewer.
+type ModelKey = (u64, Option<String>, Option<Side>);
+
 /// Fills the board model from the game and the selection, with the cues of a move just played.
 fn present_pieces(
     session: Option<Res<TrenchSession>>,
@@ -265,7 +268,7 @@ fn present_pieces(
     hand_over: Res<crate::ui::screens::HandOver>,
     mut model: ResMut<BoardModel>,
     mut cues: ResMut<BoardCues>,
-    mut seen: Local<Option<(u64, Option<String>, Option<Side>)>>,
+    mut seen: Local<Option<ModelKey>>,
 ) {
     let Some(session) = session else { return };
     let viewer = if hand_over.showing { hand_over.to.as_deref().and_then(Side::from_id) } else { session.viewer() };

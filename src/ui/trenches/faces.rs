@@ -73,21 +73,20 @@ pub fn draw(face: &Face, fonts: &Fonts) -> Canvas {
     c.fill_circle(lx, ly, 15.5, [250, 248, 240, 255]);
     c.fill_circle(lx, ly, 13.5, if face.reduced { [236, 226, 200, 255] } else { [255, 255, 255, 255] });
     c.text(&fonts.bold, 24.0, lx, ly + 8.5, Align::Center, [20, 20, 20, 255], &face.letter.to_string(), None);
-    if face.reduced {
-        if let Some(p) = polygon(&[
-            (x0, y0 + size - 14.0),
-            (x0 + size - 34.0, y0 + 34.0),
-            (x0 + size, y0 + 34.0),
-            (x0 + size, y0 + 46.0),
-            (x0 + 34.0, y0 + size),
-            (x0, y0 + size),
-        ]) {
-            let mut clip = tiny_skia::Mask::new(CELL, CELL);
-            if let Some(m) = clip.as_mut() {
-                m.fill_path(&outline, tiny_skia::FillRule::Winding, true, tiny_skia::Transform::identity());
-                c.fill_masked(&p, [160, 40, 30, 80], m);
-            }
-        }
+    let stripe = [
+        (x0, y0 + size - 14.0),
+        (x0 + size - 34.0, y0 + 34.0),
+        (x0 + size, y0 + 34.0),
+        (x0 + size, y0 + 46.0),
+        (x0 + 34.0, y0 + size),
+        (x0, y0 + size),
+    ];
+    let mut clip = tiny_skia::Mask::new(CELL, CELL);
+    if face.reduced
+        && let (Some(p), Some(m)) = (polygon(&stripe), clip.as_mut())
+    {
+        m.fill_path(&outline, tiny_skia::FillRule::Winding, true, tiny_skia::Transform::identity());
+        c.fill_masked(&p, [160, 40, 30, 80], m);
     }
     let ink = col.ink;
     symbol(&mut c, face.kind, x0 + 42.0, y0 + 60.0, ink, body);

@@ -24,12 +24,12 @@ use crate::ui::board::{BoardModel, Place, Target, TargetKind, TargetNote, Tone};
 use crate::ui::camera::{MapCamera, MapViewport};
 use crate::ui::game_menu::GameMenu;
 use crate::ui::geometry::hex_corners;
-use crate::ui::log::{LogView, full_log_window, log_heading, log_panel};
+use crate::ui::log::{LogView, full_log_window, log_heading, log_panel_where};
 use crate::ui::rules_text::{RuleBooks, rule_link, rule_window};
 use crate::ui::saves::SaveRequests;
 use crate::ui::theme::{self, BRASS, DIM, PARCHMENT, RED};
 use crate::ui::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
-use crate::ui::widgets::panels_root;
+use crate::ui::widgets::{panels_root, typed_lines};
 
 use super::counters::{CounterAtlas, Selection, face_key, unit_markers};
 use super::input::{Awaiting, Intent, Intents, Preview, StackMode, request};
@@ -140,7 +140,13 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
             });
     }
     let state = &mut *p.state;
-    full_log_window(&ctx, &session.log, &mut state.log, &mut state.rule);
+    if state.log.full {
+        let lines: Vec<crate::ui::session::LogEntry> = typed_lines(&session.log, 0, session.game.journal())
+            .filter(|(_, ev)| ev.is_none_or(|ev| event_shown(&scene.p, scene.viewer, ev)))
+            .map(|(e, _)| e.clone())
+            .collect();
+        full_log_window(&ctx, &lines, &mut state.log, &mut state.rule);
+    }
     if let Some(r) = asks.open_rule.take().or_else(|| p.menu.rule.take()) {
         p.state.rule = Some(r);
     }
@@ -163,6 +169,17 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
         }
     }
     Ok(())
+}
+
+/// Whether the viewer may read an event: not the other side's placements (13.2), nor what a unit
+/// it does not see did (7.24).
+fn event_shown(p: &Pos, viewer: Option<Side>, ev: &crate::rulesets::trenches::Event) -> bool {
+    let unit = match &ev.kind {
+        EventKind::Placed { unit, .. } => return p.find(unit).is_none_or(|u| viewer.is_none_or(|v| p.side(u) == v)),
+        EventKind::Moved { unit, .. } | EventKind::Fortification { unit, .. } | EventKind::Dug { unit } => unit,
+        _ => return true,
+    };
+    p.find(unit).is_none_or(|u| visible(p, viewer, u))
 }
 
 /// The top bar's words: the game, turn of turns, round, initiative rolls, orders left, who decides.
@@ -305,7 +322,7 @@ fn right_column(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, sce
             });
             ui.separator();
             log_heading(ui, &mut p.state.log);
-            log_panel(ui, scene.session, &p.state.log, &mut asks.open_rule, |ev| {
+            let strong = |ev: &crate::rulesets::trenches::Event| {
                 matches!(
                     ev.kind,
                     EventKind::StepLost { .. }
@@ -314,7 +331,8 @@ fn right_column(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, sce
                         | EventKind::CloseCombat { .. }
                         | EventKind::Initiative { .. }
                 )
-            });
+            };
+            log_panel_where(ui, scene.session, &p.state.log, &mut asks.open_rule, strong, |ev| event_shown(&scene.p, scene.viewer, ev));
         });
 }
 
@@ -439,7 +457,16 @@ fn force_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Asks
     ui.checkbox(&mut p.stack.0, "Move the whole stack [S]")
         .on_hover_text("A formation's units that start in one hex may move together (8)");
     let mine = |o: &&Offer| sel.is_none_or(|s| o.units.is_empty() || o.units.iter().any(|u| u == s));
-    let fires: Vec<&Offer> = orders.kind(OfferKind::Fire).filter(mine).collect();
+    // Per target hex: the largest group the selected unit fires with, and the unit alone.
+    let mut fires: Vec<&Offer> = Vec::new();
+    for o in orders.kind(OfferKind::Fire).filter(mine) {
+        let same = |x: &&Offer| x.hex == o.hex && (x.units.len() == 1) == (o.units.len() == 1);
+        match fires.iter().position(same) {
+            Some(i) if fires[i].units.len() < o.units.len() => fires[i] = o,
+            Some(_) => {}
+            None => fires.push(o),
+        }
+    }
     if !fires.is_empty() {
         ui.label(egui::RichText::new("Fire (or click a ringed hex):").color(BRASS));
         for o in fires {

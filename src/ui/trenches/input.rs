@@ -60,13 +60,27 @@ fn refresh_orders(session: Option<Res<TrenchSession>>, selection: Res<Selection>
 }
 
 /// At set-up a unit to place is always picked: the first of the tray when none is.
+/// In an activation, a unit of the force that can still act is picked when none is.
 fn auto_pick(orders: Res<Orders>, mut selection: ResMut<Selection>) {
-    if orders.human
-        && matches!(orders.stage, Some(Stage::Place(_)))
-        && selection.unit.as_ref().is_none_or(|s| !orders.unplaced.contains(s))
-        && let Some(first) = orders.unplaced.first()
-    {
-        selection.unit = Some(first.clone());
+    if !orders.human {
+        return;
+    }
+    match orders.stage {
+        Some(Stage::Place(_)) => {
+            if selection.unit.as_ref().is_none_or(|s| !orders.unplaced.contains(s))
+                && let Some(first) = orders.unplaced.first()
+            {
+                selection.unit = Some(first.clone());
+            }
+        }
+        Some(Stage::Force(_)) => {
+            if selection.unit.as_deref().is_none_or(|s| orders.of_unit(s).next().is_none())
+                && let Some(first) = orders.pickable().into_iter().next()
+            {
+                selection.unit = Some(first);
+            }
+        }
+        _ => {}
     }
 }
 

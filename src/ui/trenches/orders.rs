@@ -14,7 +14,7 @@ use crate::rulesets::trenches::map::Fortification;
 use crate::rulesets::trenches::state::{Fort, Pos, Rt, Window};
 use crate::rulesets::trenches::units::{Level, Side};
 use crate::rulesets::trenches::view::{Stage, stage};
-use crate::rulesets::trenches::{Command, activation, close_combat, exec, fire, sequence};
+use crate::rulesets::trenches::{Command, activation, close_combat, exec, fire, movement, sequence};
 use crate::ui::widgets::pct;
 
 use super::session::{TrenchSession, visible};
@@ -243,6 +243,20 @@ fn close_combat_odds(p: &Pos, h: Hex, side: Side, viewer: Option<Side>) -> (Vec<
     (lines, def_any)
 }
 
+/// The position once the units moving now have finished their move, as firing makes them (8, 4:
+/// their commitment rises first), and that in words.
+fn moves_ended(p: &Pos) -> (Pos, Option<String>) {
+    let moving = p.r.act.as_ref().map(|a| a.moving.clone()).unwrap_or_default();
+    if moving.is_empty() {
+        return (p.clone(), None);
+    }
+    let mut q = p.clone();
+    let mut dice = Dice::new(0);
+    let mut journal = Journal::default();
+    movement::finish_moving(&mut q, &mut Rt { dice: &mut dice, journal: &mut journal });
+    (q, Some(format!("Firing ends the move of {}: commitment rises first (4, 8).", names(p, &moving))))
+}
+
 /// Movement points left after a move, from the rules played on a copy of the position (8, 5.3,
 /// 10.81): `None` when the move ends the unit's activation.
 fn mp_after(p: &Pos, c: &Command, u: usize) -> Option<f32> {
@@ -251,7 +265,7 @@ fn mp_after(p: &Pos, c: &Command, u: usize) -> Option<f32> {
     let mut journal = Journal::default();
     exec(&mut q, &mut Rt { dice: &mut dice, journal: &mut journal }, c.clone());
     let act = q.r.act.as_ref()?;
-    if !act.moving.contains(&u) && !q.r.window.is_some() {
+    if !act.moving.contains(&u) && q.r.window.is_none() {
         return None;
     }
     act.mp.get(&u).map(|t| *t as f32 / 3.0)
@@ -362,25 +376,23 @@ fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
             o.units = ids.clone();
             o.hex = p.parse_hex(hex);
             if let Some(h) = o.hex {
-                let (lines, best) = fire_odds(p, &us, h, &[], viewer);
-                o.detail = lines;
+                let (q, note) = moves_ended(p);
+                let (lines, best) = fire_odds(&q, &us, h, &[], viewer);
+                o.detail = note.into_iter().chain(lines).collect();
                 o.chance = best;
                 o.badge = Some(format!("{}{}", if us.len() > 1 { format!("{}× ", us.len()) } else { String::new() }, pct(best)));
             }
             o.label = format!("Fire: {} at {hex} — step lost {}", names(p, &us), pct(o.chance));
         }
-        Command::Range(ids, hexes, real) => {
+        Command::Range(ids, hex) => {
             o.kind = OfferKind::Range;
             o.units = ids.clone();
-            o.hex = hexes.get(*real).and_then(|l| p.parse_hex(l));
-            let others: Vec<&String> = hexes.iter().enumerate().filter(|(i, _)| i != real).map(|(_, l)| l).collect();
-            o.label = format!(
-                "Range on {} (dummies {})",
-                hexes.get(*real).cloned().unwrap_or_default(),
-                others.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
-            );
+            o.hex = p.parse_hex(hex);
+            o.label = format!("Range on {hex}");
             o.badge = Some("range".into());
-            o.detail.push("Three cross hairs, one real; fire for effect on a later turn (7.82). The force escalates twice.".into());
+            o.detail.push(
+                "Three cross hairs: the real one here and two dummies drawn near it, the enemy not knowing which; fire for effect on a later turn (7.82). The force escalates twice.".into(),
+            );
         }
         Command::FireForEffect(ids, pat) => {
             let us = ids_of(p, ids);
