@@ -169,7 +169,7 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) 
     let sides = Hexsides::of(board);
     place_outlines(&mut c, &sheet);
     lines(&mut c, &sheet, &sides);
-    trenches(&mut c, &sheet);
+    trench_lines(&mut c, &sheet);
     if labels {
         place_names(&mut c, &sheet, fonts);
     }
@@ -239,7 +239,7 @@ fn lines(c: &mut Canvas, sheet: &Sheet, sides: &Hexsides) {
 
 /// Trench lines, by owner: crenellated lines joining adjacent trench hexes of the same owner, a short
 /// stretch across an isolated one, and the owner's emblem on each.
-fn trenches(c: &mut Canvas, sheet: &Sheet) {
+fn trench_lines(c: &mut Canvas, sheet: &Sheet) {
     let (board, scale) = (sheet.board, sheet.scale);
     let hex_of = |k: (i32, i32)| Hex::new(k.0, k.1);
     let mut owners: BTreeMap<String, Vec<Hex>> = BTreeMap::new();
