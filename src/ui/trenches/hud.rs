@@ -32,7 +32,7 @@ use crate::ui::top_bar::{BarButton, top_bar as shell_top_bar, who_decides};
 use crate::ui::widgets::{panels_root, typed_lines};
 
 use super::counters::{CounterAtlas, Selection, face_key, unit_markers};
-use super::input::{Awaiting, Intent, Intents, Preview, StackMode, request};
+use super::input::{Awaiting, Intent, Intents, Preview, RangeMode, StackMode, request};
 use super::orders::{Offer, OfferKind, Orders};
 use super::screens::{side_colour, side_name};
 use super::session::{TrenchSession, visible};
@@ -55,6 +55,7 @@ pub struct HudParams<'w, 's> {
     intents: ResMut<'w, Intents>,
     awaiting: ResMut<'w, Awaiting>,
     stack: ResMut<'w, StackMode>,
+    ranging: ResMut<'w, RangeMode>,
     preview: ResMut<'w, Preview>,
     menu: ResMut<'w, GameMenu>,
     viewport: ResMut<'w, MapViewport>,
@@ -135,7 +136,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
             .show(&ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
                     ui.set_max_width(420.0);
-                    hex_tooltip(ui, &scene, &p.orders, p.selection.unit.as_deref(), p.stack.0, h);
+                    hex_tooltip(ui, &scene, &p.orders, p.selection.unit.as_deref(), (p.stack.0, p.ranging.0), h);
                 });
             });
     }
@@ -262,7 +263,7 @@ fn bottom_bar(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, scene
                         Some(Stage::Place(_)) => "Set-up: pick a unit in the tray (Tab: the next), then click a shaded hex of its area.".into(),
                         Some(Stage::Orders(_)) => "Orders: click a unit to see the forces it can be activated in · Space: activate it alone · P or Enter: pass".into(),
                         Some(Stage::Force(_)) => format!(
-                            "Force: click a unit of it, then a shaded hex to move or a ringed hex to fire · S: move the stack ({}) · I: go IN · O: leave dugout · G: dig · C: close combat · Enter/E: end the activation",
+                            "Force: click a unit of it, then a shaded hex to move or a ringed hex to fire · S: move the stack ({}) · R: range · I: go IN · O: leave dugout · G: dig · C: close combat · Enter/E: end the activation",
                             if p.stack.0 { "on" } else { "off" }
                         ),
                         Some(Stage::Reaction(_)) => "Reaction: a React button (or a ringed hex) fires; Enter lets the moment pass.".into(),
@@ -420,8 +421,12 @@ fn orders_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Ask
         Some(Stage::Reaction(_)) => {
             let mut reacts: Vec<&Offer> = orders.kind(OfferKind::React).collect();
             reacts.sort_by(|a, b| b.chance.partial_cmp(&a.chance).unwrap_or(std::cmp::Ordering::Equal));
-            for o in reacts {
+            let more = reacts.len().saturating_sub(8);
+            for o in reacts.into_iter().take(8) {
                 offer_button(ui, o, asks, None);
+            }
+            if more > 0 {
+                ui.label(egui::RichText::new(format!("{more} more with smaller forces; the best odds are above.")).small().color(DIM));
             }
             if let Some(o) = orders.kind(OfferKind::NoReaction).next() {
                 offer_button(ui, o, asks, Some("Enter"));
@@ -473,12 +478,17 @@ fn force_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Asks
             offer_button(ui, o, asks, None);
         }
     }
-    for (kind, key) in
-        [(OfferKind::Fortify, Some("I/O")), (OfferKind::Dig, Some("G")), (OfferKind::Range, None), (OfferKind::CloseCombat, Some("C"))]
-    {
+    for (kind, key) in [(OfferKind::Fortify, Some("I/O")), (OfferKind::Dig, Some("G")), (OfferKind::CloseCombat, Some("C"))] {
         for o in orders.kind(kind).filter(mine) {
             offer_button(ui, o, asks, key);
         }
+    }
+    // Ranging (7.82): a button per hex when they are few, else the hexes marked on the map.
+    let ranges: Vec<&Offer> = orders.kind(OfferKind::Range).filter(mine).collect();
+    if !ranges.is_empty() {
+        ui.checkbox(&mut p.ranging.0, format!("Range indirect fire: click one of {} hexes [R]", ranges.len())).on_hover_text(
+            "Ranging (7.82): the real cross hair on the hex clicked, two dummies drawn near it; fire for effect on a later turn",
+        );
     }
     for o in orders.kind(OfferKind::Effect).filter(mine) {
         let before = asks.preview.hexes.len();
@@ -568,7 +578,7 @@ fn unit_card(ui: &mut egui::Ui, p: &HudParams, scene: &Scene, u: usize) {
 
 /// The tooltip over a hex: terrain, level, features, cover, movement cost, markers, the units the
 /// viewer sees there, and what a click would do, with its numbers.
-fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, orders: &Orders, selected: Option<&str>, stack: bool, h: hexx::Hex) {
+fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, orders: &Orders, selected: Option<&str>, (stack, ranging): (bool, bool), h: hexx::Hex) {
     let pos = &scene.p;
     let board = &pos.sc.board;
     let terrain = board.terrain(h).unwrap_or("open");
@@ -644,7 +654,7 @@ fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, orders: &Orders, selected: Opti
             .color(side_colour(pos.side(u))),
         );
     }
-    if let Some(o) = super::input::click_order(orders, selected, h, stack) {
+    if let Some(o) = super::input::click_order(orders, selected, h, stack, ranging) {
         ui.separator();
         ui.label(egui::RichText::new(format!("Click: {}", o.label)).color(theme::GREEN).strong());
         for line in &o.detail {
@@ -662,14 +672,14 @@ fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, orders: &Orders, selected: Opti
 fn present_targets(
     orders: Res<Orders>,
     selection: Res<Selection>,
-    stack: Res<StackMode>,
+    (stack, ranging): (Res<StackMode>, Res<RangeMode>),
     preview: Res<Preview>,
     session: Option<Res<TrenchSession>>,
     mut model: ResMut<BoardModel>,
-    mut seen: Local<Option<((u64, Option<String>), Option<String>, bool, Preview)>>,
+    mut seen: Local<Option<((u64, Option<String>), Option<String>, (bool, bool), Preview)>>,
 ) {
     let Some(session) = session else { return };
-    let key = (orders.key.clone(), selection.unit.clone(), stack.0, preview.clone());
+    let key = (orders.key.clone(), selection.unit.clone(), (stack.0, ranging.0), preview.clone());
     if seen.as_ref() == Some(&key) {
         return;
     }
@@ -690,9 +700,11 @@ fn present_targets(
     for o in &orders.offers {
         let Some(h) = o.hex else { continue };
         match o.kind {
-            OfferKind::Move if mine(o) && (o.units.len() > 1) == stack.0 => push(h, TargetKind::Move, o.badge.clone(), Tone::Normal),
-            OfferKind::Fire if mine(o) => push(h, TargetKind::Fire, o.badge.clone(), Tone::Normal),
-            OfferKind::Range if mine(o) => push(h, TargetKind::Other, o.badge.clone(), Tone::Normal),
+            OfferKind::Move if !ranging.0 && mine(o) && (o.units.len() > 1) == stack.0 => {
+                push(h, TargetKind::Move, o.badge.clone(), Tone::Normal)
+            }
+            OfferKind::Fire if !ranging.0 && mine(o) => push(h, TargetKind::Fire, o.badge.clone(), Tone::Normal),
+            OfferKind::Range if ranging.0 && mine(o) => push(h, TargetKind::Other, None, Tone::Normal),
             OfferKind::React if sel.is_none() || mine(o) => push(h, TargetKind::Fire, o.badge.clone(), Tone::Normal),
             OfferKind::CloseCombat => push(h, TargetKind::Assault, o.badge.clone(), Tone::Normal),
             _ => {}

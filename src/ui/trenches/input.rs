@@ -43,6 +43,10 @@ pub struct Awaiting(pub Option<(Command, String)>);
 #[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
 pub struct StackMode(pub bool);
 
+/// Whether a click on the map ranges indirect fire on the hex (R) rather than moving or firing.
+#[derive(Resource, Default, Clone, Copy, PartialEq, Eq)]
+pub struct RangeMode(pub bool);
+
 /// What the panels point at (a formation's units, a pattern's hexes), drawn on the map.
 #[derive(Resource, Default, Clone, PartialEq)]
 pub struct Preview {
@@ -96,8 +100,8 @@ pub fn request(cmd: Command, intents: &mut Intents, awaiting: &mut Awaiting) {
 
 /// The order a click on `hex` gives the selected unit: fire before moving (a formation's combined
 /// fire first), the stack's move with S, ranging, close combat; in a reaction, the best odds.
-pub fn click_order<'a>(orders: &'a Orders, selected: Option<&str>, hex: hexx::Hex, stack: bool) -> Option<&'a Offer> {
-    let here: Vec<&Offer> = orders.offers.iter().filter(|o| o.hex == Some(hex)).collect();
+pub fn click_order<'a>(orders: &'a Orders, selected: Option<&str>, hex: hexx::Hex, stack: bool, ranging: bool) -> Option<&'a Offer> {
+    let here: Vec<&Offer> = orders.offers.iter().filter(|o| o.hex == Some(hex) && (o.kind == OfferKind::Range) == ranging).collect();
     let mine: Vec<&Offer> = match selected {
         Some(s) if here.iter().any(|o| o.units.iter().any(|u| u == s)) => {
             here.iter().copied().filter(|o| o.units.iter().any(|u| u == s)).collect()
@@ -137,7 +141,7 @@ fn handle_clicks(
     viewport: Res<MapViewport>,
     keys: Res<ButtonInput<KeyCode>>,
     orders: Res<Orders>,
-    stack: Res<StackMode>,
+    (stack, ranging): (Res<StackMode>, Res<RangeMode>),
     mut selection: ResMut<Selection>,
     mut intents: ResMut<Intents>,
     mut awaiting: ResMut<Awaiting>,
@@ -175,7 +179,7 @@ fn handle_clicks(
             let other = hover.unit.as_deref().filter(|u| Some(*u) != selection.unit.as_deref() && orders.of_unit(u).next().is_some());
             if other.is_some() && !shift {
                 select(&mut selection);
-            } else if let Some(o) = click_order(&orders, selection.unit.as_deref(), hex, stack.0) {
+            } else if let Some(o) = click_order(&orders, selection.unit.as_deref(), hex, stack.0, ranging.0) {
                 awaiting.0 = None;
                 intents.0.push(Intent::Submit(o.command.clone()));
             } else {
@@ -197,7 +201,7 @@ fn handle_keys(
     keys: Res<ButtonInput<KeyCode>>,
     viewport: Res<MapViewport>,
     orders: Res<Orders>,
-    mut stack: ResMut<StackMode>,
+    (mut stack, mut ranging): (ResMut<StackMode>, ResMut<RangeMode>),
     mut selection: ResMut<Selection>,
     mut intents: ResMut<Intents>,
     mut awaiting: ResMut<Awaiting>,
@@ -275,6 +279,9 @@ fn handle_keys(
     if keys.just_pressed(KeyCode::KeyS) {
         stack.0 = !stack.0;
     }
+    if keys.just_pressed(KeyCode::KeyR) {
+        ranging.0 = !ranging.0 && orders.kind(OfferKind::Range).next().is_some();
+    }
     // Tab: the next unit that can be placed, activated or ordered.
     if keys.just_pressed(KeyCode::Tab) {
         let list = orders.pickable();
@@ -337,6 +344,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<Intents>()
         .init_resource::<Awaiting>()
         .init_resource::<StackMode>()
+        .init_resource::<RangeMode>()
         .init_resource::<Preview>()
         .init_resource::<Orders>()
         .add_systems(
@@ -348,6 +356,16 @@ pub fn plugin(app: &mut App) {
                 .run_if(in_state(SCREEN)),
         )
         .add_systems(Update, (apply_intents, refresh_orders).chain().in_set(Frame::Apply).run_if(in_state(SCREEN)))
+        .add_systems(
+            Update,
+            (|orders: Res<Orders>, mut r: ResMut<RangeMode>| {
+                if r.0 && orders.kind(OfferKind::Range).next().is_none() {
+                    r.0 = false;
+                }
+            })
+            .in_set(Frame::Orders)
+            .run_if(in_state(SCREEN)),
+        )
         .add_systems(OnExit(SCREEN), |mut a: ResMut<Awaiting>, mut i: ResMut<Intents>, mut o: ResMut<Orders>| {
             a.0 = None;
             i.0.clear();

@@ -112,6 +112,13 @@ mod tests {
                     game.save(&dir.join(format!("trenches-{stem}-fire.ron"))).expect("saved");
                     fire = true;
                 }
+                for (what, kind) in [("range", 0), ("effect", 1)] {
+                    let file = dir.join(format!("trenches-{stem}-{what}.ron"));
+                    let found = legal.iter().any(|c| matches!((c, kind), (Command::Range(..), 0) | (Command::FireForEffect(..), 1)));
+                    if found && !file.exists() && stage(&p) == Some(Stage::Force(Side::Central)) {
+                        game.save(&file).expect("saved");
+                    }
+                }
                 if !react && stage(&p) == Some(Stage::Reaction(Side::Allied)) && legal.len() > 1 {
                     game.save(&dir.join(format!("trenches-{stem}-react.ron"))).expect("saved");
                     react = true;
