@@ -281,6 +281,35 @@ fn pattern_name(pat: Pattern) -> &'static str {
     }
 }
 
+/// A move in words: the hex's cost and why, and the MP left after it (8.1, 10.2).
+fn describe_move(p: &Pos, c: &Command, ids: &[String], to: &str, o: &mut Offer) {
+    let us = ids_of(p, ids);
+    let h = p.parse_hex(to);
+    o.kind = OfferKind::Move;
+    o.units = ids.to_vec();
+    o.hex = h;
+    if let (Some(&u), Some(h)) = (us.first(), h) {
+        let from = p.hex(u).expect("on the map");
+        let (cost, road, fort) = p.entry_cost(u, from, h);
+        let what = p.sc.board.terrain(h).unwrap_or("open").replace('_', " ");
+        let after = mp_after(p, c, u);
+        o.badge = Some(format!("{cost} MP"));
+        o.detail.push(format!(
+            "{to}: {what}{}{} costs {cost} MP (8.1, 10.2){}.",
+            if road { ", along the road" } else { "" },
+            if fort == Fort::OnWire { ", onto wire" } else { "" },
+            match after {
+                Some(left) => format!("; {left:.1} MP left after"),
+                None => "; the move ends there".into(),
+            }
+        ));
+        if p.enemy_in(h, p.side(u)) {
+            o.detail.push("Enemy units there: close combat may follow next activation (8.2, 9).".into());
+        }
+    }
+    o.label = format!("Move {} to {to}", names(p, &us));
+}
+
 /// One legal command in words, with its cost and odds.
 fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
     let mut o = Offer {
@@ -325,33 +354,7 @@ fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
             o.kind = OfferKind::Pass;
             o.label = format!("Pass the {} orders left", activation::halves(p.r.orders));
         }
-        Command::Move(ids, to) => {
-            let us = ids_of(p, ids);
-            let h = p.parse_hex(to);
-            o.kind = OfferKind::Move;
-            o.units = ids.clone();
-            o.hex = h;
-            if let (Some(&u), Some(h)) = (us.first(), h) {
-                let from = p.hex(u).expect("on the map");
-                let (cost, road, fort) = p.entry_cost(u, from, h);
-                let what = p.sc.board.terrain(h).unwrap_or("open").replace('_', " ");
-                let after = mp_after(p, c, u);
-                o.badge = Some(format!("{cost} MP"));
-                o.detail.push(format!(
-                    "{to}: {what}{}{} costs {cost} MP (8.1, 10.2){}.",
-                    if road { ", along the road" } else { "" },
-                    if fort == Fort::OnWire { ", onto wire" } else { "" },
-                    match after {
-                        Some(left) => format!("; {left:.1} MP left after"),
-                        None => "; the move ends there".into(),
-                    }
-                ));
-                if p.enemy_in(h, p.side(u)) {
-                    o.detail.push("Enemy units there: close combat may follow next activation (8.2, 9).".into());
-                }
-            }
-            o.label = format!("Move {} to {to}", names(p, &us));
-        }
+        Command::Move(ids, to) => describe_move(p, c, ids, to, &mut o),
         Command::EnterFortification(ids) => {
             o.kind = OfferKind::Fortify;
             o.units = ids.clone();
