@@ -305,18 +305,22 @@ pub fn tile_levels() -> u32 {
 pub fn tile_layers() -> Vec<u8> {
     let mut out = Vec::new();
     for kind in all_tiles() {
-        let tile = draw_tile(kind);
-        // Premultiplied, so the transparent corners do not darken the hexagon's edge when averaged.
-        let mut level: Vec<u8> = tile.pixmap.data().to_vec();
-        let (mut w, mut h) = (TILE_W, TILE_H);
-        for l in 0..tile_levels() {
-            if l > 0 {
-                (level, w, h) = half_size(&level, w, h);
-            }
-            out.extend(level.chunks_exact(4).flat_map(demultiply));
-        }
+        push_mipmapped(&draw_tile(kind), &mut out);
     }
     out
+}
+
+/// Appends a tile and its mipmap levels as straight RGBA, the layout `tile_array` expects.
+pub fn push_mipmapped(tile: &Canvas, out: &mut Vec<u8>) {
+    // Premultiplied, so the transparent corners do not darken the hexagon's edge when averaged.
+    let mut level: Vec<u8> = tile.pixmap.data().to_vec();
+    let (mut w, mut h) = (TILE_W, TILE_H);
+    for l in 0..tile_levels() {
+        if l > 0 {
+            (level, w, h) = half_size(&level, w, h);
+        }
+        out.extend(level.chunks_exact(4).flat_map(demultiply));
+    }
 }
 
 /// The next mipmap level of premultiplied RGBA pixels: each pixel the mean of a 2x2 block.

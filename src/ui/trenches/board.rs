@@ -134,44 +134,9 @@ fn draw_tile((terrain_name, v, lvl): &TileKey) -> Canvas {
 fn tile_layers(keys: &[TileKey]) -> Vec<u8> {
     let mut out = Vec::new();
     for k in keys {
-        let tile = draw_tile(k);
-        let mut level: Vec<u8> = tile.pixmap.data().to_vec();
-        let (mut w, mut h) = (terrain::TILE_W, terrain::TILE_H);
-        for l in 0..terrain::tile_levels() {
-            if l > 0 {
-                (level, w, h) = half_size(&level, w, h);
-            }
-            out.extend(level.chunks_exact(4).flat_map(demultiply));
-        }
+        terrain::push_mipmapped(&draw_tile(k), &mut out);
     }
     out
-}
-
-fn half_size(px: &[u8], w: u32, h: u32) -> (Vec<u8>, u32, u32) {
-    let (w2, h2) = ((w / 2).max(1), (h / 2).max(1));
-    let mut out = Vec::with_capacity((w2 * h2 * 4) as usize);
-    for y in 0..h2 {
-        for x in 0..w2 {
-            for c in 0..4 {
-                let mut sum = 0u32;
-                for (dx, dy) in [(0, 0), (1, 0), (0, 1), (1, 1)] {
-                    let (sx, sy) = ((2 * x + dx).min(w - 1), (2 * y + dy).min(h - 1));
-                    sum += px[((sy * w + sx) * 4 + c) as usize] as u32;
-                }
-                out.push(((sum + 2) / 4) as u8);
-            }
-        }
-    }
-    (out, w2, h2)
-}
-
-fn demultiply(p: &[u8]) -> [u8; 4] {
-    let a = p[3] as u32;
-    if a == 0 {
-        return [0, 0, 0, 0];
-    }
-    let d = |c: u8| ((c as u32 * 255 + a / 2) / a).min(255) as u8;
-    [d(p[0]), d(p[1]), d(p[2]), p[3]]
 }
 
 /// The hex map of an operation: its tiles (only those its hexes use) and the tile of each hex.
