@@ -8,6 +8,7 @@ mod engine_tests;
 mod fuzz_regressions;
 #[cfg(feature = "gui")]
 mod gui_smoke;
+mod martians;
 mod properties;
 mod rtc;
 mod style;

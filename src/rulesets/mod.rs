@@ -4,6 +4,7 @@
 
 pub mod bastards;
 pub mod dixmude;
+pub mod martians;
 pub mod rtc;
 pub mod trenches;
 
@@ -18,6 +19,7 @@ pub fn registry() -> Vec<RulesetEntry> {
         entry::<rtc::Rtc, Computer>(rtc::SHIPPED),
         entry::<dixmude::Dixmude, Computer>(dixmude::SHIPPED),
         entry::<trenches::Trenches, Computer>(trenches::SHIPPED),
+        entry::<martians::Martians, Computer>(martians::SHIPPED),
     ]
 }
 

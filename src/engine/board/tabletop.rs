@@ -121,6 +121,31 @@ impl Stand {
         let dy = (ahead.abs() - self.depth / 2.0).max(0.0);
         (dx * dx + dy * dy).sqrt()
     }
+
+    /// Whether two stands overlap by more than `tolerance` yards (separating axes): stands that only
+    /// touch, edge to edge, do not.
+    pub fn overlaps(&self, other: &Stand, tolerance: f32) -> bool {
+        let axes = [self.forward(), self.right(), other.forward(), other.right()];
+        let (a, b) = (self.corners(), other.corners());
+        axes.iter().all(|ax| {
+            let project = |cs: &[Yards; 4]| {
+                cs.iter().map(|c| c.x * ax.x + c.y * ax.y).fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
+            };
+            let ((a0, a1), (b0, b1)) = (project(&a), project(&b));
+            a1.min(b1) - a0.max(b0) > tolerance
+        })
+    }
+
+    /// The gap between two stands that do not overlap: the shortest distance from a corner of one to
+    /// the other (0 when they touch or overlap).
+    pub fn gap(&self, other: &Stand) -> f32 {
+        if self.overlaps(other, 0.0) {
+            return 0.0;
+        }
+        let a = self.corners().iter().map(|c| other.distance_to(*c)).fold(f32::INFINITY, f32::min);
+        let b = other.corners().iter().map(|c| self.distance_to(*c)).fold(f32::INFINITY, f32::min);
+        a.min(b)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -301,6 +326,20 @@ mod tests {
         );
         assert!((stand.distance_to(Yards::new(20.0, 20.0)) - (28.284 - 10.0)).abs() < 1e-2);
         assert_eq!(stand.distance_to(Yards::new(1.0, 1.0)), 0.0);
+    }
+
+    #[test]
+    fn stands_edge_to_edge_touch_without_overlapping() {
+        let a = Stand { centre: Yards::new(0.0, 0.0), facing: 0.0, frontage: 30.0, depth: 20.0 };
+        // Facing +x, its depth runs along x: a stand 20 yards further along x touches it.
+        let touching = Stand { centre: Yards::new(20.0, 0.0), ..a };
+        assert!(!a.overlaps(&touching, 0.1));
+        assert!(a.gap(&touching) < 1e-3);
+        let overlapping = Stand { centre: Yards::new(15.0, 5.0), ..a };
+        assert!(a.overlaps(&overlapping, 0.1));
+        let turned = Stand { centre: Yards::new(40.0, 0.0), facing: std::f32::consts::FRAC_PI_4, ..a };
+        assert!(!a.overlaps(&turned, 0.1), "the turned stand's nearest corner is {} yards off", a.gap(&turned));
+        assert!((a.gap(&Stand { centre: Yards::new(30.0, 0.0), ..a }) - 10.0).abs() < 1e-3);
     }
 
     fn square(x0: f32, y0: f32, side: f32, kind: &str) -> TerrainFeature {

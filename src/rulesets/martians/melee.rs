@@ -1,0 +1,153 @@
+//! Field melees (8): every unit in contact fights (8.1); the stands in contact count their castings,
+//! add the unit's morale grade (MMG) and the modifiers into a melee value (8.2b, 8.5), which kills one
+//! casting per so many points of the weapon class's ratio (bayonet 1:3, short spear 1:4, sword and long
+//! spear 1:6) and rolls for one more with the fraction left (the fractional-die table, RECONSTRUCTED
+//! as the fraction in tenths). Hits inflicted and received are totalled by unit (8.3): the one that
+//! received more is the loser and checks morale, equal is engaged, and contacts that hold carry into
+//! the next turn's melee phase.
+
+use std::collections::BTreeMap;
+
+use super::events::EventKind;
+use super::formations::Formation;
+use super::state::{Contact, Pos, Rt};
+use super::table::{self, Terrain};
+
+/// The outcome of a melee for one combatant (8.2d, 8.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Winner,
+    Loser,
+    /// Same damage: engaged, no check (8.3: "French A is Engaged").
+    Engaged,
+}
+
+/// 8.2d, 8.3: "The stand that receives more hits than it inflicts is the loser."
+pub fn outcome(inflicted: u32, received: u32) -> Outcome {
+    match received.cmp(&inflicted) {
+        std::cmp::Ordering::Greater => Outcome::Loser,
+        std::cmp::Ordering::Equal => Outcome::Engaged,
+        std::cmp::Ordering::Less => Outcome::Winner,
+    }
+}
+
+/// 8.5: automatic kills and the chance in tenths of one more from the fraction.
+pub fn kills(p: &Pos, value: i32, weapon: &str) -> (u32, u32) {
+    let ratio = p.sc.tables.melee.ratios.get(weapon).copied().unwrap_or(6).max(1) as i32;
+    let v = value.max(0);
+    let rem = v % ratio;
+    ((v / ratio) as u32, ((rem * 10 + ratio / 2) / ratio) as u32)
+}
+
+/// The castings of `u`'s stands touching `other`'s.
+pub fn contacting_castings(p: &Pos, u: usize, other: usize) -> u32 {
+    let theirs = p.stands(other);
+    let castings = p.castings_by_stand(u);
+    p.stands(u).iter().zip(castings).filter(|(s, _)| theirs.iter().any(|t| s.gap(t) <= 1.5)).map(|(_, c)| c).sum()
+}
+
+/// 8.2b, 8.5: the melee value of `u` against `enemy` (flanked: contacted on flank or rear).
+pub fn value(p: &Pos, u: usize, enemy: usize, flanked: bool) -> i32 {
+    let m = &p.sc.tables.melee;
+    let mut castings = contacting_castings(p, u, enemy);
+    if flanked {
+        castings /= m.flank_divisor.max(1);
+    }
+    let mut v = castings as i32 + p.units[u].grade as i32;
+    if p.ty(enemy).shield {
+        v += m.shield;
+    }
+    let ground = table::terrain_at(&p.sc.table, p.units[enemy].at);
+    if ground.contains(&Terrain::Earthworks) {
+        v += m.earthworks;
+    } else if ground.iter().any(|t| matches!(t, Terrain::Cover | Terrain::Woods | Terrain::Rough)) {
+        v += m.cover;
+    }
+    if p.kind(u).mounted() && p.units[u].formation != Formation::Skirmish {
+        v += m.mounted;
+        if p.ty(u).lance {
+            v += m.lance;
+        }
+    }
+    v
+}
+
+/// The melee weapon class of a unit (gun crews and others without one fight as swordsmen).
+pub fn weapon(p: &Pos, u: usize) -> String {
+    p.ty(u).melee.clone().unwrap_or_else(|| "sword".into())
+}
+
+/// Hits one side of a contact inflicts: automatic kills and the fractional die.
+fn strike(p: &Pos, rt: &mut Rt, u: usize, enemy: usize, flanked: bool) -> (i32, u32) {
+    let v = value(p, u, enemy, flanked);
+    let (auto, tenths) = kills(p, v, &weapon(p, u));
+    let extra = if tenths > 0 { u32::from(rt.d10(format!("{}'s fractional melee die", p.id(u)), "8.5") <= tenths) } else { 0 };
+    (v, auto + extra)
+}
+
+/// Phase IV / VII: resolves every contact, new and engaged (8.2, 8.3).
+pub fn phase(p: &mut Pos, rt: &mut Rt) {
+    let contacts: Vec<Contact> = p.r.contacts.clone();
+    let mut inflicted: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut received: BTreeMap<usize, u32> = BTreeMap::new();
+    let mut cause: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut losses: Vec<(usize, u32)> = Vec::new();
+    for c in &contacts {
+        let (a, d) = (c.attacker, c.defender);
+        if !p.units[a].on_table() || !p.units[d].on_table() {
+            continue;
+        }
+        let (av, ah) = strike(p, rt, a, d, false);
+        let (dv, dh) = strike(p, rt, d, a, c.flank);
+        rt.log(
+            "8.2",
+            format!("melee: {} (value {av}) inflicts {ah}, {} (value {dv}) inflicts {dh}", p.name(a), p.name(d)),
+            EventKind::Melee {
+                attacker: p.id(a).into(),
+                defender: p.id(d).into(),
+                attacker_value: av,
+                defender_value: dv,
+                attacker_hits: ah,
+                defender_hits: dh,
+            },
+        );
+        *inflicted.entry(a).or_default() += ah;
+        *received.entry(d).or_default() += ah;
+        *inflicted.entry(d).or_default() += dh;
+        *received.entry(a).or_default() += dh;
+        cause.insert(a, d);
+        cause.insert(d, a);
+        losses.push((d, ah));
+        losses.push((a, dh));
+    }
+    for (u, n) in losses {
+        if n > 0 && p.units[u].on_table() {
+            super::fire::lose_castings(p, rt, u, n);
+        }
+    }
+    for (&u, &inf) in &inflicted {
+        let rec = received.get(&u).copied().unwrap_or(0);
+        let result = outcome(inf, rec);
+        let words = match result {
+            Outcome::Winner => "wins",
+            Outcome::Loser => "loses and checks morale",
+            Outcome::Engaged => "is engaged",
+        };
+        rt.log(
+            "8.3",
+            format!("{} inflicted {inf}, received {rec}: {words}", p.name(u)),
+            EventKind::MeleeResult { unit: p.id(u).into(), inflicted: inf, received: rec, result: words.into() },
+        );
+        if result == Outcome::Loser && p.units[u].on_table() {
+            super::morale::check(p, rt, u, cause.get(&u).copied(), "it lost a melee (5.3b)");
+        }
+    }
+    // Contacts that no longer touch are over.
+    let live: Vec<Contact> =
+        p.r.contacts
+            .iter()
+            .copied()
+            .filter(|c| p.units[c.attacker].on_table() && p.units[c.defender].on_table() && p.gap(c.attacker, c.defender) <= 1.5)
+            .collect();
+    p.r.contacts = live;
+}

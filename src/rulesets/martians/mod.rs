@@ -1,0 +1,337 @@
+//! *Martians, Indunas, Colonels and Emirs* (Victorian science-fiction colonial battles on Mars), the
+//! rulebook `004_619fca268360629c.txt`, lines 1-44: a miniatures game on an open table measured in
+//! yards. Modules follow its chapters: the table and its terrain (1, 6.33), stands and formations
+//! (1.2, 3), command and both sequences of play (1.3, 2), movement (4), morale (5), artillery (6),
+//! musketry (7), fire's casualties (6.2, 7.3), melee (8) and aviation; the scenario and the tables
+//! hold the data; state holds the position the rules read and change.
+
+pub mod artillery;
+pub mod aviation;
+pub mod command;
+pub mod events;
+pub mod fire;
+pub mod formations;
+pub mod melee;
+pub mod morale;
+pub mod movement;
+pub mod musketry;
+pub mod scenario;
+pub mod state;
+pub mod table;
+pub mod tables;
+pub mod view;
+
+use std::sync::Arc;
+
+use bevy::prelude::*;
+
+use crate::engine::board::tabletop::Yards;
+use crate::engine::phase::{self as decide, Steps};
+use crate::engine::ruleset::MapVocabulary;
+use crate::engine::source::{Diagnostic, SourceFile};
+use crate::engine::{GameFlow, Pending, Refusal, Ruleset, StateView};
+
+pub use events::{Command, Event, EventKind};
+use state::{Action, Phase, Piece, Pos, Roster, Setup, Track, UnitState, Window, run};
+use tables::Kind;
+use view::Stage;
+
+pub const ID: &str = "martians";
+
+/// A refusal citing its rule.
+pub fn refuse(reason: impl Into<String>, rule: &str) -> Refusal {
+    Refusal::by_rule(rule, reason)
+}
+
+/// The ruleset.
+pub struct Martians;
+
+/// The terrain names a table may use (1, 6.33); sides are the scenario's own.
+pub fn vocabulary() -> MapVocabulary {
+    MapVocabulary { terrains: table::Terrain::NAMES.iter().map(|s| s.to_string()).collect(), features: Vec::new(), sides: Vec::new() }
+}
+
+impl Ruleset for Martians {
+    const ID: &'static str = ID;
+    const NAME: &'static str = "Martians, Indunas, Colonels and Emirs";
+    type Command = Command;
+    type Event = Event;
+    type Scenario = scenario::Scenario;
+
+    fn load_scenario(file: &SourceFile, loader: &mut crate::engine::loader::Loader) -> Result<Self::Scenario, Vec<Diagnostic>> {
+        scenario::load(file, loader)
+    }
+
+    fn check_tables(file: &SourceFile) -> Vec<Diagnostic> {
+        tables::parse(file).err().unwrap_or_default()
+    }
+
+    fn map_vocabulary() -> MapVocabulary {
+        vocabulary()
+    }
+
+    fn build(app: &mut App, scenario: &Self::Scenario) {
+        app.add_plugins(plugin);
+        spawn(app.world_mut(), scenario);
+    }
+
+    fn pending(world: &World) -> Option<Pending> {
+        view::pending(world)
+    }
+
+    fn legal(world: &World) -> Vec<Command> {
+        decide::legal::<Phase, Pos, Command>(world)
+    }
+
+    fn check(world: &World, command: &Command) -> Result<(), Refusal> {
+        decide::check::<Phase, Pos, Command>(world, command)
+    }
+
+    fn view(world: &World) -> StateView {
+        view::state_view(world)
+    }
+
+    fn invariants(world: &World) -> Vec<String> {
+        view::invariants(world)
+    }
+
+    fn sides(scenario: &Self::Scenario) -> Vec<String> {
+        scenario.sides()
+    }
+}
+
+/// The units a stage lets act.
+fn actors(p: &Pos, s: Stage) -> Vec<usize> {
+    let side = view::decider(p, s);
+    match s {
+        // A flight moves once and attacks once (Aviation).
+        Stage::Aviation(_) => {
+            p.on_table().filter(|&u| p.side(u) == side && p.kind(u) == Kind::Aviation && !p.r.flown.contains(&u)).collect()
+        }
+        Stage::Act(r, _) => p.regiment_units(r).filter(|&u| p.kind(u) != Kind::Aviation && !p.r.under.done.contains(&u)).collect(),
+        Stage::Segment(_, phase) => p
+            .ground()
+            .filter(|&u| p.side(u) == side && !p.r.under.done.contains(&u))
+            .filter(|&u| match phase {
+                Phase::ArtilleryFire => p.kind(u) == Kind::Artillery && !p.units[u].fired,
+                Phase::Musketry => musketry::fires(p, u) && !p.units[u].fired,
+                Phase::SecondaryFire => command::machine_gun(p, u) && !p.units[u].fired && !p.units[u].has_moved,
+                _ => true,
+            })
+            .collect(),
+        Stage::Opportunity(_) => match &p.r.window {
+            Some(Window::Opportunity { mover, fired }) => command::opportunity_holders(p, *mover, fired),
+            _ => Vec::new(),
+        },
+        Stage::Return(_) => match &p.r.window {
+            Some(Window::Return { target, .. }) => vec![*target],
+            _ => Vec::new(),
+        },
+        Stage::Regiment(_) => Vec::new(),
+    }
+}
+
+/// Whether a stage is a movement (4) or a fire (6, 7) one.
+fn moving(s: Stage) -> bool {
+    matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Aviation(_))
+}
+
+fn firing(s: Stage) -> bool {
+    !matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Regiment(_))
+}
+
+/// The candidate commands of the decision awaited.
+pub fn candidates(p: &Pos) -> Vec<Command> {
+    let Some(s) = view::stage(p) else { return Vec::new() };
+    if let Stage::Regiment(r) = s {
+        return command::regiment_candidates(p, r);
+    }
+    let mut out = Vec::new();
+    let side = view::decider(p, s);
+    let targets: Vec<usize> = match (s, &p.r.window) {
+        (Stage::Opportunity(_), Some(Window::Opportunity { mover, .. })) => vec![*mover],
+        (Stage::Return(_), Some(Window::Return { shooter, .. })) => vec![*shooter],
+        _ => p.ground().filter(|&e| p.side(e) != side).collect(),
+    };
+    for u in actors(p, s) {
+        if moving(s) {
+            movement::candidates(p, u, &mut out);
+        } else if p.units[u].formation == formations::Formation::Unlimbered && !matches!(s, Stage::Opportunity(_) | Stage::Return(_)) {
+            // 6.4c: a gun changes its direction of fire in an action instead of firing.
+            out.extend(movement::TURNS.iter().map(|&t| Command::Face(p.id(u).to_string(), t)));
+        }
+        if firing(s) {
+            out.extend(targets.iter().map(|&t| Command::Fire(p.id(u).to_string(), p.id(t).to_string())));
+        }
+    }
+    out.push(Command::Done);
+    out
+}
+
+/// Whether a command answers the decision awaited, by the rules.
+pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
+    let s = view::stage(p).ok_or_else(|| refuse("the battle is over", "victory"))?;
+    if let Stage::Regiment(r) = s {
+        return command::regiment_check(p, r, c);
+    }
+    let unit = |id: &str| -> Result<usize, Refusal> {
+        let u = p.find(id).ok_or_else(|| refuse(format!("no unit `{id}`"), "2.6"))?;
+        if actors(p, s).contains(&u) { Ok(u) } else { Err(refuse(format!("{id} cannot act now"), "2.6")) }
+    };
+    match c {
+        Command::Done => Ok(()),
+        Command::Move(id, b, y) if moving(s) => movement::check_move(p, unit(id)?, *b, *y),
+        Command::Face(id, t) if moving(s) || (firing(s) && !matches!(s, Stage::Opportunity(_) | Stage::Return(_) | Stage::Aviation(_))) => {
+            let u = unit(id)?;
+            if !moving(s) && p.units[u].formation != formations::Formation::Unlimbered {
+                return Err(refuse("only guns change direction in a fire action", "6.4"));
+            }
+            movement::check_face(p, u, *t)
+        }
+        Command::Form(id, f) if moving(s) && !matches!(s, Stage::Aviation(_)) => movement::check_form(p, unit(id)?, *f),
+        Command::Charge(id, t) if moving(s) && !matches!(s, Stage::Aviation(_)) => {
+            let target = p.find(t).ok_or_else(|| refuse(format!("no unit `{t}`"), "8.1"))?;
+            movement::check_charge(p, unit(id)?, target)
+        }
+        Command::Fire(id, t) if firing(s) => {
+            let u = unit(id)?;
+            let target = p.find(t).ok_or_else(|| refuse(format!("no unit `{t}`"), "7.3"))?;
+            let allowed = match (&p.r.window, s) {
+                (Some(Window::Opportunity { mover, .. }), _) => target == *mover,
+                (Some(Window::Return { shooter, .. }), _) => target == *shooter,
+                _ => true,
+            };
+            if !allowed {
+                return Err(refuse("fire at the unit of the moment", "2.6"));
+            }
+            fire::can_fire(p, u, target).map(|_| ())
+        }
+        _ => Err(refuse(view::pending_of(p).map(|x| x.1).unwrap_or_default(), view::pending_of(p).map_or("1.3", |x| x.2))),
+    }
+}
+
+/// The commands the rules allow now, on a position (the computer's look-ahead plays copies with it).
+pub fn legal_at(p: &Pos) -> Vec<Command> {
+    candidates(p).into_iter().filter(|c| check(p, c).is_ok()).collect()
+}
+
+/// Carries out a checked command on a position: what submitting it does to the world.
+pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
+    let Some(s) = view::stage(p) else { return };
+    match (&c, s) {
+        (_, Stage::Regiment(r)) => command::regiment_exec(p, rt, r, &c),
+        (Command::Done, _) => command::done(p, rt),
+        (Command::Fire(id, t), _) => {
+            let (Some(u), Some(target)) = (p.find(id), p.find(t)) else { return };
+            fire_exec(p, rt, s, u, target);
+        }
+        (Command::Move(id, ..) | Command::Charge(id, _), _) => {
+            let Some(u) = p.find(id) else { return };
+            if let Some(target) = movement::exec(p, rt, &c) {
+                fire::volley(p, rt, target, u);
+            }
+            if matches!(s, Stage::Act(..)) {
+                command::after_move(p, u);
+            }
+        }
+        _ => {
+            movement::exec(p, rt, &c);
+        }
+    }
+    command::check_victory(p, rt);
+}
+
+/// Fire in any stage: the aviation attack with the target's anti-aircraft fire first; opportunity
+/// and return fire, contact fire and its return (2.6).
+fn fire_exec(p: &mut Pos, rt: &mut state::Rt, s: Stage, u: usize, target: usize) {
+    if p.kind(u) == Kind::Aviation {
+        p.r.flown.insert(u);
+        aviation::anti_aircraft(p, rt, target, u);
+    }
+    let Some(shot) = fire::shot(p, u, target) else { return };
+    let rule = match p.kind(u) {
+        Kind::Aviation => "Aviation",
+        Kind::Artillery => "6.7",
+        _ => "7.3",
+    };
+    fire::resolve(p, rt, u, target, &shot, rule);
+    p.r.under.done.insert(u);
+    match s {
+        Stage::Opportunity(_) => {
+            if let Some(Window::Opportunity { fired, .. }) = &mut p.r.window {
+                fired.insert(u);
+            }
+            command::after_fire(p, u, target);
+        }
+        Stage::Return(_) => {
+            let r = p.regiment(u);
+            p.r.cards[r].red = false;
+            p.r.window = p.r.resume.take();
+        }
+        Stage::Act(..) if p.engaged(u) => command::after_fire(p, u, target),
+        _ => {}
+    }
+}
+
+/// The phase state, if the game is in play.
+pub fn phase(world: &World) -> Option<Phase> {
+    world.get_resource::<State<Phase>>().map(|s| *s.get())
+}
+
+/// Who decides when: one step per phase that asks; each reads a [`Pos`] captured once and carries out
+/// the command by [`exec`].
+fn decisions() -> Steps<Phase, Pos, Command> {
+    [Phase::Aviation, Phase::Regiments, Phase::ArtilleryFire, Phase::Musketry, Phase::Movement, Phase::SecondaryFire]
+        .iter()
+        .fold(Steps::new(), |steps, &phase| {
+            steps.step(phase, candidates, check, |world: &mut World, c: Command| run(world, |p, rt| exec(p, rt, c)))
+        })
+}
+
+/// The ruleset's plugin: its phase states, resources and systems.
+pub fn plugin(app: &mut App) {
+    app.add_sub_state::<Phase>().init_resource::<Track>();
+    decisions().install(app);
+    app.add_systems(OnEnter(GameFlow::InGame), |w: &mut World| run(w, command::start));
+}
+
+/// The shipped battles and their tables, compiled in (the registry hands them to the fuzz harness).
+pub const SHIPPED: crate::engine::session::Embedded = &[
+    ("scenarios/martians/syrtis-kopje.ron", include_str!("../../../scenarios/martians/syrtis-kopje.ron")),
+    ("scenarios/martians/maps/syrtis-kopje.ron", include_str!("../../../scenarios/martians/maps/syrtis-kopje.ron")),
+    ("scenarios/martians/hellas-canal.ron", include_str!("../../../scenarios/martians/hellas-canal.ron")),
+    ("scenarios/martians/maps/hellas-canal.ron", include_str!("../../../scenarios/martians/maps/hellas-canal.ron")),
+    ("scenarios/martians/tel-kharsa.ron", include_str!("../../../scenarios/martians/tel-kharsa.ron")),
+    ("scenarios/martians/maps/tel-kharsa.ron", include_str!("../../../scenarios/martians/maps/tel-kharsa.ron")),
+];
+
+/// The first state of a unit from its scenario line.
+pub fn initial_state(sc: &scenario::Scenario, u: usize) -> UnitState {
+    let spec = &sc.spec.units[u];
+    UnitState {
+        at: Yards::new(spec.at.0, spec.at.1),
+        facing: spec.facing.to_radians(),
+        formation: spec.formation,
+        castings: sc.full_castings(u),
+        grade: sc.unit_type(u).grade,
+        gone: None,
+        halted_until: 0,
+        disrupted: false,
+        gun_hits: 0,
+        limber_hits: 0,
+        air_hits: 0,
+        road_ok: false,
+        moved: 0.0,
+        fired: false,
+        target: None,
+        last_target: None,
+        has_moved: false,
+    }
+}
+
+/// Spawns the battle: units as entities.
+fn spawn(world: &mut World, sc: &scenario::Scenario) {
+    world.insert_resource(Setup(Arc::new(sc.clone())));
+    let roster = (0..sc.spec.units.len()).map(|order| world.spawn(Piece { order, st: initial_state(sc, order) }).id()).collect();
+    world.insert_resource(Roster(roster));
+}

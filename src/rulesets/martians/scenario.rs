@@ -1,0 +1,304 @@
+//! The battle file (`scenarios/martians/*.ron`): the table, the length, the sequence of play (1.3:
+//! initiative or traditional IGO/UGO), the advanced options (2.4, 5.64, 5.65), the regiments (2.11)
+//! and their units with formation, place and facing, the victory conditions and the computer
+//! opponent's tuning. Every problem is reported at its key, with line and column.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::Tabletop;
+use crate::engine::board::tabletop::Stand;
+use crate::engine::loader::Loader;
+use crate::engine::scenario::{ScenarioInfo, check_header, load_named_map};
+use crate::engine::source::{Diagnostic, Problems, SourceFile, suggestion};
+
+use super::formations::{Formation, layout};
+use super::table::{self, Terrain};
+use super::tables::{Army, Kind, Tables, UnitType};
+
+/// A battle as written in RON.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename = "Scenario", deny_unknown_fields)]
+pub struct ScenarioSpec {
+    pub format: u32,
+    pub ruleset: String,
+    pub info: ScenarioInfo,
+    /// The `Tabletop(...)` file, relative to this file.
+    pub table: String,
+    /// Length in turns (1.1: one turn is one minute... of the rules' time scale).
+    pub turns: u32,
+    /// Which sequence of play (1.3).
+    pub sequence: Sequence,
+    #[serde(default)]
+    pub options: Options,
+    pub regiments: Vec<RegimentSpec>,
+    pub units: Vec<UnitSpec>,
+    pub victory: Victory,
+    /// Tuning of the computer opponent, per side id; every field optional.
+    #[serde(default)]
+    pub ai: BTreeMap<String, AiTuning>,
+}
+
+/// The two sequences of play (1.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sequence {
+    /// Regiments act in order of initiative (1.3, 2.4-2.6).
+    Initiative,
+    /// Traditional IGO/UGO (1.3, the Sequence of Play page).
+    Traditional,
+}
+
+/// The advanced and optional rules a battle uses.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Options {
+    /// 2.4: a d10 for each regiment's commander's ability bonus.
+    pub commander_bonus: bool,
+    /// 2.4: a d6 per Recon or Light Cavalry stand instead of the set points.
+    pub recon_d6: bool,
+    /// 2.4: skirmish deployed infantry count 2 points.
+    pub skirmish_two: bool,
+    /// 5.64: fanaticism.
+    pub fanaticism: bool,
+    /// 5.65: variable Martian morale for units marked (*).
+    pub variable_morale: bool,
+}
+
+/// A regiment (2.11): the first level of command; its units act together (2.6).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegimentSpec {
+    pub id: String,
+    pub side: String,
+    pub name: String,
+}
+
+/// One unit (company, squadron, gun section, flight) on the table at the start.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub id: String,
+    pub regiment: String,
+    /// `army.unit` of the army lists (`british.line`).
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub formation: Formation,
+    /// The centre of its front edge, in yards.
+    pub at: (f32, f32),
+    /// Degrees counter-clockwise from east (90: facing north, up the table).
+    pub facing: f32,
+    /// Castings, when not the list's full strength.
+    #[serde(default)]
+    pub castings: Option<u32>,
+}
+
+/// How a battle is won: an objective zone held at the end, or the enemy broken.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Victory {
+    /// Objective zones (the table's `objective` features, by name) and the side that must hold each at the
+    /// end: some of its stands in it and no enemy stand.
+    #[serde(default)]
+    pub objectives: Vec<Objective>,
+    /// A side that has lost this percentage of its castings is broken and loses at once.
+    pub breaking_point: BTreeMap<String, u32>,
+    /// Who wins at the end when no side has both held its objectives and avoided breaking.
+    pub otherwise: String,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Objective {
+    pub zone: String,
+    pub side: String,
+}
+
+/// How the computer opponent values things (docs/ai.md, "Martians"). A field left out takes its default.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields, default)]
+pub struct AiTuning {
+    /// One enemy casting killed, and one of one's own lost.
+    pub kill: f32,
+    pub loss: f32,
+    /// Per yard of approach to the objective or the enemy.
+    pub approach: f32,
+    /// A unit standing in its side's objective.
+    pub hold: f32,
+    /// How much a charge's expected result counts against a shot's.
+    pub charge: f32,
+}
+
+impl Default for AiTuning {
+    fn default() -> Self {
+        AiTuning { kill: 10.0, loss: 10.0, approach: 0.05, hold: 30.0, charge: 1.0 }
+    }
+}
+
+/// A loaded, checked battle.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub spec: ScenarioSpec,
+    pub table: Tabletop,
+    pub tables: Tables,
+    pub path: String,
+    /// Each unit's regiment index, and each regiment's side index.
+    pub regiment_of: Vec<usize>,
+    pub side_of_regiment: Vec<usize>,
+    /// The table's terrain, classified (woods, hills...).
+    pub terrain: Vec<Terrain>,
+    /// The objective zones' feature indices.
+    pub objectives: Vec<(usize, usize)>,
+}
+
+impl Scenario {
+    pub fn unit_type(&self, u: usize) -> &UnitType {
+        self.tables.unit(&self.spec.units[u].kind).expect("checked at load").1
+    }
+    pub fn army(&self, u: usize) -> &Army {
+        self.tables.unit(&self.spec.units[u].kind).expect("checked at load").0
+    }
+    pub fn sides(&self) -> Vec<String> {
+        self.spec.info.sides.iter().map(|s| s.id.clone()).collect()
+    }
+    pub fn side_index(&self, id: &str) -> Option<usize> {
+        self.spec.info.sides.iter().position(|s| s.id == id)
+    }
+    pub fn side_of(&self, u: usize) -> usize {
+        self.side_of_regiment[self.regiment_of[u]]
+    }
+    pub fn tuning(&self, side: usize) -> AiTuning {
+        self.spec.ai.get(&self.spec.info.sides[side].id).cloned().unwrap_or_default()
+    }
+    pub fn full_castings(&self, u: usize) -> u32 {
+        self.spec.units[u].castings.unwrap_or(self.unit_type(u).castings)
+    }
+}
+
+/// Reads and checks a battle file, its table and the ruleset's tables.
+pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diagnostic>> {
+    let spec: ScenarioSpec = file.parse().map_err(|d| vec![d])?;
+    let tables_file = loader.load_tables(super::ID, super::tables::BUILTIN);
+    let tables = super::tables::parse(&tables_file)?;
+    let mut diags = Vec::new();
+    let table = load_named_map(file, loader, &spec.table, &mut diags, table::read);
+    let mut p = Problems::default();
+    check_header(super::ID, &spec.ruleset, spec.format, &spec.info, &mut p);
+    let built = table.as_ref().map(|t| check(&spec, t, &tables, &mut p));
+    diags.extend(file.locate_all(p));
+    match (table, built) {
+        (Some(table), Some((regiment_of, side_of_regiment, objectives))) if diags.is_empty() => {
+            let terrain = table.features.iter().map(|f| Terrain::of(&f.kind).expect("checked by table::read")).collect();
+            Ok(Scenario {
+                spec,
+                table,
+                tables,
+                path: file.path.to_string_lossy().replace('\\', "/"),
+                regiment_of,
+                side_of_regiment,
+                terrain,
+                objectives,
+            })
+        }
+        _ => Err(diags),
+    }
+}
+
+type Built = (Vec<usize>, Vec<usize>, Vec<(usize, usize)>);
+
+fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problems) -> Built {
+    let sides: Vec<&str> = spec.info.sides.iter().map(|s| s.id.as_str()).collect();
+    if sides.len() != 2 {
+        p.push("info.sides", "a battle of this ruleset has two sides (alliances of three or more are not implemented)");
+    }
+    if spec.turns == 0 {
+        p.push("turns", "a battle lasts at least one turn");
+    }
+    let side_index = |s: &str, at: String, p: &mut Problems| -> usize {
+        sides.iter().position(|x| *x == s).unwrap_or_else(|| {
+            p.push(at, format!("unknown side `{s}`{}", suggestion(s, &sides)));
+            0
+        })
+    };
+    let mut side_of_regiment = Vec::new();
+    let mut regiment_ids = BTreeSet::new();
+    for (i, r) in spec.regiments.iter().enumerate() {
+        if !regiment_ids.insert(r.id.as_str()) {
+            p.push(format!("regiments.{i}.id"), format!("the regiment id `{}` is used twice", r.id));
+        }
+        side_of_regiment.push(side_index(&r.side, format!("regiments.{i}.side"), p));
+    }
+    let regiment_names: Vec<&str> = spec.regiments.iter().map(|r| r.id.as_str()).collect();
+    let mut regiment_of = Vec::new();
+    let mut ids = BTreeSet::new();
+    let mut placed: Vec<(usize, Vec<Stand>)> = Vec::new();
+    for (i, u) in spec.units.iter().enumerate() {
+        if !ids.insert(u.id.as_str()) {
+            p.push(format!("units.{i}.id"), format!("the unit id `{}` is used twice", u.id));
+        }
+        let reg = regiment_names.iter().position(|r| *r == u.regiment);
+        if reg.is_none() {
+            p.push(format!("units.{i}.regiment"), format!("unknown regiment `{}`{}", u.regiment, suggestion(&u.regiment, &regiment_names)));
+        }
+        regiment_of.push(reg.unwrap_or(0));
+        let Some((army, ty)) = tables.unit(&u.kind) else {
+            let keys = tables.unit_keys();
+            let names: Vec<&str> = keys.iter().map(|s| s.as_str()).collect();
+            p.push(format!("units.{i}.type"), format!("unknown unit type `{}` (army.unit){}", u.kind, suggestion(&u.kind, &names)));
+            continue;
+        };
+        let castings = u.castings.unwrap_or(ty.castings);
+        if castings < 2 || castings > ty.castings {
+            p.push(format!("units.{i}.castings"), format!("a {} has 2 to {} castings", ty.name, ty.castings));
+        }
+        if let Err(why) = super::formations::allowed(u.formation, ty, army) {
+            p.push(format!("units.{i}.formation"), why);
+        }
+        let stands = layout(tables, ty, u.formation, castings, u.at, u.facing.to_radians());
+        if ty.kind != Kind::Aviation {
+            if stands.iter().any(|s| !table::on_table(table, s)) {
+                p.push(
+                    format!("units.{i}.at"),
+                    format!("{} does not fit on the table at ({}, {}) in {:?}", u.id, u.at.0, u.at.1, u.formation),
+                );
+            }
+            if let Some(f) = stands.iter().find_map(|s| table::impassable_under(table, s)) {
+                p.push(format!("units.{i}.at"), format!("{} stands in `{f}`, where no stand may stand", u.id));
+            }
+            if let Some((j, _)) = placed.iter().find(|(_, other)| other.iter().any(|o| stands.iter().any(|s| s.overlaps(o, 0.5)))) {
+                p.push(format!("units.{i}.at"), format!("{} overlaps {}: stands may not interpenetrate (3.5)", u.id, spec.units[*j].id));
+            }
+            placed.push((i, stands));
+        }
+    }
+    let mut objectives = Vec::new();
+    for (i, o) in spec.victory.objectives.iter().enumerate() {
+        let side = side_index(&o.side, format!("victory.objectives.{i}.side"), p);
+        match table.features.iter().position(|f| f.kind == "objective" && f.name == o.zone) {
+            Some(f) => objectives.push((f, side)),
+            None => {
+                let zones: Vec<&str> = table.features.iter().filter(|f| f.kind == "objective").map(|f| f.name.as_str()).collect();
+                p.push(
+                    format!("victory.objectives.{i}.zone"),
+                    format!("the table has no objective zone `{}`{}", o.zone, suggestion(&o.zone, &zones)),
+                );
+            }
+        }
+    }
+    for (k, (s, pct)) in spec.victory.breaking_point.iter().enumerate() {
+        side_index(s, format!("victory.breaking_point.{k}"), p);
+        if *pct == 0 || *pct > 100 {
+            p.push(format!("victory.breaking_point.{k}"), "a breaking point is a percentage of castings, 1 to 100");
+        }
+    }
+    side_index(&spec.victory.otherwise, "victory.otherwise".into(), p);
+    for (k, s) in spec.ai.keys().enumerate() {
+        side_index(s, format!("ai.{k}"), p);
+    }
+    for (s, side) in sides.iter().enumerate() {
+        if !spec.units.iter().zip(&regiment_of).any(|(_, &r)| side_of_regiment.get(r) == Some(&s)) {
+            p.push("units", format!("the side `{side}` has no unit"));
+        }
+    }
+    (regiment_of, side_of_regiment, objectives)
+}

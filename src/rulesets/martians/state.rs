@@ -1,0 +1,366 @@
+//! The game's state. Units are entities ([`Piece`]); the rest (turn, the initiative list, the
+//! regiments' status cards, the action under way, melee contacts) is the resource [`Track`]. The
+//! rules read and change a [`Pos`], captured from the world per question and stored back after a
+//! command, so every rule is a plain function of a position, its dice and its journal.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::engine::board::tabletop::{Stand, Yards};
+use crate::engine::journal::Journal;
+use crate::engine::phase::Context;
+use crate::engine::{Dice, GameFlow, goto};
+
+use super::events::{Event, EventKind};
+use super::formations::{self, Formation};
+use super::scenario::Scenario;
+use super::tables::{Kind, UnitType};
+
+/// The battle being played.
+#[derive(Resource, Clone)]
+pub struct Setup(pub Arc<Scenario>);
+
+/// The phases that ask for decisions (1.3). The administration and melee phases are automatic.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord, Serialize, Deserialize)]
+#[source(crate::engine::GameFlow = crate::engine::GameFlow::InGame)]
+pub enum Phase {
+    #[default]
+    Start,
+    /// Initiative sequence, phase II.
+    Aviation,
+    /// Initiative sequence, phase III.
+    Regiments,
+    /// Traditional sequence, phase II.
+    ArtilleryFire,
+    /// Traditional sequence, phase III.
+    Musketry,
+    /// Traditional sequence, phases IV and V.
+    Movement,
+    /// Traditional sequence, phase VI.
+    SecondaryFire,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Start => "start",
+            Phase::Aviation => "aviation",
+            Phase::Regiments => "regimental activities",
+            Phase::ArtilleryFire => "artillery fire",
+            Phase::Musketry => "individual musketry",
+            Phase::Movement => "movement",
+            Phase::SecondaryFire => "secondary fire",
+        }
+    }
+}
+
+/// Why a unit left the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Gone {
+    /// Reduced to one casting (3.5) or destroyed.
+    Destroyed,
+    /// Fled off the table (5.5).
+    Fled,
+    /// Surrendered (5.5).
+    Surrendered,
+}
+
+/// A unit's changing state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitState {
+    /// The centre of its front edge, in yards.
+    pub at: Yards,
+    /// Radians, counter-clockwise from east.
+    pub facing: f32,
+    pub formation: Formation,
+    pub castings: u32,
+    /// Morale grade (5.1; rolled for variable morale, 5.65).
+    pub grade: u32,
+    pub gone: Option<Gone>,
+    /// Halted by a morale loss until the end of this turn (5.5: 1-3).
+    pub halted_until: u32,
+    /// Disrupted by flight: cannot charge until it reforms (3.5).
+    pub disrupted: bool,
+    /// Artillery: hits on the guns and on the limber (6.2).
+    pub gun_hits: u32,
+    pub limber_hits: u32,
+    /// Aviation: hits taken (four a stand).
+    pub air_hits: u32,
+    /// Began the turn more than 300 yards from the enemy (4.1c, 4.2c, 4.4d: the road rate); yards
+    /// moved this turn (6.5e).
+    pub road_ok: bool,
+    pub moved: f32,
+    /// Fired this turn, and at whom (6.7: consecutive target); last turn's target.
+    pub fired: bool,
+    pub target: Option<usize>,
+    pub last_target: Option<usize>,
+    /// Moved this turn (4, 6.4h).
+    pub has_moved: bool,
+}
+
+impl UnitState {
+    pub fn on_table(&self) -> bool {
+        self.gone.is_none()
+    }
+}
+
+/// A unit as an entity: its scenario order and its state.
+#[derive(Component, Clone, Debug)]
+pub struct Piece {
+    pub order: usize,
+    pub st: UnitState,
+}
+
+/// Every unit's entity, in scenario order.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Roster(pub Vec<Entity>);
+
+/// A regiment's action status cards (2.5): red to fire, black to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Cards {
+    pub red: bool,
+    pub black: bool,
+    /// Its activity is over this turn (2.6); a red card still held is opportunity fire (2.6, P).
+    pub done: bool,
+}
+
+/// What a regiment's companies all do in one action (2.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    Move,
+    Fire,
+}
+
+/// An action under way: the regiment (or, in the traditional sequence, the side's units), what it
+/// does, and which units have done it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Under {
+    pub kind: Option<Action>,
+    /// Units that have taken their move or shot in this action.
+    pub done: BTreeSet<usize>,
+    /// Units that changed formation or facing in this action (4.5: tactical moves only).
+    pub changed: BTreeSet<usize>,
+}
+
+/// An opportunity fire window (2.6: P's fire at S and T as they move) or a return of fire (2.6: Q, S).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Window {
+    /// Enemy units holding fire may shoot at the unit that just moved.
+    Opportunity { mover: usize, fired: BTreeSet<usize> },
+    /// The unit just fired at may fire back at its shooter.
+    Return { shooter: usize, target: usize },
+}
+
+/// A melee contact (8.1): the charger, the charged, and whether on the flank or rear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Contact {
+    pub attacker: usize,
+    pub defender: usize,
+    pub flank: bool,
+}
+
+/// Fire resolved in a traditional phase whose casualties wait until both sides have fired.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Queued {
+    pub shooter: usize,
+    pub target: usize,
+    pub hits: u32,
+    pub skirmish: bool,
+}
+
+/// Everything but the units.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Rest {
+    pub turn: u32,
+    pub phase: Phase,
+    /// The initiative priority list, regiments by index (2.4), and each regiment's total.
+    pub priority: Vec<usize>,
+    pub totals: Vec<u32>,
+    /// The regiment whose activity is under way (initiative sequence).
+    pub active: Option<usize>,
+    pub cards: Vec<Cards>,
+    /// Each side's commander motivation cards unused (2.5): either, not both.
+    pub motivation: Vec<bool>,
+    /// The side deciding in a traditional phase or in the aviation phase.
+    pub side: Option<usize>,
+    pub under: Under,
+    pub window: Option<Window>,
+    /// The opportunity window a return of fire interrupted.
+    pub resume: Option<Window>,
+    pub contacts: Vec<Contact>,
+    pub queued: Vec<Queued>,
+    /// Aviation units that have attacked this turn.
+    pub flown: BTreeSet<usize>,
+    pub outcome: Option<(String, Option<usize>)>,
+}
+
+/// The resource holding [`Rest`].
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Track(pub Rest);
+
+/// A position: the battle, every unit's state in scenario order, and the rest.
+#[derive(Clone, Debug)]
+pub struct Pos {
+    pub sc: Arc<Scenario>,
+    pub units: Vec<UnitState>,
+    pub r: Rest,
+}
+
+impl Pos {
+    pub fn capture(world: &World) -> Pos {
+        let sc = world.resource::<Setup>().0.clone();
+        let units =
+            world.resource::<Roster>().0.iter().map(|e| world.get::<Piece>(*e).expect("every unit is a piece").st.clone()).collect();
+        Pos { sc, units, r: world.resource::<Track>().0.clone() }
+    }
+
+    /// Writes the position back into the world.
+    pub fn store(self, world: &mut World) {
+        let roster = world.resource::<Roster>().0.clone();
+        for (e, st) in roster.into_iter().zip(self.units) {
+            let mut piece = world.get_mut::<Piece>(e).expect("every unit is a piece");
+            if piece.st != st {
+                piece.st = st;
+            }
+        }
+        world.resource_mut::<Track>().0 = self.r;
+    }
+
+    pub fn id(&self, u: usize) -> &str {
+        &self.sc.spec.units[u].id
+    }
+    pub fn find(&self, id: &str) -> Option<usize> {
+        self.sc.spec.units.iter().position(|x| x.id == id)
+    }
+    pub fn find_regiment(&self, id: &str) -> Option<usize> {
+        self.sc.spec.regiments.iter().position(|x| x.id == id)
+    }
+    pub fn ty(&self, u: usize) -> &UnitType {
+        self.sc.unit_type(u)
+    }
+    pub fn kind(&self, u: usize) -> Kind {
+        self.ty(u).kind
+    }
+    pub fn side(&self, u: usize) -> usize {
+        self.sc.side_of(u)
+    }
+    pub fn side_id(&self, s: usize) -> &str {
+        &self.sc.spec.info.sides[s].id
+    }
+    pub fn regiment(&self, u: usize) -> usize {
+        self.sc.regiment_of[u]
+    }
+    pub fn regiment_side(&self, r: usize) -> usize {
+        self.sc.side_of_regiment[r]
+    }
+    pub fn european(&self, u: usize) -> bool {
+        self.sc.army(u).european
+    }
+    /// Units on the table, in scenario order.
+    pub fn on_table(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.units.len()).filter(|&u| self.units[u].on_table())
+    }
+    pub fn regiment_units(&self, r: usize) -> impl Iterator<Item = usize> + '_ {
+        self.on_table().filter(move |&u| self.regiment(u) == r)
+    }
+    pub fn enemies(&self, side: usize) -> impl Iterator<Item = usize> + '_ {
+        self.on_table().filter(move |&u| self.side(u) != side)
+    }
+    /// Ground units (not aviation) on the table.
+    pub fn ground(&self) -> impl Iterator<Item = usize> + '_ {
+        self.on_table().filter(|&u| self.kind(u) != Kind::Aviation)
+    }
+    pub fn castings_by_stand(&self, u: usize) -> Vec<u32> {
+        let st = &self.units[u];
+        formations::castings_by_stand(&self.sc.tables, self.ty(u), st.formation, st.castings)
+    }
+    /// The unit's stands on the table (1.2, 3).
+    pub fn stands(&self, u: usize) -> Vec<Stand> {
+        let st = &self.units[u];
+        formations::layout(&self.sc.tables, self.ty(u), st.formation, st.castings, (st.at.x, st.at.y), st.facing)
+    }
+    /// The unit's stands were it at `at`, facing `facing`, in `f`.
+    pub fn stands_as(&self, u: usize, at: Yards, facing: f32, f: Formation) -> Vec<Stand> {
+        formations::layout(&self.sc.tables, self.ty(u), f, self.units[u].castings, (at.x, at.y), facing)
+    }
+    /// The nearest distance between two units' stands.
+    pub fn gap(&self, a: usize, b: usize) -> f32 {
+        let (sa, sb) = (self.stands(a), self.stands(b));
+        sa.iter().flat_map(|x| sb.iter().map(move |y| x.gap(y))).fold(f32::INFINITY, f32::min)
+    }
+    /// The nearest enemy ground unit's distance (4.1c: the 300 yards).
+    pub fn nearest_enemy(&self, u: usize) -> f32 {
+        let side = self.side(u);
+        self.ground().filter(|&e| self.side(e) != side).map(|e| self.gap(u, e)).fold(f32::INFINITY, f32::min)
+    }
+    pub fn engaged(&self, u: usize) -> bool {
+        self.r.contacts.iter().any(|c| c.attacker == u || c.defender == u)
+    }
+    pub fn halted(&self, u: usize) -> bool {
+        self.units[u].halted_until >= self.r.turn
+    }
+    pub fn name(&self, u: usize) -> String {
+        format!("{} ({})", self.id(u), self.ty(u).name)
+    }
+    /// Castings each side began with and has now.
+    pub fn side_castings(&self, side: usize) -> (u32, u32) {
+        let mut full = 0;
+        let mut now = 0;
+        for u in 0..self.units.len() {
+            if self.side(u) == side {
+                full += self.sc.full_castings(u);
+                if self.units[u].on_table() {
+                    now += self.units[u].castings;
+                }
+            }
+        }
+        (full, now)
+    }
+}
+
+impl Context for Pos {
+    fn with<T>(world: &World, f: impl FnOnce(&Pos) -> T) -> T {
+        f(&Pos::capture(world))
+    }
+}
+
+/// What a rule needs besides the position: the dice and the journal.
+pub struct Rt<'a> {
+    pub dice: &'a mut Dice,
+    pub journal: &'a mut Journal<Event>,
+}
+
+impl Rt<'_> {
+    pub fn log(&mut self, rule: &str, text: impl Into<String>, kind: EventKind) {
+        self.journal.push(Event { rule: rule.to_string(), text: text.into(), kind }, self.dice);
+    }
+    /// A d10, 0 read as 10 (5.4c).
+    pub fn d10(&mut self, purpose: impl Into<String>, rule: &str) -> u32 {
+        self.dice.roll(10, purpose, rule)
+    }
+    pub fn d6(&mut self, purpose: impl Into<String>, rule: &str) -> u32 {
+        self.dice.d6(purpose, rule)
+    }
+}
+
+/// Runs a rule on the world's position and stores the result; moves the phase state and ends the
+/// game when the position says so.
+pub fn run(world: &mut World, f: impl FnOnce(&mut Pos, &mut Rt)) {
+    let mut pos = Pos::capture(world);
+    let mut dice = world.remove_resource::<Dice>().expect("the game has dice");
+    let mut journal = world.remove_resource::<Journal<Event>>().expect("the game has a journal");
+    f(&mut pos, &mut Rt { dice: &mut dice, journal: &mut journal });
+    world.insert_resource(dice);
+    world.insert_resource(journal);
+    let phase = pos.r.phase;
+    let over = pos.r.outcome.is_some();
+    pos.store(world);
+    if over {
+        goto(world, GameFlow::Over);
+    } else if world.get_resource::<State<Phase>>().map(|s| *s.get()) != Some(phase) {
+        goto(world, phase);
+    }
+}

@@ -1,0 +1,135 @@
+//! The table (1.1) and what its terrain does: the kinds of feature a table may hold, which stop a
+//! stand (water, canals), slow it (woods, rough: 4), shelter it (protective cover, earthworks: 5.2f,
+//! 6.5, 7.4, 8.5) and block fire (6.33: objective zones, hills, woods, rough ground).
+
+use crate::engine::board::Tabletop;
+use crate::engine::board::tabletop::{Stand, Yards, point_in_polygon, segment_crosses_polygon};
+use crate::engine::source::{Diagnostic, Problems, SourceFile};
+
+/// What a terrain feature is to the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Terrain {
+    Woods,
+    Rough,
+    Hill,
+    Earthworks,
+    /// Protective cover (buildings, walls).
+    Cover,
+    /// An objective zone (5.2f, 6.33).
+    Objective,
+    Road,
+    Water,
+    /// A Martian canal: water no stand may enter but by a bridge or a ford.
+    Canal,
+    Bridge,
+    Ford,
+}
+
+impl Terrain {
+    pub const NAMES: [&'static str; 11] =
+        ["woods", "rough", "hill", "earthworks", "cover", "objective", "road", "water", "canal", "bridge", "ford"];
+
+    pub fn of(kind: &str) -> Option<Terrain> {
+        Some(match kind {
+            "woods" => Terrain::Woods,
+            "rough" => Terrain::Rough,
+            "hill" => Terrain::Hill,
+            "earthworks" => Terrain::Earthworks,
+            "cover" => Terrain::Cover,
+            "objective" => Terrain::Objective,
+            "road" => Terrain::Road,
+            "water" => Terrain::Water,
+            "canal" => Terrain::Canal,
+            "bridge" => Terrain::Bridge,
+            "ford" => Terrain::Ford,
+            _ => return None,
+        })
+    }
+
+    /// 6.33: objective zones, hills, woods and rough terrain stop a kill zone.
+    pub fn blocks_fire(self) -> bool {
+        matches!(self, Terrain::Objective | Terrain::Hill | Terrain::Woods | Terrain::Rough)
+    }
+}
+
+/// Reads a `Tabletop(...)` file and checks its feature kinds against the rules' terrain.
+pub fn read(file: &SourceFile) -> Result<Tabletop, Vec<Diagnostic>> {
+    let table = Tabletop::read(file)?;
+    let mut p = Problems::default();
+    for (i, f) in table.features.iter().enumerate() {
+        if Terrain::of(&f.kind).is_none() {
+            p.push(
+                format!("features.{i}.kind"),
+                format!(
+                    "unknown terrain `{}`{} (kinds: {})",
+                    f.kind,
+                    crate::engine::source::suggestion(&f.kind, &Terrain::NAMES),
+                    Terrain::NAMES.join(", ")
+                ),
+            );
+        }
+    }
+    if p.is_empty() { Ok(table) } else { Err(file.locate_all(p)) }
+}
+
+fn kind(table: &Tabletop, i: usize) -> Option<Terrain> {
+    Terrain::of(&table.features[i].kind)
+}
+
+/// Whether every corner of a stand is on the table (1.1).
+pub fn on_table(table: &Tabletop, s: &Stand) -> bool {
+    s.corners().iter().all(|c| c.x >= -0.01 && c.y >= -0.01 && c.x <= table.width + 0.01 && c.y <= table.depth + 0.01)
+}
+
+/// Whether a point is in water or a canal and on no bridge or ford.
+pub fn impassable_at(table: &Tabletop, p: Yards) -> Option<&str> {
+    let mut wet = None;
+    for (i, f) in table.features.iter().enumerate() {
+        if !point_in_polygon(p, &f.polygon) {
+            continue;
+        }
+        match kind(table, i) {
+            Some(Terrain::Bridge | Terrain::Ford) => return None,
+            Some(Terrain::Water | Terrain::Canal) => wet = Some(f.name.as_str()),
+            _ => {}
+        }
+    }
+    wet
+}
+
+/// The water a stand stands in, if any (its centre and corners).
+pub fn impassable_under<'a>(table: &'a Tabletop, s: &Stand) -> Option<&'a str> {
+    std::iter::once(s.centre).chain(s.corners()).find_map(|c| impassable_at(table, c))
+}
+
+/// Whether a straight move from `a` to `b` crosses water off a bridge or ford (sampled every 5 yards).
+pub fn path_blocked(table: &Tabletop, a: Yards, b: Yards) -> bool {
+    let n = (a.distance(b) / 5.0).ceil().max(1.0) as usize;
+    (0..=n).any(|k| {
+        let t = k as f32 / n as f32;
+        impassable_at(table, Yards::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)).is_some()
+    })
+}
+
+/// Whether a straight move crosses difficult ground (woods, rough, earthworks): 4, half rate.
+pub fn path_difficult(table: &Tabletop, a: Yards, b: Yards) -> bool {
+    table.features.iter().enumerate().any(|(i, f)| {
+        matches!(kind(table, i), Some(Terrain::Woods | Terrain::Rough | Terrain::Earthworks)) && segment_crosses_polygon(a, b, &f.polygon)
+    })
+}
+
+/// The terrain at a point.
+pub fn terrain_at(table: &Tabletop, p: Yards) -> Vec<Terrain> {
+    table.features.iter().enumerate().filter(|(_, f)| point_in_polygon(p, &f.polygon)).filter_map(|(i, _)| kind(table, i)).collect()
+}
+
+/// Whether a point is on a road (4.1c).
+pub fn on_road(table: &Tabletop, p: Yards) -> bool {
+    terrain_at(table, p).contains(&Terrain::Road)
+}
+
+/// The first feature blocking fire from `a` to `b` (6.33); howitzers fire over everything but
+/// woods, hills and objective zones, which they cannot fire over either, so the same list applies.
+pub fn fire_blocked(table: &Tabletop, a: Yards, b: Yards) -> bool {
+    table.sight_blocker(a, b, |f| Terrain::of(&f.kind).is_some_and(Terrain::blocks_fire)).is_some()
+}

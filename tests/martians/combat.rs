@@ -1,0 +1,308 @@
+//! Morale (5), artillery (6), musketry (7), melee (8) and aviation, from the rulebook's charts and
+//! worked examples, with forced dice.
+
+use salient::rulesets::martians::Command::*;
+use salient::rulesets::martians::formations::Formation::*;
+use salient::rulesets::martians::melee::{Outcome, kills, outcome};
+use salient::rulesets::martians::scenario::Sequence;
+use salient::rulesets::martians::state::{Action, Gone};
+use salient::rulesets::martians::{EventKind, fire, morale, musketry};
+
+use super::fixtures::{ok, pos, u, with_dice};
+
+fn id(s: &str) -> String {
+    s.to_string()
+}
+
+#[test]
+fn the_multi_stand_melee_example_totals_hits_by_combatant_mice_8_3() {
+    // A inflicts 1 on X and 2 on Y; B 2 on Z and 1 on Y; X 2 on A; Y 1 on B and 1 on A; Z 1 on B.
+    let a = (1 + 2, 2 + 1);
+    let b = (2 + 1, 1 + 1);
+    let x = (2, 1);
+    let y = (1 + 1, 2 + 1);
+    let z = (1, 2);
+    assert_eq!(outcome(a.0, a.1), Outcome::Engaged, "A inflicted three and received three: engaged");
+    assert_eq!(outcome(b.0, b.1), Outcome::Winner);
+    assert_eq!(outcome(x.0, x.1), Outcome::Winner);
+    assert_eq!(outcome(y.0, y.1), Outcome::Loser, "Y and Z are losers and must check morale");
+    assert_eq!(outcome(z.0, z.1), Outcome::Loser);
+}
+
+#[test]
+fn automatic_kills_by_weapon_ratio_and_the_fractional_die_mice_8_5() {
+    let p = pos(Sequence::Initiative, &[], &[("a", 0)], &[("a1", "a", "british.line", Line, (100.0, 100.0), 90.0)]);
+    assert_eq!(kills(&p, 9, "bayonet"), (3, 0), "bayonet 1:3");
+    assert_eq!(kills(&p, 7, "bayonet"), (2, 3), "a third left over: 1-3 on the d10");
+    assert_eq!(kills(&p, 8, "short_spear"), (2, 0), "short spear 1:4");
+    assert_eq!(kills(&p, 10, "short_spear"), (2, 5));
+    assert_eq!(kills(&p, 13, "sword"), (2, 2), "sword 1:6: a sixth is 2 in 10");
+    assert_eq!(kills(&p, 12, "long_spear"), (2, 0));
+}
+
+#[test]
+fn a_morale_total_of_ten_passes_automatically_and_a_roll_above_the_total_fails_mice_5_4() {
+    // A British company in square: 4 stands + grade 3 + European 1 + adjacent stands 1 = 9.
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[("sq", "a", "british.line", Square, (500.0, 500.0), 90.0), ("w", "n", "indunas.warriors", Mass, (500.0, 900.0), 270.0)],
+    );
+    assert_eq!(morale::total(&p, 0), 9);
+    let (passed, _) = with_dice(&mut p, &[9], |p, rt| morale::check(p, rt, 0, None, "test"));
+    assert!(passed, "a 9 is not higher than 9");
+    // A 0 is read as 10 and fails; the loss roll of 4 (-1 for grade 3: 3) halts the stand.
+    let (passed, ev) = with_dice(&mut p, &[10, 4], |p, rt| morale::check(p, rt, 0, None, "test"));
+    assert!(!passed);
+    assert!(
+        ev.iter().any(|e| matches!(&e.kind, EventKind::MoraleLoss { modified: 3, result, .. } if result == "halts in place")),
+        "{ev:#?}"
+    );
+    assert!(p.halted(0));
+    // In the open protective position (+4) the company's total is 13: automatic, no die.
+    let mut q = pos(
+        Sequence::Initiative,
+        &[("cover", &[(400.0, 400.0), (600.0, 400.0), (600.0, 600.0), (400.0, 600.0)])],
+        &[("a", 0)],
+        &[("sq", "a", "british.line", Square, (500.0, 500.0), 90.0)],
+    );
+    assert_eq!(morale::total(&q, 0), 13);
+    let (passed, _) = with_dice(&mut q, &[], |p, rt| morale::check(p, rt, 0, None, "test"));
+    assert!(passed);
+}
+
+#[test]
+fn the_morale_loss_chart_flees_and_loses_castings_mice_5_5() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[("w", "n", "indunas.warriors", Mass, (500.0, 500.0), 270.0), ("b", "a", "british.line", Line, (500.0, 300.0), 90.0)],
+    );
+    // Grade 2: no modifier. 5 flees 100 yards away from the British line.
+    with_dice(&mut p, &[5], |p, rt| morale::loss(p, rt, 0, Some(1)));
+    assert_eq!(p.units[0].at.y, 600.0);
+    assert!(p.units[0].disrupted, "3.5: disrupted, it must reform");
+    assert_eq!(p.units[0].castings, 36);
+    // 8: flees and loses a casting to attrition.
+    with_dice(&mut p, &[8], |p, rt| morale::loss(p, rt, 0, Some(1)));
+    assert_eq!((p.units[0].at.y, p.units[0].castings), (700.0, 35));
+    // A 0 with more than three castings is read as a 9.
+    with_dice(&mut p, &[10], |p, rt| morale::loss(p, rt, 0, Some(1)));
+    assert_eq!(p.units[0].castings, 34);
+}
+
+#[test]
+fn a_stand_of_three_castings_near_the_enemy_surrenders_on_a_0_mice_5_5() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[("s", "a", "british.sepoys", Skirmish, (500.0, 500.0), 90.0), ("w", "n", "indunas.warriors", Mass, (500.0, 560.0), 270.0)],
+    );
+    p.units[0].castings = 3;
+    with_dice(&mut p, &[10], |p, rt| morale::loss(p, rt, 0, Some(1)));
+    assert_eq!(p.units[0].gone, Some(Gone::Surrendered));
+}
+
+#[test]
+fn fanatics_press_on_and_lose_castings_instead_mice_5_64() {
+    let mut p = pos(Sequence::Initiative, &[], &[("n", 1)], &[("v", "n", "indunas.veterans", Mass, (500.0, 500.0), 270.0)]);
+    let mut sc = (*p.sc).clone();
+    sc.spec.options.fanaticism = true;
+    p.sc = std::sync::Arc::new(sc);
+    // Grade 3: 8 - 1 = 7: two castings lost, no flight.
+    with_dice(&mut p, &[8], |p, rt| morale::loss(p, rt, 0, None));
+    assert_eq!((p.units[0].castings, p.units[0].at.y), (34, 500.0));
+    with_dice(&mut p, &[3], |p, rt| morale::loss(p, rt, 0, None));
+    assert_eq!(p.units[0].castings, 33);
+}
+
+#[test]
+fn a_formed_unit_fires_at_a_target_in_front_of_any_of_its_stands_mice_7_21() {
+    // Stands A, B, C form a unit; X is in front of stand C only.
+    let p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[("abc", "a", "british.askaris", Line, (500.0, 200.0), 90.0), ("x", "n", "indunas.musketeers", Column, (545.0, 350.0), 270.0)],
+    );
+    let stands = p.stands(0);
+    let x = p.stands(1)[0];
+    assert!(musketry::in_zone(&stands[0..1], &x, 400.0).is_none(), "as a separate stand A could not fire at X");
+    assert!(musketry::in_zone(&stands[3..4], &x, 400.0).is_some());
+    let ranks = musketry::front_ranks(&stands);
+    assert_eq!(ranks.len(), 1);
+    assert!(musketry::in_zone(&ranks[0], &x, 400.0).is_some(), "as a unit, A and B fire at X in the unit's kill zone");
+    // 101-200 yards, rifles 1:2: every stand's 6 castings make 3 dice: 12.
+    let s = musketry::shot(&p, 0, 1, None).expect("in the kill zone");
+    assert_eq!((s.dice, s.skirmish), (12, false));
+}
+
+#[test]
+fn the_musketry_chart_by_weapon_and_range_mice_7_5() {
+    let p = pos(Sequence::Initiative, &[], &[("a", 0)], &[("a1", "a", "british.line", Line, (100.0, 100.0), 90.0)]);
+    assert_eq!([50.0, 150.0, 250.0, 350.0, 450.0].map(|r| musketry::ratio(&p, "IR", r)), [1, 1, 2, 3, 0]);
+    assert_eq!([50.0, 150.0, 250.0, 350.0].map(|r| musketry::ratio(&p, "R", r)), [2, 2, 3, 4]);
+    assert_eq!([50.0, 150.0, 250.0].map(|r| musketry::ratio(&p, "M", r)), [3, 4, 0], "muskets reach 200 yards (7.1)");
+    assert_eq!([50.0, 80.0].map(|r| musketry::ratio(&p, "JAV", r)), [4, 0], "javelins reach 60 yards");
+    assert_eq!(musketry::ratio(&p, "BOW", 90.0), 4);
+}
+
+#[test]
+fn to_hit_numbers_by_target_type_mice_6_7_and_7_5() {
+    let p = pos(
+        Sequence::Initiative,
+        &[("earthworks", &[(0.0, 1000.0), (300.0, 1000.0), (300.0, 1300.0), (0.0, 1300.0)])],
+        &[("a", 0), ("n", 1)],
+        &[
+            ("line", "a", "british.line", Line, (500.0, 200.0), 90.0),
+            ("mass", "n", "indunas.warriors", Mass, (500.0, 500.0), 270.0),
+            ("horse", "n", "indunas.beast-riders", Line, (800.0, 500.0), 270.0),
+            ("skirm", "n", "indunas.bowmen", Skirmish, (1200.0, 500.0), 270.0),
+            ("gun", "a", "british.field-battery", Unlimbered, (900.0, 200.0), 90.0),
+            ("limber", "a", "british.field-battery", Limbered, (1100.0, 200.0), 90.0),
+            ("dug-in", "n", "emirs.jihadiya", Line, (150.0, 1200.0), 270.0),
+        ],
+    );
+    let hits = |id: &str| fire::to_hit(&p, u(&p, id));
+    assert_eq!(hits("line"), vec![10, 1], "infantry 0, 1");
+    assert_eq!(hits("mass"), vec![10, 1, 2, 3], "mass infantry 0-3");
+    assert_eq!(hits("horse"), vec![10, 1, 2], "cavalry 0-2");
+    assert_eq!(hits("skirm"), vec![10], "open order 0");
+    assert_eq!(hits("gun"), vec![10], "artillery crews are open order (6.7d)");
+    assert_eq!(hits("limber"), vec![10, 1, 2], "a stationary limbered gun is a cavalry target (6.7e)");
+    assert_eq!(hits("dug-in"), vec![10], "in earthworks: treated as open order (7.4)");
+}
+
+#[test]
+fn skirmish_fire_halts_or_drives_back_without_a_morale_check_mice_7_3() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[("rifles", "a", "british.rifles", Skirmish, (500.0, 200.0), 90.0), ("w", "n", "indunas.warriors", Mass, (500.0, 400.0), 270.0)],
+    );
+    // Improved rifles' skirmish die: 6 dice for the unit, +1 for grade 3: 7, hits on 0 only.
+    let s = musketry::shot(&p, 0, 1, None).expect("in range");
+    assert_eq!((s.dice, s.skirmish), (7, true));
+    let (_, ev) = with_dice(&mut p, &[10, 10, 10, 5, 5, 5, 5], |p, rt| fire::resolve(p, rt, 0, 1, &s, "7.3"));
+    assert!(!ev.iter().any(|e| matches!(e.kind, EventKind::Morale { .. })), "no morale check");
+    assert_eq!(p.units[1].castings, 35, "three hits: halts in place with a casualty");
+    assert!(p.halted(1));
+    let (_, _) = with_dice(&mut p, &[10, 10, 10, 10, 5, 5, 5], |p, rt| fire::resolve(p, rt, 0, 1, &s, "7.3"));
+    assert_eq!((p.units[1].castings, p.units[1].at.y), (34, 500.0), "four hits: retreats 100 yards with a casualty");
+}
+
+#[test]
+fn gun_kill_dice_by_class_and_range_with_the_chart_modifiers_mice_6_7() {
+    let woods: &[(f32, f32)] = &[(700.0, 600.0), (900.0, 600.0), (900.0, 800.0), (700.0, 800.0)];
+    let mut p = pos(
+        Sequence::Initiative,
+        &[("woods", woods)],
+        &[("a", 0), ("n", 1)],
+        &[
+            ("rc", "a", "british.field-battery", Unlimbered, (500.0, 200.0), 90.0),
+            ("sb", "n", "emirs.emir-guns", Unlimbered, (800.0, 300.0), 270.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 280.0), 270.0),
+            ("far", "n", "indunas.warriors", Mass, (800.0, 700.0), 270.0),
+        ],
+    );
+    // Rifled cannon at 60 yards: 2 dice a gun, two guns.
+    let s = fire::shot(&p, 0, u(&p, "w")).expect("in the kill zone");
+    assert_eq!(s.dice, 4);
+    // The same target again next turn: consecutive target +2 dice within 300 yards.
+    p.units[0].last_target = Some(u(&p, "w"));
+    assert_eq!(fire::shot(&p, 0, u(&p, "w")).unwrap().dice, 6);
+    // Smooth-bore at 360 yards into woods: 1 die a gun at 301+, -3 in woods: nothing.
+    assert!(fire::shot(&p, 1, u(&p, "far")).is_none(), "out of the kill zone: the woods are behind the near target");
+}
+
+#[test]
+fn a_gun_kill_zone_stops_at_the_first_stand_it_meets_mice_6_33() {
+    let p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[
+            ("rc", "a", "british.field-battery", Unlimbered, (500.0, 200.0), 90.0),
+            ("near", "n", "indunas.warriors", Mass, (500.0, 400.0), 270.0),
+            ("behind", "n", "indunas.warriors", Mass, (500.0, 600.0), 270.0),
+            ("mg", "a", "british.naval-gatling", Unlimbered, (800.0, 200.0), 90.0),
+        ],
+    );
+    assert!(fire::shot(&p, 0, u(&p, "near")).is_some());
+    assert!(fire::shot(&p, 0, u(&p, "behind")).is_none(), "a gun only affects the first target it contacts");
+    // 6.37: a Gatling engages any target forward of its stand with a clear line.
+    assert!(fire::shot(&p, u(&p, "mg"), u(&p, "near")).is_some());
+}
+
+#[test]
+fn a_hit_on_a_gun_section_strikes_gun_or_crew_mice_6_2() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[
+            ("rc", "a", "british.field-battery", Unlimbered, (500.0, 200.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 400.0), 270.0),
+        ],
+    );
+    // Two hits: a 2 strikes a gun (half its fire), a 7 the crew (a casting and a morale check, 1 passes).
+    with_dice(&mut p, &[2, 7, 1], |p, rt| fire::apply(p, rt, 1, 0, 2, false));
+    assert_eq!((p.units[0].gun_hits, p.units[0].castings), (1, 3));
+    // A second gun hit destroys the section.
+    with_dice(&mut p, &[3], |p, rt| fire::apply(p, rt, 1, 0, 1, false));
+    assert_eq!(p.units[0].gone, Some(Gone::Destroyed));
+}
+
+#[test]
+fn a_unit_reduced_to_one_casting_disperses_mice_3_5() {
+    let mut p = pos(Sequence::Initiative, &[], &[("a", 0)], &[("s", "a", "british.sepoys", Skirmish, (500.0, 200.0), 90.0)]);
+    with_dice(&mut p, &[], |p, rt| fire::lose_castings(p, rt, 0, 11));
+    assert_eq!(p.units[0].gone, Some(Gone::Destroyed));
+}
+
+#[test]
+fn aviation_attacks_within_400_yards_after_anti_aircraft_fire_aviation() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[("boat", "a", "british.gunboat", Flight, (500.0, 100.0), 90.0), ("w", "n", "indunas.bowmen", Line, (500.0, 450.0), 270.0)],
+    );
+    p.r.phase = salient::rulesets::martians::state::Phase::Aviation;
+    p.r.side = Some(0);
+    p.r.active = None;
+    // The bowmen's two stands fire at the gunboat: 9 hits (one), 5 misses. Then the gunboat's 2 stands x 4
+    // dice, -0: bowmen in line are infantry, 0 and 1 hit: two hits; the bowmen check morale (pass, 1).
+    let ev = ok(&mut p, Fire(id("boat"), id("w")), &[9, 5, 10, 1, 5, 5, 5, 5, 5, 5, 1]);
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::AntiAircraft { hits: 1, .. })), "{ev:#?}");
+    assert_eq!(p.units[0].air_hits, 1);
+    assert_eq!(p.units[1].castings, 10);
+    // Three more hits take a stand of two craft: four hits in all.
+    with_dice(&mut p, &[9, 9], |p, rt| salient::rulesets::martians::aviation::anti_aircraft(p, rt, 1, 0));
+    with_dice(&mut p, &[9, 5], |p, rt| salient::rulesets::martians::aviation::anti_aircraft(p, rt, 1, 0));
+    assert_eq!((p.units[0].castings, p.units[0].air_hits), (1, 0));
+}
+
+#[test]
+fn a_charged_unit_holding_its_fire_volleys_at_one_inch_mice_8_1() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("n", 1), ("a", 0)],
+        &[("w", "n", "indunas.warriors", Mass, (500.0, 300.0), 270.0), ("b", "a", "british.askaris", Line, (500.0, 200.0), 90.0)],
+    );
+    ok(&mut p, Begin(id("n"), Action::Move), &[]);
+    // The askaris' 4 stands of 6 rifles at 0-100 yards (1:2): 12 dice, mass infantry hit on 0-3: four hits;
+    // the warriors check morale (7: a 2 passes).
+    let mut dice = vec![1, 2, 3, 10];
+    dice.extend([5; 8]);
+    dice.push(2);
+    let ev = ok(&mut p, Charge(id("w"), id("b")), &dice);
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::Fired { hits: 4, .. })), "{ev:#?}");
+    assert_eq!(p.units[0].castings, 32);
+    assert!(!p.r.cards[1].red, "the volley spends the regiment's red card");
+}

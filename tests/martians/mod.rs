@@ -1,0 +1,10 @@
+//! Martians, Indunas, Colonels and Emirs: the rulebook's worked examples and rules as tests (section
+//! numbers in the names), property tests, fuzzed command streams, and random and computer games with
+//! every invariant checked after every command.
+
+mod combat;
+mod fixtures;
+mod properties;
+mod random_play;
+mod sequence;
+mod table;

@@ -1,0 +1,260 @@
+//! Command and the sequences of play (1.3, 2): the initiative priority list (2.4), the status and
+//! motivation cards (2.5) and the worked sequence of regimental activities, regiments P, Q, S, T, H, I,
+//! G and F (2.6).
+
+use salient::rulesets::martians::Command::*;
+use salient::rulesets::martians::command::{self, variable_grade};
+use salient::rulesets::martians::formations::Formation::*;
+use salient::rulesets::martians::scenario::Sequence;
+use salient::rulesets::martians::state::{Action, Pos, Window};
+use salient::rulesets::martians::view::{Stage, stage};
+use salient::rulesets::martians::{EventKind, check};
+
+use super::fixtures::{ok, pos, u, with_dice};
+
+fn id(s: &str) -> String {
+    s.to_string()
+}
+
+#[test]
+fn the_priority_list_is_by_regiment_not_by_player_mice_2_4() {
+    // Player A's Alpha first, player B's Gamma second and Zeta third, A's Beta fourth: the points of
+    // their stands (infantry 1, cavalry 2, light cavalry 3 a stand) put them in that order.
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("alpha", 0), ("beta", 0), ("gamma", 1), ("zeta", 1)],
+        &[
+            ("a1", "alpha", "british.sowars", Line, (100.0, 100.0), 90.0),
+            ("a2", "alpha", "british.lancers", Line, (300.0, 100.0), 90.0),
+            ("b1", "beta", "british.line", Column, (500.0, 100.0), 90.0),
+            ("g1", "gamma", "indunas.warriors", Mass, (100.0, 900.0), 270.0),
+            ("g2", "gamma", "indunas.beast-riders", Line, (300.0, 900.0), 270.0),
+            ("z1", "zeta", "indunas.warriors", Mass, (500.0, 900.0), 270.0),
+            ("z2", "zeta", "indunas.bowmen", Skirmish, (700.0, 900.0), 270.0),
+        ],
+    );
+    with_dice(&mut p, &[], |p, rt| command::priority(p, rt));
+    // Alpha: 3 stands x 3 + 3 x 2 = 15; Gamma 4 + 6 = 10; Zeta 4 + 4 = 8; Beta 4.
+    assert_eq!(p.r.totals, vec![15, 4, 10, 8]);
+    assert_eq!(p.r.priority, vec![0, 2, 3, 1], "Alpha, Gamma, Zeta, Beta");
+}
+
+#[test]
+fn the_advanced_options_roll_for_recon_and_commanders_and_count_skirmishers_double_mice_2_4() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("alpha", 0), ("gamma", 1)],
+        &[
+            ("a1", "alpha", "british.sowars", Line, (100.0, 100.0), 90.0),
+            ("g1", "gamma", "indunas.bowmen", Skirmish, (100.0, 900.0), 270.0),
+        ],
+    );
+    let mut sc = (*p.sc).clone();
+    sc.spec.options.recon_d6 = true;
+    sc.spec.options.skirmish_two = true;
+    sc.spec.options.commander_bonus = true;
+    p.sc = std::sync::Arc::new(sc);
+    // Alpha: three stands of light cavalry roll 1, 2, 6, its commander 4; Gamma's four skirmish stands at
+    // 2 each, its commander 10 (the 0).
+    with_dice(&mut p, &[1, 2, 6, 4, 10], |p, rt| command::priority(p, rt));
+    assert_eq!(p.r.totals, vec![13, 18]);
+    assert_eq!(p.r.priority, vec![1, 0]);
+}
+
+#[test]
+fn variable_martian_morale_by_unit_mice_5_65() {
+    let p = pos(Sequence::Initiative, &[], &[("a", 0)], &[("a1", "a", "british.line", Line, (100.0, 100.0), 90.0)]);
+    assert_eq!([1, 3, 4, 6, 7, 9, 10].map(|r| variable_grade(&p, r, false)), [1, 1, 2, 2, 3, 3, 1]);
+    assert_eq!(variable_grade(&p, 10, true), 4, "on MMG 4 allowed units 0 = 4");
+}
+
+/// Regiments P (British) and S, T (natives), P's company facing a field the others cross.
+fn field() -> Pos {
+    pos(
+        Sequence::Initiative,
+        &[],
+        &[("P", 0), ("S", 1), ("T", 1)],
+        &[
+            ("p1", "P", "british.line", Line, (500.0, 200.0), 90.0),
+            ("s1", "S", "emirs.jihadiya", Line, (500.0, 700.0), 270.0),
+            ("t1", "T", "indunas.musketeers", Line, (640.0, 600.0), 270.0),
+        ],
+    )
+}
+
+#[test]
+fn p_moves_and_holds_fire_then_fires_at_s_who_may_return_it_mice_2_6() {
+    let mut p = field();
+    // Regiment P moves and holds its fire as opportunity fire.
+    ok(&mut p, Begin(id("P"), Action::Move), &[]);
+    ok(&mut p, Move(id("p1"), 0, 20), &[]);
+    ok(&mut p, Done, &[]);
+    let ev = ok(&mut p, EndRegiment, &[]);
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::RegimentDone { holding_fire: true, .. })));
+    // Regiment S moves into P's kill zone: P may fire.
+    ok(&mut p, Begin(id("S"), Action::Move), &[]);
+    ok(&mut p, Move(id("s1"), 0, 120), &[]);
+    assert_eq!(stage(&p), Some(Stage::Opportunity(0)), "P may use its opportunity fire");
+    // P's company: 4 stands of 6 castings with improved rifles at 301-400 yards (1:3) = 8 dice, +1 for
+    // its grade 3: 9 dice, a hit on 0 or 1.
+    let mut dice = vec![1, 10, 1];
+    dice.extend(std::iter::repeat_n(5, 6));
+    // Three hits on s1 (18 castings): it checks morale (3 stands + 2 + 1 = 6) and passes (roll 1).
+    dice.push(1);
+    let ev = ok(&mut p, Fire(id("p1"), id("s1")), &dice);
+    assert!(ev.iter().any(|e| matches!(&e.kind, EventKind::Fired { hits: 3, dice: 9, .. })), "{ev:#?}");
+    assert_eq!(p.units[u(&p, "s1")].castings, 15);
+    // S could return the opportunity fire: it has not fired.
+    assert_eq!(stage(&p), Some(Stage::Return(1)));
+    ok(&mut p, Done, &[]);
+    assert_eq!(stage(&p), Some(Stage::Opportunity(0)), "back to P's window");
+    ok(&mut p, Done, &[]);
+    assert!(!p.r.cards[0].red, "P's red card is spent");
+    // S continues and uses musketry after its movement.
+    ok(&mut p, Done, &[]);
+    assert!(check(&p, &Begin(id("S"), Action::Fire)).is_ok(), "S still holds its red card");
+}
+
+#[test]
+fn t_fires_then_moves_and_cannot_return_opportunity_fire_mice_2_6() {
+    let mut p = field();
+    ok(&mut p, Begin(id("P"), Action::Move), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, EndRegiment, &[]);
+    ok(&mut p, EndRegiment, &[]); // S does nothing this turn
+    // T fires musketry first (out of range: nothing to fire at), then moves.
+    ok(&mut p, Begin(id("T"), Action::Fire), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, Begin(id("T"), Action::Move), &[]);
+    ok(&mut p, Move(id("t1"), -45, 120), &[]);
+    assert_eq!(stage(&p), Some(Stage::Opportunity(0)));
+    // 315 yards: 1:3, 8 dice + 1 for grade 3.
+    let mut dice = vec![5; 9];
+    dice[0] = 1; // one hit: T checks morale (passes on 1)
+    dice.push(1);
+    ok(&mut p, Fire(id("p1"), id("t1")), &dice);
+    assert_eq!(stage(&p), Some(Stage::Opportunity(0)), "T had already fired: no return of fire");
+    ok(&mut p, Done, &[]);
+    assert_eq!(stage(&p), Some(Stage::Act(2, Action::Move)), "T completes its movement");
+}
+
+#[test]
+fn q_contact_fire_is_returned_and_q_cannot_move_while_in_contact_mice_2_6() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("Q", 0), ("X", 1)],
+        &[("q1", "Q", "british.askaris", Line, (500.0, 200.0), 90.0), ("x1", "X", "indunas.musketeers", Line, (500.0, 200.0 + 0.0), 270.0)],
+    );
+    // Put the enemy's front edge against Q's: x1 faces south with its front at y = 200.
+    p.r.contacts.push(salient::rulesets::martians::state::Contact { attacker: 1, defender: 0, flank: false });
+    ok(&mut p, Begin(id("Q"), Action::Fire), &[]);
+    // Askaris at contact range: rifles 1:2, 4 stands of 6 = 12 dice; none hit.
+    ok(&mut p, Fire(id("q1"), id("x1")), &[5; 12]);
+    assert_eq!(stage(&p), Some(Stage::Return(1)), "the enemy has not fired: it may return the fire");
+    // Muskets 1:3: two stands of 6 = 4 dice; none hit.
+    ok(&mut p, Fire(id("x1"), id("q1")), &[5; 4]);
+    assert!(!p.r.cards[1].red);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, Begin(id("Q"), Action::Move), &[]);
+    assert!(check(&p, &Move(id("q1"), 180, 20)).is_err(), "still in contact: Q cannot move");
+}
+
+#[test]
+fn h_moves_fires_and_moves_again_on_the_motivation_card_once_a_turn_mice_2_6() {
+    let mut p = field();
+    // Regiment H (P here): moves, fires, then the player's motivation card moves it again.
+    ok(&mut p, Begin(id("P"), Action::Move), &[]);
+    ok(&mut p, Move(id("p1"), 0, 60), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, Begin(id("P"), Action::Fire), &[]);
+    ok(&mut p, Done, &[]);
+    assert!(check(&p, &Begin(id("P"), Action::Move)).is_err(), "the black card is spent");
+    ok(&mut p, Motivate(id("P"), Action::Move), &[]);
+    ok(&mut p, Move(id("p1"), 0, 60), &[]);
+    ok(&mut p, Done, &[]);
+    assert!(check(&p, &Motivate(id("P"), Action::Fire)).is_err(), "either motivation card, not both, in a turn");
+    assert_eq!(p.units[0].at.y, 320.0);
+}
+
+#[test]
+fn i_fires_then_moves_and_moves_again_mice_2_6() {
+    let mut p = field();
+    ok(&mut p, Begin(id("P"), Action::Fire), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, Begin(id("P"), Action::Move), &[]);
+    ok(&mut p, Move(id("p1"), 0, 60), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, Motivate(id("P"), Action::Move), &[]);
+    ok(&mut p, Move(id("p1"), 15, 60), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, EndRegiment, &[]);
+    assert!(!p.r.motivation[0]);
+}
+
+#[test]
+fn g_moves_then_moves_again_into_contact_and_melees_in_the_melee_phase_mice_2_6() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("G", 1), ("B", 0)],
+        &[("g1", "G", "indunas.warriors", Mass, (500.0, 440.0), 270.0), ("b1", "B", "british.askaris", Line, (500.0, 200.0), 90.0)],
+    );
+    p.r.cards[1].red = false; // B has fired: no volley at one inch
+    ok(&mut p, Begin(id("G"), Action::Move), &[]);
+    ok(&mut p, Move(id("g1"), 0, 120), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, Motivate(id("G"), Action::Move), &[]);
+    ok(&mut p, Charge(id("g1"), id("b1")), &[]);
+    assert_eq!(p.r.contacts.len(), 1);
+    assert!(!p.r.contacts[0].flank);
+    ok(&mut p, Done, &[]);
+    // Ending G's and B's activities brings the melee phase (8): the warriors' front rank of two stands,
+    // 18 castings + grade 2 - 0 = 20 at 1:4: 5 kills; the askaris' front 24 + 2 - 2 (shields) = 24 at
+    // 1:3: 8. The warriors lose and check morale (4 stands + 2 + 1 = 7: a 5 passes). Turn 2's initiative
+    // ties at 4 points a regiment: rolled off, 1 and 2.
+    let ev = ok(&mut p, EndRegiment, &[]);
+    assert!(ev.is_empty() || !ev.iter().any(|e| matches!(e.kind, EventKind::Melee { .. })));
+    let ev = ok(&mut p, EndRegiment, &[5, 1, 2]);
+    let melee = ev.iter().find_map(|e| match &e.kind {
+        EventKind::Melee { attacker_value, defender_value, attacker_hits, defender_hits, .. } => {
+            Some((*attacker_value, *defender_value, *attacker_hits, *defender_hits))
+        }
+        _ => None,
+    });
+    assert_eq!(melee, Some((20, 24, 5, 8)), "{ev:#?}");
+    assert!(ev.iter().any(|e| matches!(&e.kind, EventKind::TurnBegan { turn: 2 })));
+}
+
+#[test]
+fn f_moves_twice_and_holds_its_fire_for_opportunity_fire_mice_2_6() {
+    let mut p = field();
+    ok(&mut p, Begin(id("P"), Action::Move), &[]);
+    ok(&mut p, Move(id("p1"), 0, 30), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, Motivate(id("P"), Action::Move), &[]);
+    ok(&mut p, Move(id("p1"), 0, 30), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, EndRegiment, &[]);
+    assert!(p.r.cards[0].red && p.r.cards[0].done, "F holds its fire");
+    let holders = command::opportunity_holders(&p, u(&p, "s1"), &Default::default());
+    assert!(holders.is_empty(), "s1 is out of p1's kill zone before it moves");
+    ok(&mut p, Begin(id("S"), Action::Move), &[]);
+    ok(&mut p, Move(id("s1"), 0, 120), &[]);
+    assert!(matches!(p.r.window, Some(Window::Opportunity { .. })));
+}
+
+#[test]
+fn the_traditional_sequence_fires_artillery_then_musketry_then_moves_each_side_mice_1_3() {
+    let mut g = super::random_play::open(super::random_play::BATTLES[2], 3);
+    let v = salient::engine::Session::view(&g);
+    assert_eq!(v.phase, "artillery fire");
+    assert_eq!(v.to_move.as_deref(), Some("british"));
+    g.submit(Done).unwrap();
+    assert_eq!(salient::engine::Session::view(&g).to_move.as_deref(), Some("emirs"));
+    g.submit(Done).unwrap();
+    let v = salient::engine::Session::view(&g);
+    assert_eq!((v.phase.as_str(), v.to_move.as_deref()), ("individual musketry", Some("british")));
+}
