@@ -2,6 +2,7 @@
 
 mod ai_tests;
 mod bastards;
+mod campaigns;
 mod cli_tests;
 mod dixmude;
 mod engine_tests;

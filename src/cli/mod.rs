@@ -1,6 +1,7 @@
 //! The `salient` command line (DESIGN.md, Command line): play, validate, script, sim, replay. Every
 //! error is a short line and a non-zero exit code; nothing panics on bad input.
 
+pub mod campaign;
 pub mod report;
 pub mod ronpath;
 pub mod sim;
@@ -223,7 +224,38 @@ fn script(scenario: &Path, commands: &Path, o: ScriptOptions) -> i32 {
     code
 }
 
+/// `salient replay` of a campaign save: every finished battle replayed and checked.
+fn replay_campaign(path: &Path, file: &SourceFile) -> i32 {
+    match crate::engine::campaign::load_campaign_save(file, &registry()) {
+        Err(e) => {
+            eprintln!("salient: {}: {e}", path.display());
+            1
+        }
+        Ok(r) => {
+            println!("ok: {} replays: {} battle(s), each to its checksum", path.display(), r.finished.len());
+            println!("campaign: {}", r.campaign);
+            for (k, f) in r.finished.iter().enumerate() {
+                println!("  {}. {}: {} ({}, {} points)", k + 1, f.battle, f.result, f.level.word(), f.points);
+            }
+            println!("score: {}", r.score);
+            match &r.next {
+                Some(n) => println!("next battle: {n}"),
+                None => {
+                    let level = r.campaign().ok().and_then(|c| r.final_level(&c).map(|l| l.name.clone()));
+                    println!("the campaign is over: {}", level.unwrap_or_default());
+                }
+            }
+            0
+        }
+    }
+}
+
 fn replay(path: &Path) -> i32 {
+    if let Ok(file) = SourceFile::read(path)
+        && matches!(file_kind(&file), Ok(FileKind::CampaignSave))
+    {
+        return replay_campaign(path, &file);
+    }
     match load_save(path) {
         Err(e) => {
             eprintln!("salient: {e}");

@@ -32,7 +32,8 @@ pub struct SimArgs {
     /// Threads (default: the machine's cores).
     #[arg(long)]
     pub jobs: Option<usize>,
-    /// The controller of each side, in scenario order: `ai` or `random`.
+    /// The controller of each side, in scenario order: `ai` or `random`. For a campaign: the
+    /// campaign's side in each battle, then the other side.
     #[arg(long, value_delimiter = ',', default_values_t = vec!["ai".to_string(), "ai".to_string()])]
     pub controllers: Vec<String>,
     /// Print one JSON object instead of the report (what `salient sim merge` reads).
@@ -319,6 +320,9 @@ pub fn run(args: SimArgs) -> i32 {
         eprintln!("salient: sim needs a scenario file");
         return 2;
     };
+    if super::campaign::is_campaign(&scenario) {
+        return super::campaign::run(&args, &scenario);
+    }
     let parsed: Result<Vec<Setting>, String> = args.set.iter().map(|s| parse_setting(s)).collect();
     let shard = args.shard.as_deref().map(parse_shard).transpose();
     let (settings, shard) = match (parsed, shard) {

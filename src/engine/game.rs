@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use bevy::prelude::*;
 
+use super::campaign::{CampaignRecord, CarriedUnit};
 use super::decision::{Inbox, Pending, Refusal};
 use super::dice::Dice;
 use super::journal::{Journal, JournalLine, merged};
@@ -69,6 +70,16 @@ pub struct Game<R: Ruleset> {
     history: Vec<Step<R::Command>>,
     legal: Option<Vec<R::Command>>,
     opponent: Option<Chooser<R>>,
+    campaign: InCampaign,
+}
+
+/// What a battle played inside a campaign keeps for its save (docs/campaigns.md): the units it
+/// began with from the battles before it (already written into the scenario of its origin), and the
+/// campaign it belongs to.
+#[derive(Clone, Debug, Default)]
+pub struct InCampaign {
+    pub carried_in: Vec<CarriedUnit>,
+    pub record: Option<CampaignRecord>,
 }
 
 impl<R: Ruleset> Game<R> {
@@ -78,9 +89,22 @@ impl<R: Ruleset> Game<R> {
     }
 
     /// Loads a scenario through `loader` (from disk or from files in memory) and starts a game.
-    pub fn open_with(mut loader: Loader, scenario_path: &Path, seed: u64, forced: Vec<u32>) -> Result<Self, Vec<Diagnostic>> {
+    pub fn open_with(loader: Loader, scenario_path: &Path, seed: u64, forced: Vec<u32>) -> Result<Self, Vec<Diagnostic>> {
+        Self::open_carrying(loader, scenario_path, seed, forced, Vec::new())
+    }
+
+    /// Loads a scenario, writes the units carried from an earlier battle of a campaign into its
+    /// order of battle ([`Ruleset::carry_in`]) and starts a game.
+    pub fn open_carrying(
+        mut loader: Loader,
+        scenario_path: &Path,
+        seed: u64,
+        forced: Vec<u32>,
+        carried: Vec<CarriedUnit>,
+    ) -> Result<Self, Vec<Diagnostic>> {
         let file = loader.load(scenario_path).map_err(|d| vec![d])?;
-        let scenario = R::load_scenario(&file, &mut loader)?;
+        let mut scenario = R::load_scenario(&file, &mut loader)?;
+        R::carry_in(&mut scenario, &carried).map_err(|m| vec![file.at_start(m)])?;
         let origin = Origin {
             scenario: Arc::new(scenario),
             scenario_path: scenario_path.to_string_lossy().replace('\\', "/"),
@@ -88,7 +112,9 @@ impl<R: Ruleset> Game<R> {
             seed,
             forced: if forced.is_empty() { Vec::new() } else { vec![ForcedDice { after_commands: 0, values: forced }] },
         };
-        Ok(Self::start(origin))
+        let mut game = Self::start(origin);
+        game.campaign.carried_in = carried;
+        Ok(game)
     }
 
     /// Starts a game from its origin: builds the world, spawns the scenario, plays the automatic
@@ -110,13 +136,29 @@ impl<R: Ruleset> Game<R> {
         if let Err(e) = settle(&mut world) {
             bevy::log::error!("{e}");
         }
-        Game { world, origin, history: Vec::new(), legal: None, opponent: None }
+        Game { world, origin, history: Vec::new(), legal: None, opponent: None, campaign: InCampaign::default() }
     }
 
     /// The same game with a computer opponent (see [`Chooser`]).
     pub fn with_opponent(mut self, opponent: Option<Chooser<R>>) -> Self {
         self.opponent = opponent;
         self
+    }
+
+    /// The same game, played inside a campaign (see [`InCampaign`]).
+    pub fn in_campaign(mut self, campaign: InCampaign) -> Self {
+        self.campaign = campaign;
+        self
+    }
+
+    /// The campaign this game is a battle of, and the units it began with.
+    pub fn campaign(&self) -> &InCampaign {
+        &self.campaign
+    }
+
+    /// Attaches the game to its campaign's record (or detaches it).
+    pub fn set_campaign_record(&mut self, record: Option<CampaignRecord>) {
+        self.campaign.record = record;
     }
 
     /// The computer opponent injected into this game, if any.
@@ -238,7 +280,8 @@ impl<R: Ruleset> Game<R> {
         commands.pop();
         let replayed = Self::replay(self.origin.clone(), &commands)
             .map_err(|(i, r)| Refusal::new(format!("replay failed at command {}: {r}", i + 1)))?;
-        *self = replayed.with_opponent(self.opponent);
+        let campaign = std::mem::take(&mut self.campaign);
+        *self = replayed.with_opponent(self.opponent).in_campaign(campaign);
         Ok(())
     }
 
@@ -290,15 +333,21 @@ impl<R: Ruleset> Game<R> {
             commands: self.commands(),
             checksum: format!("{:016x}", self.checksum()),
             files: self.origin.files.clone(),
+            carried_in: self.campaign.carried_in.clone(),
+            campaign: self.campaign.record.clone().map(Box::new),
         }
     }
 
     /// Writes the save atomically (a temporary file, then a rename): a failed save never destroys the
     /// previous one.
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let text = ron::ser::to_string_pretty(&self.save_file(), ron::ser::PrettyConfig::default().depth_limit(3).struct_names(true))
-            .map_err(|e| format!("cannot write the save: {e}"))?;
-        write_atomically(path, text.as_bytes())
+        write_atomically(path, self.save_text()?.as_bytes())
+    }
+
+    /// The save file's text.
+    pub fn save_text(&self) -> Result<String, String> {
+        ron::ser::to_string_pretty(&self.save_file(), ron::ser::PrettyConfig::default().depth_limit(3).struct_names(true))
+            .map_err(|e| format!("cannot write the save: {e}"))
     }
 }
 

@@ -60,10 +60,16 @@ impl Loader {
         Ok(file)
     }
 
-    /// Reads a file named relative to the file `from` (a scenario naming its map).
+    /// Reads a file named relative to the file `from` (a scenario naming its map). The name may not
+    /// be absolute, nor lead out of `from`'s folder tree other than into the game's data folder
+    /// ([`check_reference`]).
     pub fn load_relative(&mut self, from: &Path, relative: &str) -> Result<SourceFile, Diagnostic> {
         let base = from.parent().unwrap_or(Path::new(""));
-        self.load(&normalize(&base.join(relative)))
+        let path = normalize(&base.join(relative));
+        if self.embedded.is_none() {
+            check_reference(base, relative, &path).map_err(|message| Diagnostic { file: from.to_path_buf(), line: 1, col: 1, message })?;
+        }
+        self.load(&path)
     }
 
     /// Reads a ruleset's tables: `assets/rulesets/<id>/tables.ron` under the data folder, falling back
@@ -81,6 +87,33 @@ impl Loader {
         self.read.insert(name.clone(), text.clone());
         SourceFile::new(name, text)
     }
+}
+
+/// A file a scenario names must be inside the scenario's own folder tree or the game's data folder
+/// (issue 18): never an absolute path, never `..` that leads elsewhere — so a scenario cannot read
+/// any file on the disk (and show its first word in an error).
+pub fn check_reference(base: &Path, relative: &str, resolved: &Path) -> Result<(), String> {
+    let given = Path::new(relative);
+    if given.is_absolute() || given.has_root() || relative.contains(':') {
+        return Err(format!("`{relative}` is an absolute path: name files relative to the scenario's folder (like `maps/my-map.ron`)"));
+    }
+    let inside = |root: &Path| {
+        let root = normalize(root);
+        (resolved.starts_with(&root) && !resolved.components().any(|c| c == std::path::Component::ParentDir))
+            || absolute(resolved).zip(absolute(&root)).is_some_and(|(r, root)| r.starts_with(root))
+    };
+    if inside(base) || paths::data_root().is_some_and(|d| inside(&d)) {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{relative}` leads out of the scenario's folder: a scenario may name only files in its own folder tree or in the game's data folder"
+        ))
+    }
+}
+
+/// A path made absolute (against the current folder) and normalized, without touching the disk.
+fn absolute(p: &Path) -> Option<PathBuf> {
+    if p.is_absolute() { Some(normalize(p)) } else { std::env::current_dir().ok().map(|d| normalize(&d.join(p))) }
 }
 
 /// Removes `.` and `a/..` components without touching the file system.

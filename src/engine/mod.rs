@@ -2,6 +2,7 @@
 //! replay, scenario loading and validation. It names no ruleset; see docs/architecture.md.
 
 pub mod board;
+pub mod campaign;
 pub mod decision;
 pub mod dice;
 pub mod game;

@@ -9,6 +9,7 @@ use bevy::prelude::*;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::campaign::CarriedUnit;
 use super::decision::{Inbox, Pending, Refusal};
 use super::dice::Dice;
 use super::journal::{Describe, Journal};
@@ -94,6 +95,18 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// (`salient script --legal`); `None` for a command with nothing to preview.
     fn preview(_world: &World, _command: &Self::Command) -> Option<serde_json::Value> {
         None
+    }
+
+    /// Writes units carried from an earlier battle of a campaign (their state at its end, matched by
+    /// id) into a loaded scenario's order of battle, before the game is built (docs/campaigns.md).
+    /// A ruleset that does not implement it carries no units: a campaign of it carries its score
+    /// only, and the campaign validator refuses a file that asks for more.
+    fn carry_in(_scenario: &mut Self::Scenario, units: &[CarriedUnit]) -> Result<(), String> {
+        if units.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("{} does not carry units from one battle to the next: a campaign of it carries its score only", Self::NAME))
+        }
     }
 }
 

@@ -8,7 +8,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{ForcedDice, Game, Origin};
+use super::campaign::{CampaignRecord, CarriedUnit};
+use super::game::{ForcedDice, Game, InCampaign, Origin};
 use super::loader::{FileSet, Loader};
 use super::ruleset::Ruleset;
 use super::source::{SourceFile, io_reason};
@@ -34,6 +35,14 @@ pub struct SaveFile<C> {
     pub checksum: String,
     /// The texts of the scenario and every file it uses, by path.
     pub files: FileSet,
+    /// In a campaign: the units this battle began with from the battles before it, written into the
+    /// scenario's order of battle before play (docs/campaigns.md).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carried_in: Vec<CarriedUnit>,
+    /// In a campaign: the campaign this battle belongs to (its file, the battles finished with their
+    /// saves, the score and what carries over).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub campaign: Option<Box<CampaignRecord>>,
 }
 
 /// Brings an older save's text up to the current format, or says why it cannot.
@@ -76,10 +85,11 @@ pub fn load_save<R: Ruleset>(file: &SourceFile, format: u32) -> Result<Game<R>, 
     let scenario_path = Path::new(&save.scenario);
     let mut loader = Loader::from_embedded(save.files.clone());
     let scenario_file = loader.load(scenario_path).map_err(|d| d.to_string())?;
-    let scenario = R::load_scenario(&scenario_file, &mut loader).map_err(|ds| {
+    let mut scenario = R::load_scenario(&scenario_file, &mut loader).map_err(|ds| {
         let first = ds.first().map(|d| d.to_string()).unwrap_or_default();
         format!("the scenario stored in the save does not load: {first}")
     })?;
+    R::carry_in(&mut scenario, &save.carried_in).map_err(|m| format!("the units carried into this battle do not fit it: {m}"))?;
     let origin = Origin {
         scenario: Arc::new(scenario),
         scenario_path: save.scenario.clone(),
@@ -88,7 +98,8 @@ pub fn load_save<R: Ruleset>(file: &SourceFile, format: u32) -> Result<Game<R>, 
         forced: save.forced_dice.clone(),
     };
     let game = Game::replay(origin, &save.commands)
-        .map_err(|(i, r)| format!("the save does not replay: command {} of {} is refused: {r}", i + 1, save.commands.len()))?;
+        .map_err(|(i, r)| format!("the save does not replay: command {} of {} is refused: {r}", i + 1, save.commands.len()))?
+        .in_campaign(InCampaign { carried_in: save.carried_in.clone(), record: save.campaign.clone().map(|b| *b) });
     let sum = format!("{:016x}", game.checksum());
     if sum != save.checksum {
         return Err(format!(

@@ -1,7 +1,8 @@
 //! What every scenario file shares, and how a file says what it is.
 //!
 //! A RON data file names its kind with its top-level structure name (`Scenario(...)`, `HexMap(...)`,
-//! `AreaMap(...)`, `Tabletop(...)`, `Tables(...)`, `Save(...)`) and its ruleset with a `ruleset` key,
+//! `AreaMap(...)`, `Tabletop(...)`, `Tables(...)`, `Save(...)`, `Campaign(...)`, `CampaignSave(...)`)
+//! and, but for the two campaign kinds, its ruleset with a `ruleset` key,
 //! so one validator can check a whole folder of mixed files and hand each to the right ruleset.
 
 use serde::{Deserialize, Serialize};
@@ -21,16 +22,22 @@ pub enum FileKind {
     Tabletop,
     Tables,
     Save,
+    /// A campaign file (docs/campaigns.md): it names no ruleset, its battles' scenarios do.
+    Campaign,
+    /// A campaign save between battles.
+    CampaignSave,
 }
 
 impl FileKind {
-    pub const ALL: [(&'static str, FileKind); 6] = [
+    pub const ALL: [(&'static str, FileKind); 8] = [
         ("Scenario", FileKind::Scenario),
         ("HexMap", FileKind::HexMap),
         ("AreaMap", FileKind::AreaMap),
         ("Tabletop", FileKind::Tabletop),
         ("Tables", FileKind::Tables),
         ("Save", FileKind::Save),
+        ("Campaign", FileKind::Campaign),
+        ("CampaignSave", FileKind::CampaignSave),
     ];
 }
 

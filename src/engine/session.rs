@@ -6,6 +6,7 @@ use std::path::Path;
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 
+use super::campaign::{CampaignRecord, CarriedUnit};
 use super::decision::{Pending, Refusal};
 use super::game::Game;
 use super::journal::JournalLine;
@@ -51,8 +52,15 @@ pub trait Session: Send {
     fn can_undo(&self) -> bool;
     fn undo(&mut self) -> Result<(), Refusal>;
     fn save(&self, path: &Path) -> Result<(), String>;
+    /// The save file's text.
+    fn save_text(&self) -> Result<String, String>;
     /// A new game of the same scenario with another seed.
     fn restart(&self, seed: u64) -> Box<dyn Session>;
+    /// In a campaign: the units this battle began with from the battles before it.
+    fn carried_in(&self) -> &[CarriedUnit];
+    /// In a campaign: the campaign's record, which the game's saves carry.
+    fn campaign_record(&self) -> Option<&CampaignRecord>;
+    fn set_campaign_record(&mut self, record: Option<CampaignRecord>);
 }
 
 impl<R: Ruleset> Session for Game<R> {
@@ -138,11 +146,23 @@ impl<R: Ruleset> Session for Game<R> {
     fn save(&self, path: &Path) -> Result<(), String> {
         Game::save(self, path)
     }
+    fn save_text(&self) -> Result<String, String> {
+        Game::save_text(self)
+    }
     fn restart(&self, seed: u64) -> Box<dyn Session> {
         let mut origin = self.origin().clone();
         origin.seed = seed;
         origin.forced.clear();
-        Box::new(Game::<R>::start(origin).with_opponent(self.opponent()))
+        Box::new(Game::<R>::start(origin).with_opponent(self.opponent()).in_campaign(self.campaign().clone()))
+    }
+    fn carried_in(&self) -> &[CarriedUnit] {
+        &self.campaign().carried_in
+    }
+    fn campaign_record(&self) -> Option<&CampaignRecord> {
+        self.campaign().record.as_ref()
+    }
+    fn set_campaign_record(&mut self, record: Option<CampaignRecord>) {
+        Game::set_campaign_record(self, record)
     }
 }
 
@@ -171,6 +191,9 @@ pub struct RulesetEntry {
     /// Starts a game of a scenario file with a seed and forced dice, with the ruleset's computer
     /// opponent.
     pub open: OpenFn,
+    /// Starts a game of a scenario file with units carried into it from an earlier battle of a
+    /// campaign ([`Ruleset::carry_in`]), with the ruleset's computer opponent.
+    pub open_carrying: OpenCarryingFn,
     /// Loads a save (already known to be of this ruleset) of the given format, with the ruleset's
     /// computer opponent.
     pub load_save: LoadFn,
@@ -181,6 +204,8 @@ pub struct RulesetEntry {
 /// Starts a game of a scenario file, read through a loader (from disk or from memory), with a seed
 /// and forced dice.
 pub type OpenFn = fn(Loader, &Path, u64, Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>>;
+/// Starts a game of a scenario file with a seed and units carried into it.
+pub type OpenCarryingFn = fn(Loader, &Path, u64, Vec<CarriedUnit>) -> Result<Box<dyn Session>, Vec<Diagnostic>>;
 /// Loads a save of a given format.
 pub type LoadFn = fn(&SourceFile, u32) -> Result<Box<dyn Session>, String>;
 
@@ -196,6 +221,16 @@ fn open<R: Ruleset, O: Opponent<R>>(loader: Loader, path: &Path, seed: u64, forc
     Game::<R>::open_with(loader, path, seed, forced).map(|g| Box::new(g.with_opponent(Some(O::choose))) as Box<dyn Session>)
 }
 
+fn open_carrying<R: Ruleset, O: Opponent<R>>(
+    loader: Loader,
+    path: &Path,
+    seed: u64,
+    carried: Vec<CarriedUnit>,
+) -> Result<Box<dyn Session>, Vec<Diagnostic>> {
+    Game::<R>::open_carrying(loader, path, seed, Vec::new(), carried)
+        .map(|g| Box::new(g.with_opponent(Some(O::choose))) as Box<dyn Session>)
+}
+
 fn load<R: Ruleset, O: Opponent<R>>(file: &SourceFile, format: u32) -> Result<Box<dyn Session>, String> {
     load_save::<R>(file, format).map(|g| Box::new(g.with_opponent(Some(O::choose))) as Box<dyn Session>)
 }
@@ -209,6 +244,7 @@ pub fn entry<R: Ruleset, O: Opponent<R>>(shipped: Embedded) -> RulesetEntry {
         check_tables: R::check_tables,
         vocabulary: R::map_vocabulary,
         open: open::<R, O>,
+        open_carrying: open_carrying::<R, O>,
         load_save: load::<R, O>,
         shipped,
     }

@@ -103,6 +103,16 @@ pub fn validate_source(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diag
         Ok(k) => k,
         Err(d) => return vec![d],
     };
+    match kind {
+        FileKind::Campaign => return super::campaign::check_campaign(file, registry),
+        FileKind::CampaignSave => {
+            return match super::campaign::load_campaign_save(file, registry) {
+                Ok(_) => Vec::new(),
+                Err(msg) => vec![file.at_start(msg)],
+            };
+        }
+        _ => {}
+    }
     let (format, ruleset_id) = match header(file) {
         Ok(h) => h,
         Err(d) => return vec![d],
@@ -132,9 +142,13 @@ pub fn validate_source(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diag
             }
         },
         FileKind::Save => match (entry.load_save)(file, format) {
-            Ok(_) => Vec::new(),
+            Ok(s) => match s.campaign_record().map(|r| r.verify(registry)) {
+                Some(Err(msg)) => vec![file.at_start(format!("the campaign attached to this save: {msg}"))],
+                _ => Vec::new(),
+            },
             Err(msg) => vec![file.at_start(msg)],
         },
+        FileKind::Campaign | FileKind::CampaignSave => Vec::new(),
     }
 }
 

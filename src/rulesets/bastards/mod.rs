@@ -104,6 +104,10 @@ impl Ruleset for Bastards {
     fn preview(world: &World, command: &Command) -> Option<serde_json::Value> {
         serde_json::to_value(preview::preview(world, command)?).ok()
     }
+
+    fn carry_in(scenario: &mut Self::Scenario, units: &[crate::engine::campaign::CarriedUnit]) -> Result<(), String> {
+        scenario::carry_in(scenario, units)
+    }
 }
 
 /// The current phase, if the game is in play.

@@ -650,3 +650,34 @@ fn check_victory(spec: &ScenarioSpec, board: &HexBoard, p: &mut Problems) {
         }
     }
 }
+
+/// Writes the units carried from an earlier battle of a campaign into the order of battle
+/// (docs/campaigns.md): a unit eliminated there is left out of this battle (and of its arrivals and
+/// garrisons); one that ended disorganised or damaged starts on its reverse side (`reduced`); one at
+/// full strength on its front. Medals are the counter's and do not change.
+pub fn carry_in(sc: &mut Scenario, units: &[crate::engine::campaign::CarriedUnit]) -> Result<(), String> {
+    for c in units {
+        let Some(u) = sc.spec.units.iter_mut().find(|u| u.id == c.id) else {
+            return Err(format!("the carried unit `{}` is not in this scenario's order of battle", c.id));
+        };
+        match c.status.as_str() {
+            "full" => u.reduced = false,
+            "disorganised" | "damaged" => u.reduced = true,
+            "not in play" => {}
+            "eliminated" => {
+                let spec = &mut sc.spec;
+                spec.units.retain(|u| u.id != c.id);
+                for r in &mut spec.reinforcements {
+                    r.units.retain(|u| *u != c.id);
+                }
+                spec.reinforcements.retain(|r| !r.units.is_empty());
+                if let Some(n) = &mut spec.night_assault {
+                    n.units.retain(|u| *u != c.id);
+                }
+                spec.garrisons.retain(|g| g.unit != c.id);
+            }
+            other => return Err(format!("the carried unit `{}` has a status this ruleset does not know: `{other}`", c.id)),
+        }
+    }
+    Ok(())
+}
