@@ -92,7 +92,9 @@ fn game_over_screen<R: Evaluators>(
     }
     let Some((_, verdict)) = cached.as_ref() else { return Ok(()) };
     let mut restart = false;
-    egui::Window::new(theme::title("Game over", 30.0))
+    let in_campaign = session.game.campaign().record.is_some();
+    let mut campaign_on = false;
+    egui::Window::new(theme::title(if in_campaign { "Battle over" } else { "Game over" }, 30.0))
         .id("game-over".into())
         .collapsible(false)
         .resizable(false)
@@ -138,6 +140,9 @@ fn game_over_screen<R: Evaluators>(
             });
             ui.add_space(8.0);
             ui.horizontal(|ui| {
+                if in_campaign && ui.button(theme::strong("Continue the campaign ▶")).clicked() {
+                    campaign_on = true;
+                }
                 if ui.button("Look at the map").clicked() {
                     p.closed.0 = true;
                 }
@@ -145,7 +150,7 @@ fn game_over_screen<R: Evaluators>(
                     p.saves.open_save = true;
                     p.closed.0 = true;
                 }
-                if ui.button("Play again (new seed)").clicked() {
+                if !in_campaign && ui.button("Play again (new seed)").clicked() {
                     restart = true;
                 }
                 if ui.button(theme::strong("Main menu")).clicked() {
@@ -153,6 +158,21 @@ fn game_over_screen<R: Evaluators>(
                 }
             });
         });
+    if campaign_on {
+        // The battle goes into its campaign's record, and the menu shows the between-battles page.
+        commands.queue(|world: &mut World| {
+            let finished = crate::ui::campaign::finish_battle(&mut world.resource_mut::<GameSession<R>>().game);
+            match finished {
+                Ok(active) => {
+                    let mut c = world.resource_mut::<crate::ui::campaign::CampaignInWindow>();
+                    c.active = Some(active);
+                    c.show = true;
+                }
+                Err(e) => world.resource_mut::<crate::ui::MenuMessage>().0 = Some(format!("The campaign could not go on: {e}")),
+            }
+            world.resource_mut::<NextState<Screen>>().set(Screen::Menu);
+        });
+    }
     if restart {
         let mut origin = session.game.origin().clone();
         origin.seed = origin.seed.wrapping_add(1);

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
+use super::campaign::{CampaignChoice, CampaignEntry, CampaignInWindow, campaign_page, campaigns_page};
 use super::catalog::{self, Origin, ScenarioEntry};
 use super::presenter::{Opening, ScenarioCard, Seats, default_seats, seats_from};
 use super::registry::presenter;
@@ -31,6 +32,10 @@ enum Page {
     /// Saves and kept games to watch in the replay viewer.
     Replays,
     Settings,
+    /// Every campaign file, and the campaigns saved.
+    Campaigns,
+    /// The campaign in play: between battles, or over.
+    Campaign,
 }
 
 #[derive(Resource)]
@@ -46,6 +51,7 @@ struct MenuState {
     /// The folder (or save) the Replays page lists, and its saves.
     replay_folder: String,
     replays: Option<Vec<SaveEntry>>,
+    campaigns: Option<Vec<CampaignEntry>>,
     frames: u32,
 }
 
@@ -61,6 +67,7 @@ impl Default for MenuState {
             saves: None,
             replay_folder: crate::engine::paths::saves_dir().display().to_string(),
             replays: None,
+            campaigns: None,
             frames: 0,
         }
     }
@@ -123,6 +130,8 @@ enum Choice {
     Replay(PathBuf),
     /// Start this scenario with this seed.
     Start(PathBuf, u64),
+    /// Play the campaign's next battle.
+    CampaignBattle,
 }
 
 fn menu(
@@ -132,9 +141,14 @@ fn menu(
     mut message: ResMut<MenuMessage>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
+    mut campaign: ResMut<CampaignInWindow>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     state.frames += 1;
+    if campaign.show {
+        campaign.show = false;
+        state.page = Page::Campaign;
+    }
     // The list is read after the window is up, so the menu appears at once.
     if state.catalog.is_none() && state.frames > 2 {
         state.catalog = Some(catalog::scan(true));
@@ -162,6 +176,7 @@ fn menu(
             Page::Load => choice = load_page(ui, &mut state),
             Page::Replays => choice = replays_page(ui, &mut state),
             Page::Settings => settings_page(ui, &mut state, &mut settings, &mut message),
+            Page::Campaigns | Page::Campaign => choice = campaign_pages(ui, &mut state, &mut campaign, &mut message),
         }
     });
     let opened = match choice {
@@ -174,6 +189,10 @@ fn menu(
                 .and_then(|p| Ok((p, p.open(&path, seed, &|_: &[String]| Ok(seats.clone()))?)))
                 .map_err(|e| format!("The scenario could not be opened:\n{e}"))
         }
+        Some(Choice::CampaignBattle) => match &campaign.active {
+            Some(active) => super::campaign::open_next(active).map_err(|e| format!("The battle could not be opened:\n{e}")),
+            None => Err("no campaign is being played".to_string()),
+        },
     };
     match opened {
         Ok((p, opening)) => {
@@ -241,6 +260,14 @@ fn main_page(ui: &mut egui::Ui, state: &mut MenuState, exit: &mut MessageWriter<
         if ui.add(egui::Button::new(big("New game")).min_size(w)).clicked() {
             state.page = Page::Rulesets;
         }
+        if ui
+            .add(egui::Button::new(big("Campaigns")).min_size(w))
+            .on_hover_text("Battles chained, with a score and what carries over")
+            .clicked()
+        {
+            state.campaigns = None;
+            state.page = Page::Campaigns;
+        }
         if ui.add(egui::Button::new(big("Load game")).min_size(w)).clicked() {
             state.saves = Some(list_saves());
             state.page = Page::Load;
@@ -261,6 +288,32 @@ fn main_page(ui: &mut egui::Ui, state: &mut MenuState, exit: &mut MessageWriter<
         ui.label(egui::RichText::new(format!("Scenarios: {shipped}  ·  your mods: {}", mods.display())).small().color(DIM));
     });
     choice
+}
+
+/// The Campaigns page and the page of the campaign in play.
+fn campaign_pages(ui: &mut egui::Ui, state: &mut MenuState, campaign: &mut CampaignInWindow, message: &mut MenuMessage) -> Option<Choice> {
+    let picked = match (state.page, &campaign.active) {
+        (Page::Campaign, Some(active)) => campaign_page(ui, active),
+        _ => campaigns_page(ui, state.campaigns.get_or_insert_with(super::campaign::scan)),
+    };
+    let opened = match picked? {
+        CampaignChoice::Back => {
+            state.page = if state.page == Page::Campaign { Page::Campaigns } else { Page::Main };
+            state.campaigns = None;
+            return None;
+        }
+        CampaignChoice::PlayNext => return Some(Choice::CampaignBattle),
+        CampaignChoice::Begin(path) => super::campaign::begin(&path, state.seed.trim().parse().unwrap_or(1)),
+        CampaignChoice::Resume(path) => super::campaign::resume(&path),
+    };
+    match opened {
+        Ok(active) => {
+            campaign.active = Some(active);
+            state.page = Page::Campaign;
+        }
+        Err(e) => message.0 = Some(format!("The campaign could not be opened: {e}")),
+    }
+    None
 }
 
 /// The registry's rulesets; those with a window open their scenarios.

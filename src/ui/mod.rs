@@ -11,6 +11,7 @@ pub mod art;
 pub mod bastards;
 pub mod board;
 pub mod camera;
+pub mod campaign;
 pub mod capture;
 pub mod catalog;
 pub mod counters;
@@ -185,7 +186,7 @@ pub fn run(args: LaunchArgs) -> i32 {
         .init_state::<Presenting>()
         .add_computed_state::<Playing>()
         .configure_sets(Update, (Frame::Input, Frame::Apply, Frame::Map, Frame::Counters, Frame::Orders, Frame::Visuals).chain())
-        .add_plugins((settings::plugin, camera::plugin, saves::plugin, screens::plugin, game_menu::plugin));
+        .add_plugins((settings::plugin, camera::plugin, saves::plugin, screens::plugin, game_menu::plugin, campaign::plugin));
     for p in registry::presenters() {
         p.plugin(&mut app);
     }
