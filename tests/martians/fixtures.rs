@@ -69,6 +69,7 @@ pub fn pos(sequence: Sequence, features: &[(&str, &[(f32, f32)])], regiments: &[
             castings: None,
         })
         .collect();
+    sc.index_units();
     sc.regiment_of = units.iter().map(|u| regiments.iter().position(|r| r.0 == u.1).expect("a regiment of the test")).collect();
     let sc = Arc::new(sc);
     let states = (0..units.len()).map(|u| initial_state(&sc, u)).collect();

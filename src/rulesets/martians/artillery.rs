@@ -39,7 +39,7 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
                 (s.local(ts.centre).1 > 0.0 && !line_blocked(p, u, target, front, ts.centre)).then(|| ts.distance_to(front))
             } else {
                 super::musketry::in_zone(std::slice::from_ref(s), ts, g.range)
-                    .filter(|_| !table::fire_blocked(&p.sc.table, front, ts.centre))
+                    .filter(|_| !table::fire_blocked(p.sc.ground(), front, ts.centre))
             };
             if let Some(d) = d {
                 reach = reach.min(d);
@@ -69,7 +69,7 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     let guns = guns_working(p, u).min(2 * sections);
     let near = range <= 300.0;
     let pick = |m: (i32, i32)| if near { m.0 } else { m.1 };
-    let ground = table::terrain_at(&p.sc.table, p.units[target].at);
+    let ground = table::terrain_at(p.sc.ground(), p.units[target].at);
     let mut mods = 0;
     if !g.howitzer {
         // 6.7f: mortars and howitzers ignore protective cover and earthworks.

@@ -20,7 +20,7 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     }
     let per = *av.attack_dice.get(craft)?;
     let a = &p.sc.tables.artillery;
-    let ground = table::terrain_at(&p.sc.table, p.units[target].at);
+    let ground = table::terrain_at(p.sc.ground(), p.units[target].at);
     let bombs = craft == "LLB";
     let mut mods = 0;
     if !bombs {

@@ -21,7 +21,7 @@ use super::tables::Kind;
 pub fn to_hit(p: &Pos, target: usize) -> Vec<u32> {
     let h = &p.sc.tables.to_hit;
     let st = &p.units[target];
-    if table::terrain_at(&p.sc.table, st.at).contains(&Terrain::Earthworks) {
+    if table::terrain_at(p.sc.ground(), st.at).contains(&Terrain::Earthworks) {
         return h.open.clone();
     }
     match (p.kind(target), st.formation) {

@@ -177,6 +177,22 @@ pub fn layout(t: &Tables, ty: &UnitType, f: Formation, castings: u32, at: (f32, 
     place(&slots(f, n, t.stand.frontage, t.stand.depth), at, facing, t.stand.frontage, t.stand.depth)
 }
 
+/// What a unit occupies on the table: its stands and, for a square of three stands or more, the
+/// hollow they enclose (no stand may enter a square: its sides would otherwise close on it as it
+/// shrinks, 3.2).
+pub fn footprint(t: &Tables, ty: &UnitType, f: Formation, castings: u32, at: (f32, f32), facing: f32) -> Vec<Stand> {
+    let mut stands = layout(t, ty, f, castings, at, facing);
+    let n = stands.len();
+    if f == Formation::Square && n >= 3 {
+        let (w, d) = (t.stand.frontage, t.stand.depth);
+        let h = n.div_ceil(4) as f32 * w / 2.0;
+        let hollow = Slot { across: 0.0, ahead: -(h + d), turn: 0.0 };
+        let mut s = place(&[hollow], at, facing, 2.0 * h, 2.0 * h);
+        stands.append(&mut s);
+    }
+    stands
+}
+
 /// Slots placed on the table.
 pub fn place(slots: &[Slot], at: (f32, f32), facing: f32, w: f32, d: f32) -> Vec<Stand> {
     let (s, c) = facing.sin_cos();

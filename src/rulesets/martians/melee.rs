@@ -57,7 +57,7 @@ pub fn value(p: &Pos, u: usize, enemy: usize, flanked: bool) -> i32 {
     if p.ty(enemy).shield {
         v += m.shield;
     }
-    let ground = table::terrain_at(&p.sc.table, p.units[enemy].at);
+    let ground = table::terrain_at(p.sc.ground(), p.units[enemy].at);
     if ground.contains(&Terrain::Earthworks) {
         v += m.earthworks;
     } else if ground.iter().any(|t| matches!(t, Terrain::Cover | Terrain::Woods | Terrain::Rough)) {

@@ -35,7 +35,7 @@ pub fn total(p: &Pos, u: usize) -> i32 {
             t += m.cavalry_adjacent;
         }
     }
-    let ground = table::terrain_at(&p.sc.table, st.at);
+    let ground = table::terrain_at(p.sc.ground(), st.at);
     if ground.iter().any(|g| matches!(g, Terrain::Cover | Terrain::Earthworks | Terrain::Objective)) {
         t += m.protective;
     }
@@ -191,8 +191,8 @@ pub fn flee(p: &mut Pos, rt: &mut Rt, u: usize, cause: Option<usize>) {
     let mut d = dist;
     while d > 0.0 {
         let to = Yards::new(st.at.x + away.0 * d, st.at.y + away.1 * d);
-        let ok = !table::path_blocked(&p.sc.table, st.at, to)
-            && super::movement::fits(p, u, &p.stands_as(u, to, st.facing, st.formation), None).is_ok();
+        let ok = !table::path_blocked(p.sc.ground(), st.at, to)
+            && super::movement::fits(p, u, &p.footprint_as(u, to, st.facing, st.formation), None).is_ok();
         if ok {
             p.units[u].at = to;
             break;

@@ -47,7 +47,7 @@ pub fn allowance(p: &Pos, u: usize) -> f32 {
             let native = p.ty(u).native_fast;
             let road = match p.kind(u) {
                 // 4.31: limbered artillery takes the road rate only on a road.
-                Kind::Artillery => table::on_road(&p.sc.table, st.at),
+                Kind::Artillery => table::on_road(p.sc.ground(), st.at),
                 // 4.1c: units using the road rate are in column; 4.2c: cavalry beyond 300 yards.
                 _ => far && matches!(st.formation, Formation::Column | Formation::DoubleColumn | Formation::Skirmish),
             };
@@ -96,14 +96,21 @@ pub fn fits(p: &Pos, u: usize, stands: &[Stand], touching: Option<usize>) -> Res
     if !stands.iter().all(|s| table::on_table(&p.sc.table, s)) {
         return Err(refuse(format!("{} would leave the table", p.id(u)), "1.1"));
     }
-    if let Some(w) = stands.iter().find_map(|s| table::impassable_under(&p.sc.table, s)) {
+    if let Some(w) = stands.iter().find_map(|s| table::impassable_under(p.sc.ground(), s)) {
         return Err(refuse(format!("{} cannot stand in {w}", p.id(u)), "4"));
     }
     let reach = p.sc.tables.stand.frontage.hypot(p.sc.tables.stand.depth);
+    let centre = stands.iter().fold(Yards::new(0.0, 0.0), |a, s| Yards::new(a.x + s.centre.x, a.y + s.centre.y));
+    let centre = Yards::new(centre.x / stands.len().max(1) as f32, centre.y / stands.len().max(1) as f32);
+    let radius = stands.iter().map(|s| s.centre.distance(centre)).fold(0.0, f32::max) + reach;
     for o in p.ground().filter(|&o| o != u) {
+        // Units whose every stand is farther than the two units' reach cannot touch: skip their layout.
+        if p.units[o].at.distance(centre) > radius + p.reach(o) {
+            continue;
+        }
         let tol = if Some(o) == touching { 1.0 } else { 0.5 };
         let near = |a: &Stand, b: &Stand| a.centre.distance(b.centre) < reach && a.overlaps(b, tol);
-        if p.stands(o).iter().any(|os| stands.iter().any(|s| near(s, os))) {
+        if p.footprint(o).iter().any(|os| stands.iter().any(|s| near(s, os))) {
             return Err(refuse(format!("{} would interpenetrate {}: stands move through gaps", p.id(u), p.id(o)), "3.5"));
         }
     }
@@ -133,7 +140,7 @@ pub fn check_move(p: &Pos, u: usize, bearing: i32, yards: u32) -> Result<(), Ref
         allowance(p, u)
     } else if FORWARD.contains(&bearing) {
         let a = allowance(p, u);
-        if table::path_difficult(&p.sc.table, p.units[u].at, destination(p, u, bearing, yards)) { a * t.difficult_factor } else { a }
+        if table::path_difficult(p.sc.ground(), p.units[u].at, destination(p, u, bearing, yards)) { a * t.difficult_factor } else { a }
     } else if SHIFT.contains(&bearing) {
         if !p.european(u) || p.units[u].formation == Formation::Unlimbered {
             return Err(refuse("only European trained units shift sideways or back; others wheel first (4.5)", "4.5"));
@@ -147,7 +154,7 @@ pub fn check_move(p: &Pos, u: usize, bearing: i32, yards: u32) -> Result<(), Ref
     }
     let to = destination(p, u, bearing, yards);
     let st = &p.units[u];
-    if !air && table::path_blocked(&p.sc.table, st.at, to) {
+    if !air && table::path_blocked(p.sc.ground(), st.at, to) {
         return Err(refuse("water is crossed only by a bridge or a ford", "4"));
     }
     match st.formation {
@@ -159,7 +166,7 @@ pub fn check_move(p: &Pos, u: usize, bearing: i32, yards: u32) -> Result<(), Ref
         }
         _ => {}
     }
-    fits(p, u, &p.stands_as(u, to, st.facing, st.formation), None)
+    fits(p, u, &p.footprint_as(u, to, st.facing, st.formation), None)
 }
 
 /// 4.4: a wheel or change of facing; for unlimbered guns a change of the direction of fire (4.34).
@@ -182,7 +189,7 @@ pub fn check_face(p: &Pos, u: usize, turn: i32) -> Result<(), Refusal> {
         }
     }
     let facing = st.facing + (turn as f32).to_radians();
-    fits(p, u, &p.stands_as(u, st.at, facing, st.formation), None)
+    fits(p, u, &p.footprint_as(u, st.at, facing, st.formation), None)
 }
 
 /// 3, 6.4f: a change of formation, limbering or unlimbering; a disrupted unit reforms (3.5).
@@ -202,7 +209,7 @@ pub fn check_form(p: &Pos, u: usize, f: Formation) -> Result<(), Refusal> {
         return Err(refuse("a limber hit four times cannot unlimber", "6.2"));
     }
     formations::allowed(f, p.ty(u), p.sc.army(u)).map_err(|why| refuse(why, "3"))?;
-    fits(p, u, &p.stands_as(u, st.at, st.facing, f), None)
+    fits(p, u, &p.footprint_as(u, st.at, st.facing, f), None)
 }
 
 /// Where a charger ends against a defender (8.1: shifted to match the defender's edge it reaches):
@@ -255,10 +262,10 @@ pub fn check_charge(p: &Pos, u: usize, target: usize) -> Result<(), Refusal> {
             "4.5",
         ));
     }
-    if table::path_blocked(&p.sc.table, st.at, to) {
+    if table::path_blocked(p.sc.ground(), st.at, to) {
         return Err(refuse("water is crossed only by a bridge or a ford", "4"));
     }
-    fits(p, u, &p.stands_as(u, to, facing, st.formation), Some(target))
+    fits(p, u, &p.footprint_as(u, to, facing, st.formation), Some(target))
 }
 
 /// Carries out a move, facing or formation change, or a charge; returns the charged target.

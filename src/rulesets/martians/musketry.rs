@@ -59,7 +59,7 @@ pub fn in_zone(rank: &[Stand], target: &Stand, range: f32) -> Option<f32> {
 /// Whether fire from `from` to `to` is blocked by a friendly stand other than the firer's (7.21), or
 /// by blocking terrain (6.33).
 pub fn line_blocked(p: &Pos, shooter: usize, target: usize, from: Yards, to: Yards) -> bool {
-    if table::fire_blocked(&p.sc.table, from, to) {
+    if table::fire_blocked(p.sc.ground(), from, to) {
         return true;
     }
     let side = p.side(shooter);
@@ -148,7 +148,7 @@ fn modifiers(p: &Pos, u: usize, target: usize) -> i32 {
     if p.units[u].grade >= 3 {
         d += m.grade_high;
     }
-    let ground = table::terrain_at(&p.sc.table, p.units[target].at);
+    let ground = table::terrain_at(p.sc.ground(), p.units[target].at);
     if ground.contains(&table::Terrain::Earthworks) {
         d += m.earthworks;
     } else if ground.contains(&table::Terrain::Cover) {

@@ -149,11 +149,28 @@ pub struct Scenario {
     pub terrain: Vec<Terrain>,
     /// The objective zones' feature indices.
     pub objectives: Vec<(usize, usize)>,
+    /// Each unit's type and whether its army is European trained, looked up once.
+    pub types: Vec<UnitType>,
+    pub european: Vec<bool>,
 }
 
 impl Scenario {
     pub fn unit_type(&self, u: usize) -> &UnitType {
-        self.tables.unit(&self.spec.units[u].kind).expect("checked at load").1
+        &self.types[u]
+    }
+    /// Looks the units' types up again after the order of battle changed (tests, campaigns).
+    pub fn index_units(&mut self) {
+        let looked: Vec<(UnitType, bool)> = self
+            .spec
+            .units
+            .iter()
+            .map(|u| self.tables.unit(&u.kind).map(|(a, t)| (t.clone(), a.european)).expect("a unit type of the lists"))
+            .collect();
+        self.types = looked.iter().map(|x| x.0.clone()).collect();
+        self.european = looked.iter().map(|x| x.1).collect();
+    }
+    pub fn ground(&self) -> table::Ground<'_> {
+        table::Ground { table: &self.table, kinds: &self.terrain }
     }
     pub fn army(&self, u: usize) -> &Army {
         self.tables.unit(&self.spec.units[u].kind).expect("checked at load").0
@@ -188,8 +205,8 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
     diags.extend(file.locate_all(p));
     match (table, built) {
         (Some(table), Some((regiment_of, side_of_regiment, objectives))) if diags.is_empty() => {
-            let terrain = table.features.iter().map(|f| Terrain::of(&f.kind).expect("checked by table::read")).collect();
-            Ok(Scenario {
+            let terrain = table::kinds(&table);
+            let mut sc = Scenario {
                 spec,
                 table,
                 tables,
@@ -198,7 +215,11 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
                 side_of_regiment,
                 terrain,
                 objectives,
-            })
+                types: Vec::new(),
+                european: Vec::new(),
+            };
+            sc.index_units();
+            Ok(sc)
         }
         _ => Err(diags),
     }
@@ -232,6 +253,8 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
     let mut regiment_of = Vec::new();
     let mut ids = BTreeSet::new();
     let mut placed: Vec<(usize, Vec<Stand>)> = Vec::new();
+    let kinds = table::kinds(table);
+    let ground = table::Ground { table, kinds: &kinds };
     for (i, u) in spec.units.iter().enumerate() {
         if !ids.insert(u.id.as_str()) {
             p.push(format!("units.{i}.id"), format!("the unit id `{}` is used twice", u.id));
@@ -262,7 +285,7 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
                     format!("{} does not fit on the table at ({}, {}) in {:?}", u.id, u.at.0, u.at.1, u.formation),
                 );
             }
-            if let Some(f) = stands.iter().find_map(|s| table::impassable_under(table, s)) {
+            if let Some(f) = stands.iter().find_map(|s| table::impassable_under(ground, s)) {
                 p.push(format!("units.{i}.at"), format!("{} stands in `{f}`, where no stand may stand", u.id));
             }
             if let Some((j, _)) = placed.iter().find(|(_, other)| other.iter().any(|o| stands.iter().any(|s| s.overlaps(o, 0.5)))) {

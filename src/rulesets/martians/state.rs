@@ -257,7 +257,7 @@ impl Pos {
         self.sc.side_of_regiment[r]
     }
     pub fn european(&self, u: usize) -> bool {
-        self.sc.army(u).european
+        self.sc.european[u]
     }
     /// Units on the table, in scenario order.
     pub fn on_table(&self) -> impl Iterator<Item = usize> + '_ {
@@ -281,6 +281,23 @@ impl Pos {
     pub fn stands(&self, u: usize) -> Vec<Stand> {
         let st = &self.units[u];
         formations::layout(&self.sc.tables, self.ty(u), st.formation, st.castings, (st.at.x, st.at.y), st.facing)
+    }
+    /// What the unit occupies: its stands and a square's hollow (3.2).
+    pub fn footprint(&self, u: usize) -> Vec<Stand> {
+        let st = &self.units[u];
+        formations::footprint(&self.sc.tables, self.ty(u), st.formation, st.castings, (st.at.x, st.at.y), st.facing)
+    }
+    pub fn footprint_as(&self, u: usize, at: Yards, facing: f32, f: Formation) -> Vec<Stand> {
+        formations::footprint(&self.sc.tables, self.ty(u), f, self.units[u].castings, (at.x, at.y), facing)
+    }
+    /// How far from its anchor a unit's stands may reach: a bound, for skipping far units quickly.
+    pub fn reach(&self, u: usize) -> f32 {
+        let t = &self.sc.tables;
+        let n = match self.kind(u) {
+            Kind::Artillery => self.ty(u).sections,
+            _ => self.units[u].castings.div_ceil(formations::per_stand(t, self.ty(u), self.units[u].formation)),
+        };
+        (n as f32 + 1.0) * t.stand.frontage.hypot(t.stand.depth)
     }
     /// The unit's stands were it at `at`, facing `facing`, in `f`.
     pub fn stands_as(&self, u: usize, at: Yards, facing: f32, f: Formation) -> Vec<Stand> {

@@ -52,6 +52,14 @@ impl Terrain {
     }
 }
 
+/// A table with its features' kinds read once (the rules ask where water and woods are thousands of
+/// times a decision).
+#[derive(Clone, Copy)]
+pub struct Ground<'a> {
+    pub table: &'a Tabletop,
+    pub kinds: &'a [Terrain],
+}
+
 /// Reads a `Tabletop(...)` file and checks its feature kinds against the rules' terrain.
 pub fn read(file: &SourceFile) -> Result<Tabletop, Vec<Diagnostic>> {
     let table = Tabletop::read(file)?;
@@ -72,8 +80,9 @@ pub fn read(file: &SourceFile) -> Result<Tabletop, Vec<Diagnostic>> {
     if p.is_empty() { Ok(table) } else { Err(file.locate_all(p)) }
 }
 
-fn kind(table: &Tabletop, i: usize) -> Option<Terrain> {
-    Terrain::of(&table.features[i].kind)
+/// Each feature's kind (every kind is checked by [`read`]).
+pub fn kinds(table: &Tabletop) -> Vec<Terrain> {
+    table.features.iter().map(|f| Terrain::of(&f.kind).unwrap_or(Terrain::Road)).collect()
 }
 
 /// Whether every corner of a stand is on the table (1.1).
@@ -82,54 +91,62 @@ pub fn on_table(table: &Tabletop, s: &Stand) -> bool {
 }
 
 /// Whether a point is in water or a canal and on no bridge or ford.
-pub fn impassable_at(table: &Tabletop, p: Yards) -> Option<&str> {
+pub fn impassable_at(g: Ground<'_>, p: Yards) -> Option<&str> {
     let mut wet = None;
-    for (i, f) in table.features.iter().enumerate() {
-        if !point_in_polygon(p, &f.polygon) {
+    for (i, f) in g.table.features.iter().enumerate() {
+        let k = g.kinds[i];
+        if !matches!(k, Terrain::Bridge | Terrain::Ford | Terrain::Water | Terrain::Canal) || !point_in_polygon(p, &f.polygon) {
             continue;
         }
-        match kind(table, i) {
-            Some(Terrain::Bridge | Terrain::Ford) => return None,
-            Some(Terrain::Water | Terrain::Canal) => wet = Some(f.name.as_str()),
-            _ => {}
+        match k {
+            Terrain::Bridge | Terrain::Ford => return None,
+            _ => wet = Some(f.name.as_str()),
         }
     }
     wet
 }
 
 /// The water a stand stands in, if any (its centre and corners).
-pub fn impassable_under<'a>(table: &'a Tabletop, s: &Stand) -> Option<&'a str> {
-    std::iter::once(s.centre).chain(s.corners()).find_map(|c| impassable_at(table, c))
+pub fn impassable_under<'a>(g: Ground<'a>, s: &Stand) -> Option<&'a str> {
+    std::iter::once(s.centre).chain(s.corners()).find_map(|c| impassable_at(g, c))
 }
 
 /// Whether a straight move from `a` to `b` crosses water off a bridge or ford (sampled every 5 yards).
-pub fn path_blocked(table: &Tabletop, a: Yards, b: Yards) -> bool {
+pub fn path_blocked(g: Ground<'_>, a: Yards, b: Yards) -> bool {
+    if !g.kinds.iter().any(|k| matches!(k, Terrain::Water | Terrain::Canal)) {
+        return false;
+    }
     let n = (a.distance(b) / 5.0).ceil().max(1.0) as usize;
     (0..=n).any(|k| {
         let t = k as f32 / n as f32;
-        impassable_at(table, Yards::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)).is_some()
+        impassable_at(g, Yards::new(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)).is_some()
     })
 }
 
 /// Whether a straight move crosses difficult ground (woods, rough, earthworks): 4, half rate.
-pub fn path_difficult(table: &Tabletop, a: Yards, b: Yards) -> bool {
-    table.features.iter().enumerate().any(|(i, f)| {
-        matches!(kind(table, i), Some(Terrain::Woods | Terrain::Rough | Terrain::Earthworks)) && segment_crosses_polygon(a, b, &f.polygon)
+pub fn path_difficult(g: Ground<'_>, a: Yards, b: Yards) -> bool {
+    g.table.features.iter().enumerate().any(|(i, f)| {
+        matches!(g.kinds[i], Terrain::Woods | Terrain::Rough | Terrain::Earthworks) && segment_crosses_polygon(a, b, &f.polygon)
     })
 }
 
 /// The terrain at a point.
-pub fn terrain_at(table: &Tabletop, p: Yards) -> Vec<Terrain> {
-    table.features.iter().enumerate().filter(|(_, f)| point_in_polygon(p, &f.polygon)).filter_map(|(i, _)| kind(table, i)).collect()
+pub fn terrain_at(g: Ground<'_>, p: Yards) -> Vec<Terrain> {
+    g.table.features.iter().enumerate().filter(|(_, f)| point_in_polygon(p, &f.polygon)).map(|(i, _)| g.kinds[i]).collect()
 }
 
 /// Whether a point is on a road (4.1c).
-pub fn on_road(table: &Tabletop, p: Yards) -> bool {
-    terrain_at(table, p).contains(&Terrain::Road)
+pub fn on_road(g: Ground<'_>, p: Yards) -> bool {
+    terrain_at(g, p).contains(&Terrain::Road)
 }
 
 /// The first feature blocking fire from `a` to `b` (6.33); howitzers fire over everything but
 /// woods, hills and objective zones, which they cannot fire over either, so the same list applies.
-pub fn fire_blocked(table: &Tabletop, a: Yards, b: Yards) -> bool {
-    table.sight_blocker(a, b, |f| Terrain::of(&f.kind).is_some_and(Terrain::blocks_fire)).is_some()
+pub fn fire_blocked(g: Ground<'_>, a: Yards, b: Yards) -> bool {
+    g.table.features.iter().enumerate().any(|(i, f)| {
+        g.kinds[i].blocks_fire()
+            && !point_in_polygon(a, &f.polygon)
+            && !point_in_polygon(b, &f.polygon)
+            && crate::engine::board::tabletop::entry_along(a, b, &f.polygon).is_some()
+    })
 }

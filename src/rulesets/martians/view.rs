@@ -167,7 +167,7 @@ pub fn invariants(world: &World) -> Vec<String> {
 pub fn invariants_of(p: &Pos) -> Vec<String> {
     let mut out = Vec::new();
     let ground: Vec<usize> = p.ground().collect();
-    let stands: Vec<_> = ground.iter().map(|&u| p.stands(u)).collect();
+    let stands: Vec<_> = ground.iter().map(|&u| p.footprint(u)).collect();
     for (i, &u) in ground.iter().enumerate() {
         if !stands[i].iter().all(|s| super::table::on_table(&p.sc.table, s)) {
             out.push(format!("{} is partly off the table", p.id(u)));
