@@ -34,7 +34,7 @@ fn the_priority_list_is_by_regiment_not_by_player_mice_2_4() {
             ("z2", "zeta", "indunas.bowmen", Skirmish, (700.0, 900.0), 270.0),
         ],
     );
-    with_dice(&mut p, &[], |p, rt| command::priority(p, rt));
+    with_dice(&mut p, &[], command::priority);
     // Alpha: 3 stands x 3 + 3 x 2 = 15; Gamma 4 + 6 = 10; Zeta 4 + 4 = 8; Beta 4.
     assert_eq!(p.r.totals, vec![15, 4, 10, 8]);
     assert_eq!(p.r.priority, vec![0, 2, 3, 1], "Alpha, Gamma, Zeta, Beta");
@@ -58,7 +58,7 @@ fn the_advanced_options_roll_for_recon_and_commanders_and_count_skirmishers_doub
     p.sc = std::sync::Arc::new(sc);
     // Alpha: three stands of light cavalry roll 1, 2, 6, its commander 4; Gamma's four skirmish stands at
     // 2 each, its commander 10 (the 0).
-    with_dice(&mut p, &[1, 2, 6, 4, 10], |p, rt| command::priority(p, rt));
+    with_dice(&mut p, &[1, 2, 6, 4, 10], command::priority);
     assert_eq!(p.r.totals, vec![13, 18]);
     assert_eq!(p.r.priority, vec![1, 0]);
 }
