@@ -7,12 +7,14 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Evaluators;
+use crate::engine::Ruleset;
 use crate::engine::journal::JournalLine;
 
 use super::presenter::sides_of;
 use super::session::GameSession;
 use super::settings::Settings;
 use super::theme::{self, DIM, PARCHMENT};
+use super::widgets::typed_lines;
 use super::{Launch, Playing, Screen};
 
 /// The hand-over screen is up: the map is hidden until the next player clicks. Shared by every
@@ -196,8 +198,14 @@ fn watch<R: Evaluators>(session: Option<Res<GameSession<R>>>, mut hand: ResMut<H
     hand.watch(session.side_to_move().as_deref(), session.hot_seat() && !session.game.is_over());
 }
 
+/// Whether the side taking over may read an event of the "since your last turn" summary: a
+/// presenter whose events name what that side may not see (a hidden unit's placement or move)
+/// leaves them out.
+pub type EventShown<R> = fn(&GameSession<R>, &str, &<R as Ruleset>::Event) -> bool;
+
 fn card<R: Evaluators>(
     look: SideLooks,
+    shown: EventShown<R>,
     mut contexts: EguiContexts,
     mut hand: ResMut<HandOver>,
     session: Option<Res<GameSession<R>>>,
@@ -216,7 +224,18 @@ fn card<R: Evaluators>(
         emblem: looks.emblem,
         when: format!("Turn {} — {}", session.view.turn, session.view.phase),
         prompt: session.game.pending().map(|p| format!("{} ({})", p.prompt, p.rule)),
-        since: if hand.passed_to.is_some() { events_since(&session.log, hand.mark(&side, session.log.len())) } else { Vec::new() },
+        since: if hand.passed_to.is_some() {
+            let mark = hand.mark(&side, session.log.len());
+            typed_lines(&session.log, mark, session.game.journal())
+                .filter(|(_, ev)| ev.is_none_or(|ev| shown(&session, &side, ev)))
+                .filter_map(|(e, _)| match &e.line {
+                    JournalLine::Event { text, .. } => Some(text.clone()),
+                    _ => None,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
     };
     if hand_over_card(&ctx, &card) {
         let sides = sides_of(&session.game);
@@ -228,26 +247,21 @@ fn card<R: Evaluators>(
 
 /// The hand-over screen of a presenter whose game is `GameSession<R>`, in its game screen.
 pub fn hand_over_systems<R: Evaluators>(app: &mut App, screen: Playing, look: SideLooks) {
+    hand_over_systems_where::<R>(app, screen, look, |_, _, _| true);
+}
+
+/// The hand-over screen, its summary of what happened showing only the events `shown` lets the
+/// side taking over read (hidden information never leaks through it).
+pub fn hand_over_systems_where<R: Evaluators>(app: &mut App, screen: Playing, look: SideLooks, shown: EventShown<R>) {
     app.add_systems(Update, watch::<R>.in_set(super::Frame::Visuals).run_if(in_state(screen))).add_systems(
         EguiPrimaryContextPass,
         (move |contexts: EguiContexts, hand: ResMut<HandOver>, session: Option<Res<GameSession<R>>>, settings: Res<Settings>| {
-            card::<R>(look, contexts, hand, session, settings)
+            card::<R>(look, shown, contexts, hand, session, settings)
         })
         .in_set(HandOverCardSet)
         .run_if(in_state(screen))
         .run_if(theme::theme_ready),
     );
-}
-
-/// The events of a log from `mark` on, in words.
-pub fn events_since(log: &[super::session::LogEntry], mark: usize) -> Vec<String> {
-    log[mark.min(log.len())..]
-        .iter()
-        .filter_map(|e| match &e.line {
-            JournalLine::Event { text, .. } => Some(text.clone()),
-            _ => None,
-        })
-        .collect()
 }
 
 pub fn plugin(app: &mut App) {

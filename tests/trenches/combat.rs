@@ -170,8 +170,9 @@ fn long_range_halves_and_ends_at_twice_normal_range_itt_7_3() {
     assert!(salient::rulesets::trenches::fire::can_fire(&p, us, hex(&p, "C06")).is_err());
 }
 
-/// 9's example: 18 against 15 is 1:1; an 11 costs the Americans 4 steps and the Germans 1; then 15
-/// against 3 is 5:1 (+5): a 5 makes 10, the last Doughboy step goes, and two German steps.
+/// 9's example: 18 against 15 is 1:1; an 11 costs the Americans 4 steps and the Germans 1, each
+/// player allocating his own (9.2), the defender first; then 15 against 3 is 5:1 (+5): a 5 makes 10,
+/// the last Doughboy step goes, and two German steps.
 #[test]
 fn close_combat_example_one_to_one_then_five_to_one_itt_9() {
     let b = board(&["........"; 6].map(|r| r), &[], &[]);
@@ -191,6 +192,13 @@ fn close_combat_example_one_to_one_then_five_to_one_itt_9() {
     activate(&mut p, &["de-1", "de-2", "de-3"]);
     let ev = submit(&mut p, Command::CloseCombat("C03".into()), &[5, 6]).unwrap();
     assert!(ev.iter().any(|e| e.text.contains("18 against 15, odds 1:1")), "{:?}", ev.iter().map(|e| &e.text).collect::<Vec<_>>());
+    assert_eq!(salient::rulesets::trenches::view::stage(&p), Some(salient::rulesets::trenches::view::Stage::Losses(A)));
+    assert!(submit(&mut p, Command::TakeLoss("de-1".into()), &[]).is_err(), "the Americans allocate theirs");
+    // The last step falls on the one unit left without a choice.
+    for id in ["us-3", "us-2", "us-2"] {
+        submit(&mut p, Command::TakeLoss(id.into()), &[]).unwrap();
+    }
+    submit(&mut p, Command::TakeLoss("de-1".into()), &[]).unwrap();
     let us_left: Vec<&str> = ["us-1", "us-2", "us-3"].into_iter().filter(|id| at(&p, id).is_some()).collect();
     assert_eq!(us_left.len(), 1, "two American units eliminated");
     assert_eq!(steps(&p, us_left[0]), 1);
@@ -201,6 +209,10 @@ fn close_combat_example_one_to_one_then_five_to_one_itt_9() {
     activate(&mut p, &["de-1", "de-2", "de-3"]);
     let ev = submit(&mut p, Command::CloseCombat("C03".into()), &[2, 3]).unwrap();
     assert!(ev.iter().any(|e| e.text.contains("15 against 3, odds 5:1 (+5)")), "{:?}", ev.iter().map(|e| &e.text).collect::<Vec<_>>());
+    // The last American step goes without a choice; the Germans pick theirs.
+    for id in ["de-1", "de-2"] {
+        submit(&mut p, Command::TakeLoss(id.into()), &[]).unwrap();
+    }
     assert!(["us-1", "us-2", "us-3"].iter().all(|id| at(&p, id).is_none()));
     assert!(ev.iter().any(|e| e.text.contains("roll 5+5 = 10: the attacker loses 2")));
     assert!(p.r.melee.is_empty(), "one side left: the close combat marker goes");

@@ -56,6 +56,10 @@ pub fn pos(board: HexBoard, units: &[(&str, Side, &str, char, &str)], phasing: S
             setup: hex.to_string(),
             at: Some(hex.to_string()),
             reduced: false,
+            enters: None,
+            off_map: false,
+            firepower: None,
+            registered: Vec::new(),
         })
         .collect();
     sc.setup = units.iter().map(|_| board.hexes().collect::<HexSet>()).collect();
@@ -69,13 +73,7 @@ pub fn pos(board: HexBoard, units: &[(&str, Side, &str, char, &str)], phasing: S
         .enumerate()
         .map(|(i, (_, _, _, _, hex))| UnitState {
             at: Where::Hex(sc.board.parse(hex).expect("a hex of the test map")),
-            steps: sc.unit_type(i).steps,
-            level: Level::Free,
-            fort: Fort::Out,
-            hidden: false,
-            shovel: false,
-            shock: false,
-            came_from: None,
+            ..UnitState::new(sc.unit_type(i).steps)
         })
         .collect();
     let r = Rest {
@@ -125,7 +123,9 @@ pub fn activate(p: &mut Pos, units: &[&str]) {
     let us: Vec<usize> = units.iter().map(|id| u(p, id)).collect();
     let mut act = Act { side: p.r.phasing, units: us.clone(), formation: us.len() > 1, ..Act::default() };
     for &x in &us {
-        act.start.insert(x, p.hex(x).expect("on the map"));
+        if let Some(h) = p.hex(x) {
+            act.start.insert(x, h);
+        }
         act.mp.insert(x, 3 * salient::rulesets::trenches::activation::allowance(p, x) as i32);
     }
     p.r.act = Some(act);
@@ -156,4 +156,9 @@ pub fn ids(v: &[&str]) -> Vec<String> {
 pub fn st<'a>(p: &'a mut Pos, id: &str) -> &'a mut UnitState {
     let i = u(p, id);
     &mut p.units[i]
+}
+
+/// The rule a refusal cites.
+pub fn refused_by(r: Result<Vec<Event>, Refusal>) -> String {
+    r.expect_err("the command is refused").rule.unwrap_or_default()
 }

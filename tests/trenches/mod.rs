@@ -1,6 +1,7 @@
 //! In the Trenches: Devil Dogs: the rulebook's worked examples and rules as tests (section numbers in
 //! the names), random and computer games with every invariant checked.
 
+mod armour;
 mod combat;
 mod fixtures;
 mod indirect;
@@ -9,3 +10,4 @@ mod properties;
 mod random_play;
 mod sequence;
 mod sight;
+mod special;

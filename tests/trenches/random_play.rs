@@ -13,6 +13,10 @@ use salient::rulesets::trenches::Trenches;
 pub const OPERATIONS: [&str; 3] =
     ["scenarios/trenches/hill-142.ron", "scenarios/trenches/lucys-corner.ron", "scenarios/trenches/wasteland.ron"];
 
+/// A test operation with every rule the three operations leave out (AFV, cavalry, transport,
+/// ammunition, off-map and pre-registered fire, the shock bombardment, leadership, pool, exit).
+pub const EVERY_RULE: &str = "tests/data/trenches/every-rule.ron";
+
 fn games() -> u64 {
     std::env::var("SALIENT_TRENCHES_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(300)
 }
@@ -54,6 +58,61 @@ fn random_games_of_every_operation_finish_with_every_invariant_held() {
     for path in OPERATIONS {
         for seed in 0..games() {
             play_checked(open(path, seed), seed, seed < 3);
+        }
+    }
+}
+
+/// Every command of the rules the operations leave out that `check` accepts is listed, and the
+/// reverse: leadership, exits and point fire by every unit at every unit (3.3, 7.62, 12, 13.41).
+fn listed_exactly(g: &Game<Trenches>, legal: &[salient::rulesets::trenches::Command]) {
+    use salient::rulesets::trenches::Command;
+    use salient::rulesets::trenches::events::Stat;
+    let p = salient::rulesets::trenches::state::Pos::capture(g.world());
+    let ids: Vec<String> = p.sc.spec.units.iter().map(|u| u.id.clone()).collect();
+    let mut probes: Vec<Command> = [Stat::Firepower, Stat::Range, Stat::Resolve, Stat::Movement].into_iter().map(Command::Lead).collect();
+    for a in &ids {
+        probes.push(Command::Exit(vec![a.clone()]));
+        for b in &ids {
+            probes.push(Command::PointFire(a.clone(), b.clone()));
+        }
+    }
+    for c in probes {
+        let ok = <Trenches as salient::engine::Ruleset>::check(g.world(), &c).is_ok();
+        assert_eq!(ok, legal.contains(&c), "{c:?}: accepted {ok}, listed {}", legal.contains(&c));
+    }
+}
+
+#[test]
+fn random_games_of_the_every_rule_test_operation_hold_every_invariant() {
+    for seed in 0..games() / 3 {
+        let mut g = open(EVERY_RULE, seed);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut steps = 0;
+        while !g.is_over() {
+            let legal = g.legal().to_vec();
+            assert!(!legal.is_empty(), "seed {seed}: no legal command at {:?}", g.pending());
+            if seed < 4 {
+                listed_exactly(&g, &legal);
+            }
+            let c = legal[rand::RngExt::random_range(&mut rng, 0..legal.len())].clone();
+            g.submit(c.clone()).unwrap_or_else(|r| panic!("seed {seed}: the legal command {c:?} was refused: {r}"));
+            let broken = g.invariants();
+            assert!(broken.is_empty(), "seed {seed}, after {c:?}: {broken:?}");
+            steps += 1;
+            assert!(steps < 100_000, "seed {seed}: the game does not end");
+        }
+    }
+}
+
+#[test]
+fn computer_games_of_the_every_rule_test_operation_hold_every_invariant() {
+    for seed in 0..computer_games() / 4 {
+        let mut g = open(EVERY_RULE, seed);
+        while !g.is_over() {
+            let c = salient::ai::choose(&mut g).expect("a legal command before the end");
+            g.submit(c.clone()).unwrap_or_else(|r| panic!("seed {seed}: {c:?} refused: {r}"));
+            let broken = g.invariants();
+            assert!(broken.is_empty(), "seed {seed}, after {c:?}: {broken:?}");
         }
     }
 }

@@ -8,6 +8,7 @@
 use bevy::prelude::*;
 use hexx::Hex;
 
+use crate::rulesets::trenches::events::{Ammo, Pattern, Stat};
 use crate::rulesets::trenches::scenario::AiTuning;
 use crate::rulesets::trenches::state::{Fort, Pos, Where};
 use crate::rulesets::trenches::units::{Level, Side};
@@ -171,7 +172,15 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             let us = ids(p, names);
             let mut total = 0.0;
             for &u in &us {
-                let Some(h) = p.hex(u) else { continue };
+                let Some(h) = p.hex(u) else {
+                    // From the pool (13.3): on to the map; an off-map battery: its fire (7.87).
+                    total += match p.units[u].at {
+                        Where::Pool => t.approach * 2.0,
+                        Where::OffMap => 2.0,
+                        _ => 0.0,
+                    };
+                    continue;
+                };
                 let mut best: f32 = 0.0;
                 for target in h.range(10).filter(|x| p.sc.board.contains(*x) && fire::spotted_enemy(p, *x, side)) {
                     best = best.max(fire_value(p, &[u], target, false, t));
@@ -197,7 +206,11 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             let Some(to) = p.parse_hex(to) else { return 0.0 };
             // A unit on the move keeps going before another starts (8: starting another ends its move).
             let going = p.r.act.as_ref().is_some_and(|a| us.iter().all(|u| a.moving.contains(u)));
-            let gain: f32 = us.iter().map(|&u| standing(p, u, to, t) - standing(p, u, p.hex(u).expect("on the map"), t)).sum();
+            // From the pool (13.3), any hex on the map beats waiting.
+            let gain: f32 = us
+                .iter()
+                .map(|&u| standing(p, u, to, t) - p.hex(u).map(|h| standing(p, u, h, t)).unwrap_or(standing(p, u, to, t) - 1.0))
+                .sum();
             gain + if going { 0.5 } else { 0.0 }
         }
         Command::EnterFortification(names) => {
@@ -232,7 +245,7 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
                 0.6
             }
         }
-        Command::Fire(names, target) | Command::React(names, target) => {
+        Command::Fire(names, target) | Command::React(names, target) | Command::FireShrapnel(names, target) => {
             let us = ids(p, names);
             let Some(h) = p.parse_hex(target) else { return 0.0 };
             let moving =
@@ -245,17 +258,79 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
         Command::NoReaction => 0.0,
         Command::CloseCombat(hex) => p.parse_hex(hex).map(|h| close_combat_value(p, h, side, t)).unwrap_or(0.0),
         Command::Range(..) => 1.5,
-        Command::FireForEffect(_, pattern) => match pattern {
-            crate::rulesets::trenches::events::Pattern::Drum => 3.0,
-            crate::rulesets::trenches::events::Pattern::Hurricane => 2.5,
-            _ => 2.0,
+        Command::FireForEffect(_, pattern) => pattern_value(*pattern),
+        // 7.5: shrapnel hits harder in the open; gas and smoke are left to players.
+        Command::FireForEffectWith(_, pattern, ammo) => match ammo {
+            Ammo::Shrapnel => pattern_value(*pattern) + 0.5,
+            Ammo::HighExplosive => pattern_value(*pattern),
+            Ammo::Gas => pattern_value(*pattern) - 0.5,
+            Ammo::Smoke => -1.0,
         },
+        // 7.88: no ranging, -2 to the accuracy die.
+        Command::FireRegistered(..) => pattern_value(Pattern::Drum) + 1.0,
+        Command::PointFire(shooter, target) => match (p.find(shooter), p.find(target)) {
+            (Some(u), Some(v)) => point_fire_value(p, u, v, t),
+            _ => 0.0,
+        },
+        // 12: a leadership point on the firepower of a force about to fire, on its movement when it
+        // must close; resolve and range are left to players.
+        Command::Lead(stat) => match stat {
+            Stat::Firepower => 0.8,
+            Stat::Movement if attack => 0.6,
+            _ => -0.5,
+        },
+        // 13.41: leaving the map scores as an objective for the side that must.
+        Command::Exit(names) => {
+            if p.sc.spec.victory.side == side && p.sc.spec.victory.exit.is_some() {
+                t.objective * names.len() as f32
+            } else {
+                -5.0
+            }
+        }
+        Command::Charge(..) => 2.0,
+        // 9.2: flip full units before eliminating reduced ones; machine guns last.
+        Command::TakeLoss(id) => p.find(id).map_or(0.0, |u| {
+            p.units[u].steps as f32 - if p.kind(u) == crate::rulesets::trenches::units::Kind::MachineGun { 0.5 } else { 0.0 }
+        }),
         // An order spent on a force that then does nothing is wasted (3.3).
         Command::EndActivation => match &p.r.act {
             Some(a) if a.moving.is_empty() && a.moved.is_empty() && a.fired.is_empty() && a.busy.is_empty() => -4.0,
             _ => 0.0,
         },
     }
+}
+
+/// A fire for effect's value by its pattern (7.83): a drum concentrates, a barrage spreads thin.
+fn pattern_value(pattern: Pattern) -> f32 {
+    match pattern {
+        Pattern::Drum => 3.0,
+        Pattern::Hurricane => 2.5,
+        Pattern::Barrage(_) => 2.0,
+    }
+}
+
+/// The expected steps a point fire shot takes from an AFV (7.62), over the 36 outcomes of each roll.
+fn point_fire_value(p: &Pos, u: usize, v: usize, t: &AiTuning) -> f32 {
+    let pf = &p.sc.tables.point_fire;
+    let modifier = if p.full(u) { 0 } else { pf.reduced };
+    let add = match p.kind(u) {
+        crate::rulesets::trenches::units::Kind::Afv => p.ty(u).gun as i32,
+        crate::rulesets::trenches::units::Kind::Ordnance => p.ty(u).firepower.0 as i32,
+        _ => 0,
+    };
+    let mut hit = 0.0;
+    let mut kill = 0.0;
+    for a in 1..=6 {
+        for b in 1..=6 {
+            if a + b + modifier >= pf.hit_at {
+                hit += 1.0 / 36.0;
+            }
+            if a + b + add >= pf.penetrate_at && a != b {
+                kill += 1.0 / 36.0;
+            }
+        }
+    }
+    hit * kill * t.enemy_step * 2.0 - if p.units[v].immobile { 0.5 } else { 0.0 }
 }
 
 impl Evaluators for Trenches {
@@ -265,7 +340,7 @@ impl Evaluators for Trenches {
         }
         let p = Pos::capture(world);
         let side = match stage(&p) {
-            Some(Stage::Place(s) | Stage::Orders(s) | Stage::Force(s) | Stage::Reaction(s)) => s,
+            Some(Stage::Place(s) | Stage::Orders(s) | Stage::Force(s) | Stage::Reaction(s) | Stage::Losses(s)) => s,
             None => return vec![0.0; legal.len()],
         };
         let q = seen_by(&p, side);

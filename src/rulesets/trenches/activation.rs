@@ -29,7 +29,8 @@ pub fn force_cost(p: &Pos, units: &[usize]) -> u32 {
 
 /// Movement allowance of a unit (8.1; shock troops, 3.2).
 pub fn allowance(p: &Pos, u: usize) -> u32 {
-    if p.units[u].shock { p.sc.tables.shock.movement } else { p.ty(u).movement }
+    let printed = if p.units[u].shock { p.sc.tables.shock.movement } else { p.ty(u).movement };
+    printed + super::leadership::bonus(p, u, super::events::Stat::Movement)
 }
 
 /// Whether units may combine into a formation (5.1): two to four (three but infantry) of one
@@ -39,14 +40,19 @@ pub fn formation_ok(p: &Pos, units: &[usize]) -> Result<(), String> {
     if units.len() < 2 {
         return Err("a formation has at least two units (5.1)".into());
     }
+    let pool = super::edges::all_in_pool(p, units);
     let hexes: Vec<_> = units.iter().map(|&u| p.hex(u)).collect();
-    if hexes.iter().any(|h| h.is_none()) {
-        return Err("every unit of a formation is on the map".into());
+    if !pool && hexes.iter().any(|h| h.is_none()) {
+        return Err("every unit of a formation is on the map, or all of them in the off-map pool (13.3)".into());
     }
-    let hexes: Vec<_> = hexes.into_iter().flatten().collect();
+    // 13.3: units in the pool may assume they are in one hex.
+    let hexes: Vec<_> = hexes.into_iter().map(|h| h.unwrap_or_default()).collect();
     if units.len() == 2 {
         let (a, b) = (units[0], units[1]);
         if p.units[a].shock != p.units[b].shock && hexes[0].unsigned_distance_to(hexes[1]) <= 1 {
+            return Ok(());
+        }
+        if !pool && carrier(p, units).is_some() {
             return Ok(());
         }
     }
@@ -74,6 +80,16 @@ pub fn formation_ok(p: &Pos, units: &[usize]) -> Result<(), String> {
     if reached.iter().all(|r| *r) { Ok(()) } else { Err("the units of a formation form one contiguous mass (5.1)".into()) }
 }
 
+/// A transport and its passenger (5.1, 11.5): one transport with one infantry or ordnance unit of
+/// 155 mm or less in its hex, step for step; the transport's index.
+pub fn carrier(p: &Pos, units: &[usize]) -> Option<usize> {
+    let [a, b] = units else { return None };
+    let (t, pass) = if p.kind(*a) == Kind::Transport { (*a, *b) } else { (*b, *a) };
+    let fits = matches!(p.kind(pass), Kind::Infantry | Kind::MachineGun | Kind::Ordnance) && p.ty(pass).calibre <= 155;
+    (p.kind(t) == Kind::Transport && fits && p.hex(t).is_some() && p.hex(t) == p.hex(pass) && p.units[t].steps >= p.units[pass].steps)
+        .then_some(t)
+}
+
 /// The forces a side could activate or react with: every unit and every formation (5.1), among
 /// `eligible` units.
 pub fn forces(p: &Pos, eligible: &[usize]) -> Vec<Vec<usize>> {
@@ -95,6 +111,15 @@ pub fn forces(p: &Pos, eligible: &[usize]) -> Vec<Vec<usize>> {
             let set: Vec<usize> = (0..n).filter(|i| mask & (1 << i) != 0).map(|i| g[i]).collect();
             if formation_ok(p, &set).is_ok() {
                 out.push(set);
+            }
+        }
+    }
+    // A transport with a passenger (5.1, 11.5).
+    for &a in eligible.iter().filter(|&&u| p.kind(u) == Kind::Transport) {
+        for &b in eligible.iter().filter(|&&u| u != a) {
+            let pair = if a < b { vec![a, b] } else { vec![b, a] };
+            if !out.contains(&pair) && carrier(p, &pair).is_some() {
+                out.push(pair);
             }
         }
     }
@@ -138,12 +163,21 @@ pub fn ids(p: &Pos, units: &[usize]) -> Vec<String> {
 
 /// Units of the phasing side that may be activated: on the map and not spent (4).
 fn activatable(p: &Pos, side: Side) -> Vec<usize> {
-    p.on_map().filter(|&u| p.side(u) == side && p.units[u].level != Level::Spent).collect()
+    (0..p.units.len()).filter(|&u| p.in_play(u) && p.side(u) == side && p.units[u].level != Level::Spent).collect()
 }
 
 /// Activations and the pass, when the phasing side has no force active (3.2).
 pub fn candidates(p: &Pos) -> Vec<Command> {
     let Some(side) = p.r.phasing else { return Vec::new() };
+    if p.r.infiltrating.is_some() {
+        let mut out: Vec<Command> = super::bombardment::infiltrators(p, side)
+            .into_iter()
+            .filter(|&u| can_implement(p, &[u]))
+            .map(|u| Command::Activate(ids(p, &[u])))
+            .collect();
+        out.push(Command::Pass);
+        return out;
+    }
     let mut out: Vec<Command> = forces(p, &activatable(p, side))
         .into_iter()
         .filter(|f| force_cost(p, f) <= p.r.orders)
@@ -157,14 +191,27 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     let side = p.r.phasing.ok_or_else(|| refuse("no side is issuing orders", "3.11"))?;
     match c {
         Command::Pass => Ok(()),
+        Command::Activate(names) if p.r.infiltrating.is_some() => {
+            let units = resolve_ids(p, names)?;
+            if units.len() > 1 {
+                return Err(refuse("shock units move one at a time during the bombardment, never as a formation", "7.862"));
+            }
+            if !super::bombardment::infiltrators(p, side).contains(&units[0]) {
+                return Err(refuse(format!("{} is not a shock unit that has yet to move", p.id(units[0])), "7.862"));
+            }
+            if !can_implement(p, &units) {
+                return Err(refuse(format!("{} has nowhere to move", p.id(units[0])), "7.862"));
+            }
+            Ok(())
+        }
         Command::Activate(names) => {
             let units = resolve_ids(p, names)?;
             for &u in &units {
                 if p.side(u) != side {
                     return Err(refuse(format!("{} is not a {} unit", p.id(u), side.name()), "3.2"));
                 }
-                if p.hex(u).is_none() {
-                    return Err(refuse(format!("{} is not on the map", p.id(u)), "3.3"));
+                if !p.in_play(u) {
+                    return Err(refuse(format!("{} is not on the map", p.id(u)), "3.3, 13.3"));
                 }
                 if p.units[u].level == Level::Spent {
                     return Err(refuse(format!("{} is spent: it can do nothing this turn", p.id(u)), "4"));
@@ -191,9 +238,17 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
 
 /// The activation a force would begin (3.3): its units, their start hexes and movement points.
 pub fn new_act(p: &Pos, side: Side, units: &[usize]) -> Act {
-    let mut act = Act { side: Some(side), units: units.to_vec(), formation: units.len() > 1, ..Act::default() };
+    let mut act = Act {
+        side: Some(side),
+        units: units.to_vec(),
+        formation: units.len() > 1,
+        bombardment_move: p.r.infiltrating.is_some(),
+        ..Act::default()
+    };
     for &u in units {
-        act.start.insert(u, p.hex(u).expect("on the map"));
+        if let Some(h) = p.hex(u) {
+            act.start.insert(u, h);
+        }
         act.mp.insert(u, 3 * allowance(p, u) as i32);
     }
     act
@@ -213,6 +268,22 @@ pub fn halves(h: u32) -> String {
 
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     let side = p.r.phasing.expect("checked");
+    if p.r.infiltrating.is_some() {
+        match c {
+            Command::Pass => super::bombardment::end_infiltration(p, rt),
+            Command::Activate(names) => {
+                let units = resolve_ids(p, &names).expect("checked");
+                rt.log(
+                    "7.862",
+                    format!("{} takes its free move under the bombardment.", p.name(units[0])),
+                    EventKind::Activated { side, units: names, formation: false, cost: 0 },
+                );
+                p.r.act = Some(new_act(p, side, &units));
+            }
+            _ => unreachable!("checked"),
+        }
+        return;
+    }
     match c {
         Command::Pass => {
             rt.log("3.2", format!("The {} pass on their remaining orders.", side.name()), EventKind::Passed { side });
@@ -247,6 +318,17 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
 /// Ends the activation (3.3): movers finish their move (4: commitment after moving).
 pub fn end_activation(p: &mut Pos, rt: &mut Rt) {
     super::movement::finish_moving(p, rt);
+    super::armour::forfeit_second_shots(p, rt);
+    if let Some(act) = p.r.act.take_if(|a| a.bombardment_move) {
+        for &u in &act.units {
+            super::bombardment::moved(p, rt, u);
+        }
+        let side = act.side.expect("a side");
+        if super::bombardment::infiltrators(p, side).into_iter().all(|u| !can_implement(p, &[u])) {
+            super::bombardment::end_infiltration(p, rt);
+        }
+        return;
+    }
     p.r.act = None;
     if p.r.outcome.is_some() {
         return;
@@ -266,14 +348,21 @@ pub fn end_if_idle(p: &mut Pos, rt: &mut Rt) {
 
 /// Units of the force that have not finished: neither fought, dug, fired nor been eliminated.
 pub fn live(p: &Pos, act: &Act) -> BTreeSet<usize> {
-    act.units.iter().copied().filter(|&u| p.hex(u).is_some() && !act.busy.contains(&u) && !act.fired.contains(&u)).collect()
+    act.units.iter().copied().filter(|&u| p.in_play(u) && !act.busy.contains(&u) && !act.fired.contains(&u)).collect()
 }
 
 /// Everything the active force may do now but end its activation (6-9).
 pub fn force_candidates(p: &Pos) -> Vec<Command> {
     let mut out = super::movement::candidates(p);
+    // 7.862: movement only.
+    if p.r.act.as_ref().is_some_and(|a| a.bombardment_move) {
+        out.retain(|c| matches!(c, Command::Move(..)));
+        return out;
+    }
     out.extend(super::fire::candidates(p));
     out.extend(super::indirect::candidates(p));
     out.extend(super::close_combat::candidates(p));
+    out.extend(super::armour::candidates(p));
+    out.extend(super::charge::candidates(p));
     out
 }

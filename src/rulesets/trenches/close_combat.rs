@@ -79,15 +79,62 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Losses a side allocates (9.2): the computer and the rules spread them, flipping full units before
-/// eliminating reduced ones, so that most units stay in the fight.
-fn take_losses(p: &mut Pos, rt: &mut Rt, units: &[usize], mut n: u32) {
-    while n > 0 {
-        let alive: Vec<usize> = units.iter().copied().filter(|&u| p.hex(u).is_some()).collect();
-        let Some(&u) = alive.iter().max_by_key(|&&u| (p.units[u].steps, std::cmp::Reverse(u))) else { return };
-        lose_step(p, rt, u, "9.2");
-        n -= 1;
+/// The units of a side that may take its close combat losses: its participants still in the fight.
+fn loss_takers(p: &Pos, side: Side) -> Vec<usize> {
+    let Some((_, att, def)) = &p.r.melee_after else { return Vec::new() };
+    att.iter().chain(def).copied().filter(|&u| p.side(u) == side && p.hex(u).is_some()).collect()
+}
+
+/// Moves the allocation on (9.2): a side with nothing left to choose (its losses take every step it
+/// has, or it has one unit left) loses them at once; when both are done the combat ends.
+fn next_losses(p: &mut Pos, rt: &mut Rt) {
+    while let Some(&(side, n)) = p.r.losses.first() {
+        let takers = loss_takers(p, side);
+        let steps: u32 = takers.iter().map(|&u| p.units[u].steps).sum();
+        if n > 0 && n < steps && takers.len() > 1 {
+            return;
+        }
+        for u in takers {
+            for _ in 0..p.units[u].steps.min(n) {
+                if p.hex(u).is_some() {
+                    lose_step(p, rt, u, "9.2");
+                }
+            }
+        }
+        p.r.losses.remove(0);
     }
+    if let Some((h, att, def)) = p.r.melee_after.take() {
+        end_combat(p, rt, h, &att, &def);
+    }
+}
+
+pub fn loss_candidates(p: &Pos) -> Vec<Command> {
+    let Some(&(side, _)) = p.r.losses.first() else { return Vec::new() };
+    loss_takers(p, side).into_iter().map(|u| Command::TakeLoss(p.id(u).to_string())).collect()
+}
+
+pub fn loss_check(p: &Pos, c: &Command) -> Result<(), Refusal> {
+    let Command::TakeLoss(id) = c else { return Err(refuse("allocate your losses", "9.2")) };
+    let &(side, _) = p.r.losses.first().ok_or_else(|| refuse("no close combat losses to allocate", "9.2"))?;
+    let u = p.find(id).ok_or_else(|| refuse(format!("there is no unit `{id}`"), "9.2"))?;
+    if !loss_takers(p, side).contains(&u) {
+        return Err(refuse(format!("{id} is not a {} unit in the close combat", side.name()), "9.2"));
+    }
+    Ok(())
+}
+
+/// One step of a side's losses from the unit its player picks (9.2).
+pub fn loss_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
+    let Command::TakeLoss(id) = c else { unreachable!("checked") };
+    let u = p.find(&id).expect("checked");
+    lose_step(p, rt, u, "9.2");
+    if let Some(first) = p.r.losses.first_mut() {
+        first.1 -= 1;
+        if first.1 == 0 {
+            p.r.losses.remove(0);
+        }
+    }
+    next_losses(p, rt);
 }
 
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
@@ -111,23 +158,43 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
         EventKind::CloseCombat { hex: l.clone(), attacker: a, defender: d, roll, modifier, attacker_losses: al, defender_losses: dl },
     );
     p.r.melee.insert(h);
-    take_losses(p, rt, &def, dl);
-    take_losses(p, rt, &att, al);
-    for &u in att.iter().chain(&def) {
+    // 9.2: each player allocates his own losses, the defender first.
+    p.r.losses = [(side.enemy(), dl), (side, al)].into_iter().filter(|l| l.1 > 0).collect();
+    p.r.melee_after = Some((h, att, def));
+    next_losses(p, rt);
+}
+
+/// After the losses (9): commitment, the attackers' activation spent on the fight, captured transport.
+fn end_combat(p: &mut Pos, rt: &mut Rt, h: Hex, att: &[usize], def: &[usize]) {
+    for &u in att.iter().chain(def) {
         if p.hex(u).is_some() {
             escalate(p, rt, u, 1, "9");
         }
     }
     if let Some(act) = p.r.act.as_mut() {
-        for &u in &att {
+        for &u in att {
             if act.units.contains(&u) {
                 act.busy.insert(u);
             }
         }
     }
+    capture_transport(p, rt, h);
     clear_melee(p);
     super::sequence::check_victory(p, rt, false);
     super::activation::end_if_idle(p, rt);
+}
+
+/// Transport alone with enemy units in a hex at the end of close combat is captured (11.5).
+fn capture_transport(p: &mut Pos, rt: &mut Rt, h: Hex) {
+    for side in [Side::Allied, Side::Central] {
+        let alone = p.side_in(h, side).all(|u| p.kind(u) == super::units::Kind::Transport);
+        if alone && p.enemy_in(h, side) {
+            for u in p.side_in(h, side).collect::<Vec<_>>() {
+                p.units[u].at = super::state::Where::Eliminated;
+                rt.log("11.5", format!("{} is captured.", p.name(u)), EventKind::StepLost { unit: p.id(u).to_string(), eliminated: true });
+            }
+        }
+    }
 }
 
 /// A close combat marker stays until one side alone is in the hex (9).

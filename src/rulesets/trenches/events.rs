@@ -4,6 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::RuleEvent;
 
+pub use super::state::{Stat, Weapon};
 use super::units::Side;
 
 /// A controller's answer. Units are named by their scenario id, hexes by their label.
@@ -44,6 +45,44 @@ pub enum Command {
     React(Vec<String>, String),
     /// Let the moment pass without (more) reaction fire (7.7).
     NoReaction,
+    /// Point fire by one AFV or ordnance unit of the activated force at one enemy AFV (7.62).
+    PointFire(String, String),
+    /// Spend a leadership point on the activation under way, or on the reaction fire about to be
+    /// declared: +1 to the statistic for its units (12).
+    Lead(Stat),
+    /// Fire for effect with a declared ammunition (7.5): shrapnel, gas or smoke.
+    FireForEffectWith(Vec<String>, Pattern, Ammo),
+    /// Fire a battery at one of its pre-registered hexes (7.88): no observer, no ranging.
+    FireRegistered(Vec<String>, String),
+    /// Direct fire with shrapnel at a hex (7.5).
+    FireShrapnel(Vec<String>, String),
+    /// Declare a cavalry charge at the start of a move: its target hexes (8.5).
+    Charge(Vec<String>, Vec<String>),
+    /// Pay one more movement point to leave the map from an exit hex (13.41).
+    Exit(Vec<String>),
+    /// Take one step of one's close combat losses from this unit (9.2).
+    TakeLoss(String),
+}
+
+/// Ammunition (7.5): high explosive unless declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum Ammo {
+    #[default]
+    HighExplosive,
+    Shrapnel,
+    Gas,
+    Smoke,
+}
+
+impl Ammo {
+    pub fn name(self) -> &'static str {
+        match self {
+            Ammo::HighExplosive => "high explosive",
+            Ammo::Shrapnel => "shrapnel",
+            Ammo::Gas => "gas",
+            Ammo::Smoke => "smoke",
+        }
+    }
 }
 
 /// Fire patterns (7.83). A barrage runs along the hex grain through the target: east-west,
@@ -158,6 +197,52 @@ pub enum EventKind {
     Retreated {
         unit: String,
         to: Option<String>,
+    },
+    PointFire {
+        shooter: String,
+        target: String,
+        roll: u32,
+        modified: i32,
+        penetration: Option<i32>,
+        result: String,
+    },
+    Immobilized {
+        unit: String,
+    },
+    /// The defender's secret roll shown: rounds falling short hit the nth unit moved (7.862).
+    ShortRounds {
+        unit: String,
+        roll: u32,
+    },
+    WireRemoved {
+        hex: String,
+    },
+    TrenchCrossed {
+        unit: String,
+        roll: u32,
+        bogged: bool,
+    },
+    Led {
+        side: Side,
+        stat: Stat,
+    },
+    ChargeDeclared {
+        units: Vec<String>,
+        targets: Vec<String>,
+    },
+    /// Gas or smoke markers placed (7.5).
+    Markers {
+        ammo: Ammo,
+        hexes: Vec<String>,
+    },
+    /// An off-map battery is out of play (7.87).
+    Withdrawn {
+        unit: String,
+    },
+    /// Units joined their side's off-map pool (13.3).
+    Pooled {
+        side: Side,
+        units: Vec<String>,
     },
     Ranged {
         side: Side,

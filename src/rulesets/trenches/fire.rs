@@ -7,7 +7,7 @@ use hexx::Hex;
 use crate::engine::Refusal;
 
 use super::activation::{forces, ids, live, resolve_ids};
-use super::events::{Command, EventKind};
+use super::events::{Command, EventKind, Stat};
 use super::refuse;
 use super::state::{Fort, Pos, Rt, Where, Window};
 use super::units::{Kind, Level, Side};
@@ -87,17 +87,26 @@ pub fn lose_step(p: &mut Pos, rt: &mut Rt, u: usize, rule: &str) {
 /// Printed firepower, range and resolve at the unit's strength (11).
 pub fn firepower_printed(p: &Pos, u: usize) -> u32 {
     let t = p.ty(u);
-    if p.full(u) { t.firepower.0 } else { t.firepower.1 }
+    if t.kind == Kind::Afv {
+        return super::armour::weapon_firepower(p, u, super::armour::current_weapon(p, u));
+    }
+    let printed = match p.spec(u).firepower {
+        Some(fp) => fp,
+        None if p.full(u) => t.firepower.0,
+        None => t.firepower.1,
+    };
+    printed + super::leadership::bonus(p, u, Stat::Firepower)
 }
 pub fn normal_range(p: &Pos, u: usize) -> u32 {
     let t = p.ty(u);
-    if p.full(u) { t.range.0 } else { t.range.1 }
+    let printed = if p.full(u) { t.range.0 } else { t.range.1 };
+    if printed == 0 { 0 } else { printed + super::leadership::bonus(p, u, Stat::Range) }
 }
 
 /// Resolve against a casualties roll: printed, +1 in formation (5.2).
 pub fn resolve(p: &Pos, u: usize, formation: &[usize]) -> u32 {
     let t = p.ty(u);
-    let base = if p.full(u) { t.resolve.0 } else { t.resolve.1 };
+    let base = (if p.full(u) { t.resolve.0 } else { t.resolve.1 }) + super::leadership::bonus(p, u, Stat::Resolve);
     if p.in_formation(u) || formation.contains(&u) { base + p.sc.tables.formations.resolve_bonus } else { base }
 }
 
@@ -110,7 +119,8 @@ pub fn can_fire(p: &Pos, u: usize, target: Hex) -> Result<super::map::Sight, Ref
     if p.units[u].fort == Fort::Dugout {
         return Err(refuse(format!("{} is in a dugout: it has no line of sight", p.id(u)), "10.52"));
     }
-    if firepower_printed(p, u) == 0 || matches!(p.kind(u), Kind::Transport) {
+    let afv_armed = p.kind(u) == Kind::Afv && super::armour::next_weapon(p, u, false).is_some();
+    if (firepower_printed(p, u) == 0 && !afv_armed) || matches!(p.kind(u), Kind::Transport) {
         return Err(refuse(format!("{} has no firepower", p.id(u)), "7"));
     }
     if p.kind(u) == Kind::Ordnance && normal_range(p, u) == 0 {
@@ -200,24 +210,44 @@ pub fn cover(p: &Pos, t: usize, shooter_hexes: &[Hex], plunging: bool, formation
     best
 }
 
+/// The attack a casualties dice roll resolves (7.4).
+#[derive(Clone, Debug, Default)]
+pub struct Shot {
+    /// The summed modified firepower (7.61).
+    pub volume: f64,
+    /// The shooters' hexes (retreats, crests).
+    pub from: Vec<Hex>,
+    /// A mortar or howitzer fires (10.7).
+    pub plunging: bool,
+    /// Direct fire (AFV, hidden units and dugouts are out of its reach; retreats, 7.61).
+    pub direct: bool,
+    /// Cover counts this many times: 1, 2 under shrapnel (7.5), 0 for gas and charges (7.5, 8.5).
+    pub cover_times: i32,
+    /// A further modifier (8.5: +1 per charging cavalry unit).
+    pub bonus: i32,
+}
+
+impl Shot {
+    pub fn new(volume: f64, from: Vec<Hex>, plunging: bool, direct: bool) -> Shot {
+        Shot { volume, from, plunging, direct, cover_times: 1, bonus: 0 }
+    }
+}
+
 /// The casualties dice roll of one attack on every unit it touches in `target` (7.4, 7.61):
-/// `volume` is the summed modified firepower; `moving` the units hit while moving (+1); `spare`
-/// units the fire does not touch (the shooters and their formation); `formation` the units
-/// claiming the formation's pros and cons.
+/// `moving` the units hit while moving (+1); `spare` units the fire does not touch (the shooters
+/// and their formation); `formation` the units claiming the formation's pros and cons.
 #[allow(clippy::too_many_arguments)]
 pub fn casualties(
     p: &Pos,
     rt: &mut Rt,
     target: Hex,
-    volume: f64,
-    shooter_hexes: &[Hex],
-    plunging: bool,
-    direct: bool,
+    shot: &Shot,
     moving: &[usize],
     spare: &[usize],
     formation: &[usize],
     rule: &str,
 ) -> (Vec<Hit>, bool) {
+    let (volume, shooter_hexes, plunging, direct) = (shot.volume, shot.from.as_slice(), shot.plunging, shot.direct);
     let f = &p.sc.tables.fire;
     if !p.units_in(target).any(|t| !spare.contains(&t) && exposed(p, t, direct)) {
         return (Vec::new(), false);
@@ -233,7 +263,7 @@ pub fn casualties(
         // 2.3, 7.61: fractions are carried through the volume of fire, then dropped from its
         // modifier; cover and a moving target's +1 are whole numbers (docs/trenches-reconstruction.md:
         // the reading that gives every worked example of the rulebook its printed result).
-        let mut m = vof.trunc() as i32 - cover(p, t, shooter_hexes, plunging, formation);
+        let mut m = vof.trunc() as i32 - shot.cover_times * cover(p, t, shooter_hexes, plunging, formation) + shot.bonus;
         if moving.contains(&t) {
             m += f.moving_target;
         }
@@ -327,18 +357,34 @@ pub fn escalate_shooters(p: &mut Pos, rt: &mut Rt, shooters: &[usize], at_moving
         if p.kind(s) == Kind::MachineGun && p.units[s].level == Level::Engaged && at_moving && !doubles {
             continue;
         }
+        // 11.1: an AFV escalates once for its attack of two shots.
+        if super::armour::second_shot_pending(p, s) && p.r.act.as_ref().is_some_and(|a| a.units.contains(&s)) {
+            continue;
+        }
         escalate(p, rt, s, 1, "7.61");
     }
 }
 
 /// One direct area fire attack (7.61): volume from each shooter, a failed attack below 1.
-fn attack(p: &Pos, rt: &mut Rt, shooters: &[usize], target: Hex, moving: &[usize], formation: &[usize]) -> (Vec<Hit>, bool) {
+/// With `shrapnel`, each shooter adds 3 after all other modification and cover counts double (7.5).
+fn attack(
+    p: &Pos,
+    rt: &mut Rt,
+    shooters: &[usize],
+    target: Hex,
+    moving: &[usize],
+    formation: &[usize],
+    shrapnel: bool,
+) -> (Vec<Hit>, bool) {
     let mut volume = 0.0;
     let mut hexes = Vec::new();
     let mut plunging = false;
     for &s in shooters {
         let Ok(sight) = can_fire(p, s, target) else { continue };
         volume += firepower(p, s, target, sight);
+        if shrapnel {
+            volume += f64::from(p.sc.tables.ammunition.shrapnel_firepower);
+        }
         hexes.push(p.hex(s).expect("on the map"));
         plunging |= p.ty(s).plunging;
     }
@@ -355,7 +401,8 @@ fn attack(p: &Pos, rt: &mut Rt, shooters: &[usize], target: Hex, moving: &[usize
         Some(a) if a.formation && shooters.iter().all(|s| a.units.contains(s)) => a.units.clone(),
         _ => shooters.to_vec(),
     };
-    casualties(p, rt, target, volume, &hexes, plunging, true, moving, &spare, formation, "7.61")
+    let shot = Shot { cover_times: if shrapnel { 2 } else { 1 }, ..Shot::new(volume, hexes, plunging, true) };
+    casualties(p, rt, target, &shot, moving, &spare, formation, "7.61")
 }
 
 /// Hexes the active force's units may fire at, per unit (7.6).
@@ -391,13 +438,30 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     by_hex.sort_by_key(|(h, _)| p.sc.board.index(*h));
     for (h, us) in by_hex {
         let groups = if act.formation { super::activation::subsets(&us) } else { us.iter().map(|&u| vec![u]).collect() };
-        out.extend(groups.into_iter().map(|g| Command::Fire(ids(p, &g), p.hex_label(h))));
+        let min = p.sc.tables.ammunition.shrapnel_from_mm;
+        for g in groups {
+            if g.iter().all(|&u| p.kind(u) == Kind::Ordnance && p.ty(u).calibre >= min) {
+                out.push(Command::FireShrapnel(ids(p, &g), p.hex_label(h)));
+            }
+            out.push(Command::Fire(ids(p, &g), p.hex_label(h)));
+        }
     }
     out
 }
 
 pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
-    let Command::Fire(names, target) = c else { return Err(refuse("not a fire attack", "7")) };
+    let (names, target) = match c {
+        Command::Fire(n, t) | Command::FireShrapnel(n, t) => (n, t),
+        _ => return Err(refuse("not a fire attack", "7")),
+    };
+    if let Command::FireShrapnel(..) = c {
+        for id in names {
+            let u = resolve_ids(p, std::slice::from_ref(id))?[0];
+            if p.kind(u) != Kind::Ordnance || p.ty(u).calibre < p.sc.tables.ammunition.shrapnel_from_mm {
+                return Err(refuse(format!("shrapnel is fired by guns of {} mm or more", p.sc.tables.ammunition.shrapnel_from_mm), "7.5"));
+            }
+        }
+    }
     let act = p.r.act.as_ref().ok_or_else(|| refuse("no force is activated", "3.3"))?;
     let units = resolve_ids(p, names)?;
     let target = p.parse_hex(target).ok_or_else(|| refuse(format!("`{target}` is not a hex of the map"), "7"))?;
@@ -419,7 +483,11 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
 
 /// Declares a direct fire attack (7.61): the targets may answer with reaction fire (7.7).
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
-    let Command::Fire(names, target) = c else { unreachable!("checked") };
+    let (names, target, shrapnel) = match c {
+        Command::Fire(n, t) => (n, t, false),
+        Command::FireShrapnel(n, t) => (n, t, true),
+        _ => unreachable!("checked"),
+    };
     let units = resolve_ids(p, &names).expect("checked");
     let target = p.parse_hex(&target).expect("checked");
     let moving_fire = p.r.act.as_ref().is_some_and(|a| units.iter().any(|u| a.moving.contains(u)));
@@ -430,14 +498,20 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     let side = p.side(units[0]);
     for &u in &units {
         reveal(p, rt, u);
-        p.r.act.as_mut().expect("checked").fired.insert(u);
+        let done = match super::armour::next_weapon(p, u, false) {
+            Some(w) if p.kind(u) == Kind::Afv => super::armour::declare_shot(p, u, w),
+            _ => true,
+        };
+        if done {
+            p.r.act.as_mut().expect("checked").fired.insert(u);
+        }
     }
     rt.log(
         "7.61",
         format!("{} fire at {}.", units.iter().map(|&u| p.name(u)).collect::<Vec<_>>().join(", "), p.hex_label(target)),
         EventKind::FireDeclared { side, shooters: names, target: p.hex_label(target), reaction: false },
     );
-    let window = Window::Fire { shooters: units, target, reactions: Vec::new() };
+    let window = Window::Fire { shooters: units, target, reactions: Vec::new(), shrapnel };
     if has_reaction(p, &window) {
         p.r.window = Some(window);
     } else {
@@ -461,7 +535,7 @@ fn reactors(p: &Pos, w: &Window) -> Vec<(usize, Vec<Hex>)> {
                 }
             }
         }
-        Window::Fire { shooters, target, reactions } => {
+        Window::Fire { shooters, target, reactions, .. } => {
             let mut hexes: Vec<Hex> = shooters.iter().filter_map(|&s| p.hex(s)).collect();
             hexes.sort_by_key(|h| p.sc.board.index(*h));
             hexes.dedup();
@@ -529,8 +603,9 @@ pub fn reaction_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
     match (c, w) {
         (Command::NoReaction, Window::Fire { .. }) => firefight(p, rt),
         (Command::NoReaction, Window::Move { .. }) => after_window(p, rt),
-        (Command::React(names, hex), Window::Fire { shooters, target, mut reactions }) => {
+        (Command::React(names, hex), Window::Fire { shooters, target, mut reactions, shrapnel }) => {
             let units = resolve_ids(p, &names).expect("checked");
+            super::leadership::lead_reaction(p, &units);
             let h = p.parse_hex(&hex).expect("checked");
             for &u in &units {
                 reveal(p, rt, u);
@@ -541,7 +616,7 @@ pub fn reaction_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
                 EventKind::FireDeclared { side: p.side(units[0]), shooters: names, target: hex, reaction: true },
             );
             reactions.push((units, h));
-            let w = Window::Fire { shooters, target, reactions };
+            let w = Window::Fire { shooters, target, reactions, shrapnel };
             let more = has_reaction(p, &w);
             p.r.window = Some(w);
             if !more {
@@ -550,6 +625,7 @@ pub fn reaction_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
         }
         (Command::React(names, hex), Window::Move { movers, hex: at }) => {
             let units = resolve_ids(p, &names).expect("checked");
+            super::leadership::lead_reaction(p, &units);
             for &u in &units {
                 reveal(p, rt, u);
             }
@@ -565,7 +641,7 @@ pub fn reaction_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
                 }
             }
             let formation = if units.len() > 1 { units.clone() } else { Vec::new() };
-            let (hits, doubles) = attack(p, rt, &units, at, &present, &formation);
+            let (hits, doubles) = attack(p, rt, &units, at, &present, &formation, false);
             apply(p, rt, &hits, true, "7.7");
             escalate_shooters(p, rt, &units, true, doubles);
             // 4: a mover engaged or worse by the fire stops, and then escalates for having moved.
@@ -592,13 +668,13 @@ pub fn reaction_exec(p: &mut Pos, rt: &mut Rt, c: Command) {
 
 /// Resolves a firefight (7.7): the phasing attack, then each reaction; all results apply together.
 fn firefight(p: &mut Pos, rt: &mut Rt) {
-    let Some(Window::Fire { shooters, target, reactions }) = p.r.window.clone() else { return };
+    let Some(Window::Fire { shooters, target, reactions, shrapnel }) = p.r.window.clone() else { return };
     let formation: Vec<usize> = Vec::new();
-    let (mut hits, doubles) = attack(p, rt, &shooters, target, &[], &formation);
+    let (mut hits, doubles) = attack(p, rt, &shooters, target, &[], &formation, shrapnel);
     let mut answers = Vec::new();
     for (units, h) in &reactions {
         let formation = if units.len() > 1 { units.clone() } else { Vec::new() };
-        let (more, d) = attack(p, rt, units, *h, &[], &formation);
+        let (more, d) = attack(p, rt, units, *h, &[], &formation, false);
         hits.extend(more);
         answers.push((units.clone(), d));
     }
@@ -613,6 +689,11 @@ fn firefight(p: &mut Pos, rt: &mut Rt) {
 /// After reaction fire: the activation goes on, or ends when nothing is left to do (3.3).
 pub fn after_window(p: &mut Pos, rt: &mut Rt) {
     p.r.window = None;
+    if let Some((movers, h)) = p.r.charging.take() {
+        super::charge::resolve(p, rt, &movers, h);
+    }
+    p.r.reaction_lead = None;
+    p.r.led_reaction.clear();
     super::sequence::check_victory(p, rt, false);
     if p.r.outcome.is_some() {
         return;

@@ -81,6 +81,8 @@ impl Pos {
             obstacle |= f.obstacle;
             concealment |= f.concealment;
         }
+        // 7.5, 7.21: gas and smoke counters conceal, filling their hex.
+        concealment |= self.r.gas.contains(&h) || self.r.smoke.contains(&h);
         (obstacle, concealment)
     }
 
@@ -237,6 +239,10 @@ impl Pos {
             out
         };
         let stop = self.sc.tables.fire.concealment_stop.max(1);
+        // 7.21: smoke in the shooter's hex counts, the three-hex count starting there.
+        if self.r.smoke.contains(&a) {
+            s.concealed += 1;
+        }
         for (p, m) in self.sc.board.line_between(a, b) {
             let (ep, em) = (effect(p), effect(m));
             if ep.0 && em.0 {

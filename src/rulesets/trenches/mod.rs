@@ -6,11 +6,15 @@
 //! change.
 
 pub mod activation;
+pub mod armour;
 pub mod bombardment;
+pub mod charge;
 pub mod close_combat;
+pub mod edges;
 pub mod events;
 pub mod fire;
 pub mod indirect;
+pub mod leadership;
 pub mod map;
 pub mod movement;
 pub mod scenario;
@@ -31,7 +35,7 @@ use crate::engine::source::{Diagnostic, SourceFile};
 use crate::engine::{GameFlow, Pending, Refusal, Ruleset, StateView};
 
 pub use events::{Command, Event, EventKind};
-use state::{Phase, Piece, Pos, Roster, Setup, Track, UnitState, Where, run};
+use state::{Phase, Piece, Pos, Roster, Setup, Track, UnitState, run};
 pub use units::Side;
 use view::Stage;
 
@@ -115,10 +119,16 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
         Some(Stage::Orders(_)) => activation::candidates(p),
         Some(Stage::Force(_)) => {
             let mut out = activation::force_candidates(p);
+            out.extend(leadership::candidates(p));
             out.push(Command::EndActivation);
             out
         }
-        Some(Stage::Reaction(_)) => fire::reaction_candidates(p),
+        Some(Stage::Reaction(_)) => {
+            let mut out = fire::reaction_candidates(p);
+            out.extend(leadership::candidates(p));
+            out
+        }
+        Some(Stage::Losses(_)) => close_combat::loss_candidates(p),
     }
 }
 
@@ -132,10 +142,19 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
         (Stage::Force(_), Command::Move(..) | Command::EnterFortification(_) | Command::LeaveDugout(_) | Command::Dig(_)) => {
             movement::check(p, c)
         }
-        (Stage::Force(_), Command::Fire(..)) => fire::check(p, c),
-        (Stage::Force(_), Command::Range(..) | Command::FireForEffect(..)) => indirect::check(p, c),
+        (Stage::Force(_), Command::Fire(..) | Command::FireShrapnel(..)) => fire::check(p, c),
+        (
+            Stage::Force(_),
+            Command::Range(..) | Command::FireForEffect(..) | Command::FireForEffectWith(..) | Command::FireRegistered(..),
+        ) => indirect::check(p, c),
         (Stage::Force(_), Command::CloseCombat(_)) => close_combat::check(p, c),
+        (Stage::Force(_), Command::PointFire(..)) => armour::check(p, c),
+        (Stage::Force(_), Command::Exit(_)) => edges::check(p, c),
+        (Stage::Force(_), Command::Charge(..)) => charge::check(p, c),
         (Stage::Reaction(_), Command::React(..) | Command::NoReaction) => fire::reaction_check(p, c),
+        (Stage::Force(_) | Stage::Reaction(_), Command::Lead(_)) => leadership::check(p, c),
+        (Stage::Losses(_), Command::TakeLoss(_)) => close_combat::loss_check(p, c),
+        (Stage::Losses(_), _) => Err(refuse("allocate your close combat losses (TakeLoss)", "9.2")),
         (Stage::Orders(_), _) => Err(refuse("issue orders: Activate a unit or formation, or Pass", "3.2")),
         (Stage::Force(_), _) => Err(refuse("the activated force acts, or EndActivation", "3.3")),
         (Stage::Reaction(_), _) => Err(refuse("reaction fire (React) or NoReaction", "7.7")),
@@ -153,13 +172,21 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
         None => {}
         Some(Stage::Place(_)) => setup::exec(p, rt, c),
         Some(Stage::Orders(_)) => activation::exec(p, rt, c),
+        Some(Stage::Losses(_)) => close_combat::loss_exec(p, rt, c),
+        Some(Stage::Reaction(_)) if matches!(c, Command::Lead(_)) => leadership::exec(p, rt, c),
         Some(Stage::Reaction(_)) => fire::reaction_exec(p, rt, c),
         Some(Stage::Force(_)) => match c {
             Command::EndActivation => activation::end_activation(p, rt),
             Command::Move(..) | Command::EnterFortification(_) | Command::LeaveDugout(_) | Command::Dig(_) => movement::exec(p, rt, c),
-            Command::Fire(..) => fire::exec(p, rt, c),
-            Command::Range(..) | Command::FireForEffect(..) => indirect::exec(p, rt, c),
+            Command::Fire(..) | Command::FireShrapnel(..) => fire::exec(p, rt, c),
+            Command::Range(..) | Command::FireForEffect(..) | Command::FireForEffectWith(..) | Command::FireRegistered(..) => {
+                indirect::exec(p, rt, c)
+            }
             Command::CloseCombat(_) => close_combat::exec(p, rt, c),
+            Command::PointFire(..) => armour::exec(p, rt, c),
+            Command::Lead(_) => leadership::exec(p, rt, c),
+            Command::Exit(_) => edges::exec(p, rt, c),
+            Command::Charge(..) => charge::exec(p, rt, c),
             _ => {}
         },
     }
@@ -202,16 +229,7 @@ fn spawn(world: &mut World, sc: &scenario::Scenario) {
     world.insert_resource(Setup(Arc::new(sc.clone())));
     let mut roster = Vec::new();
     for (order, u) in sc.spec.units.iter().enumerate() {
-        let st = UnitState {
-            at: Where::Unplaced,
-            steps: sc.unit_type(order).steps,
-            level: units::Level::Free,
-            fort: state::Fort::Out,
-            hidden: false,
-            shovel: false,
-            shock: false,
-            came_from: None,
-        };
+        let st = UnitState::new(sc.unit_type(order).steps);
         roster.push(world.spawn(Piece { order, spec: Arc::new(u.clone()), st }).id());
     }
     world.insert_resource(Roster(roster));

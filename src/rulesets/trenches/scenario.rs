@@ -47,6 +47,9 @@ pub struct ScenarioSpec {
     #[serde(default)]
     pub shock: Option<ShockRule>,
     pub victory: Victory,
+    /// Leadership points by side (12): spent one per activation or reaction fire.
+    #[serde(default)]
+    pub leadership: BTreeMap<String, Leadership>,
     pub units: Vec<UnitSpec>,
     /// Tuning of the computer opponent, per side id; every field optional.
     #[serde(default)]
@@ -115,6 +118,37 @@ pub struct Victory {
     /// No enemy unit left on the map: the side wins at once (Operation 3).
     #[serde(default)]
     pub annihilate: bool,
+    /// Units the side must move off the map, and the hexes they leave from (13.41).
+    #[serde(default)]
+    pub exit: Option<Exit>,
+}
+
+/// Exiting the map (13.41): at least `units` units leave from the `from` hexes (edge hexes: place
+/// names or labels) by the end.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Exit {
+    pub units: u32,
+    pub from: Vec<String>,
+}
+
+/// A side's leadership points (12), for units of the listed sub-types (all when empty).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Leadership {
+    pub points: u32,
+    #[serde(default)]
+    pub subtypes: Vec<String>,
+}
+
+/// A hex pre-registered for a battery's indirect fire (7.88, 13.1): the pre-game note.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Registration {
+    pub hex: String,
+    pub pattern: super::events::Pattern,
+    #[serde(default)]
+    pub ammo: super::events::Ammo,
 }
 
 /// One unit (2.6, 13.2).
@@ -135,6 +169,18 @@ pub struct UnitSpec {
     /// Starts at reduced strength.
     #[serde(default)]
     pub reduced: bool,
+    /// Joins its side's off-map pool on this turn and enters at its set-up area (13.3).
+    #[serde(default)]
+    pub enters: Option<u32>,
+    /// An off-map ordnance battery (7.87): never on the map, its `setup` unused.
+    #[serde(default)]
+    pub off_map: bool,
+    /// An off-map battery's firepower, when the operation gives one ("with YZ firepower", 7.87).
+    #[serde(default)]
+    pub firepower: Option<u32>,
+    /// Hexes pre-registered for this battery (7.88).
+    #[serde(default)]
+    pub registered: Vec<Registration>,
 }
 
 /// How the computer opponent values a position (docs/ai.md, "In the Trenches"). A field left out
@@ -178,6 +224,10 @@ pub struct Scenario {
     pub hold: Vec<Hex>,
     /// The bombarded hexes (7.86).
     pub bombarded: HexSet,
+    /// The hexes the victory side's units may leave the map from (13.41).
+    pub exits: Vec<Hex>,
+    /// Each unit's pre-registered hexes (7.88), in the order of its `registered` list.
+    pub registered: Vec<Vec<Hex>>,
 }
 
 impl Scenario {
@@ -230,14 +280,29 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
     }
     diags.extend(file.locate_all(p));
     match (board, built) {
-        (Some(board), Some((setup, hold, bombarded))) if diags.is_empty() => {
-            Ok(Scenario { spec, board, tables, path: file.path.to_string_lossy().replace('\\', "/"), setup, hold, bombarded })
-        }
+        (Some(board), Some(b)) if diags.is_empty() => Ok(Scenario {
+            spec,
+            board,
+            tables,
+            path: file.path.to_string_lossy().replace('\\', "/"),
+            setup: b.setup,
+            hold: b.hold,
+            bombarded: b.bombarded,
+            exits: b.exits,
+            registered: b.registered,
+        }),
         _ => Err(diags),
     }
 }
 
-type Built = (Vec<HexSet>, Vec<Hex>, HexSet);
+/// What the checks resolve from names to hexes.
+struct Built {
+    setup: Vec<HexSet>,
+    hold: Vec<Hex>,
+    bombarded: HexSet,
+    exits: Vec<Hex>,
+    registered: Vec<Vec<Hex>>,
+}
 
 fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problems) -> Built {
     let side_ids: Vec<&str> = spec.info.sides.iter().map(|s| s.id.as_str()).collect();
@@ -287,7 +352,9 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
         if !u.letter.is_ascii_uppercase() {
             p.push(format!("units.{i}.letter"), format!("the formation ID is a capital letter, not `{}` (5.1)", u.letter));
         }
-        let area = hexes_of(board, std::slice::from_ref(&u.setup), &format!("units.{i}.setup"), p);
+        let area =
+            if u.off_map { HexSet::default() } else { hexes_of(board, std::slice::from_ref(&u.setup), &format!("units.{i}.setup"), p) };
+        check_unit_extras(spec, tables, board, i, u, p);
         if let Some(at) = &u.at {
             match board.parse(at) {
                 Ok(h) if !area.contains(&h) => {
@@ -331,21 +398,97 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
         }
     }
     let hold: Vec<Hex> = hexes_of(board, &spec.victory.hold, "victory.hold", p).iter().collect();
-    if hold.is_empty() && !spec.victory.annihilate {
-        p.push("victory", "give the winning side hexes to `hold`, or `annihilate: true` (13.4)");
+    let exits: Vec<Hex> = match &spec.victory.exit {
+        Some(e) => {
+            let hexes: Vec<Hex> = hexes_of(board, &e.from, "victory.exit.from", p).iter().collect();
+            for h in &hexes {
+                if h.all_neighbors().iter().all(|n| board.contains(*n)) {
+                    p.push(
+                        "victory.exit.from",
+                        format!("{} is not on the map's edge: units leave the map from edge hexes (13.41)", board.label(*h)),
+                    );
+                }
+            }
+            if e.units == 0 || hexes.is_empty() {
+                p.push("victory.exit", "name at least one unit to leave the map, and the edge hexes it leaves from (13.41)");
+            }
+            hexes
+        }
+        None => Vec::new(),
+    };
+    if hold.is_empty() && !spec.victory.annihilate && exits.is_empty() {
+        p.push("victory", "give the winning side hexes to `hold`, `annihilate: true` or units to `exit` (13.4)");
     }
+    for (side, l) in &spec.leadership {
+        if Side::from_id(side).is_none() {
+            p.push("leadership", format!("unknown side `{side}`; sides are allied, central (12)"));
+        }
+        for s in &l.subtypes {
+            if tables.unit(s).is_none() {
+                p.push("leadership", format!("unknown sub-type `{s}` (12)"));
+            }
+        }
+    }
+    let registered: Vec<Vec<Hex>> = spec
+        .units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            u.registered
+                .iter()
+                .enumerate()
+                .filter_map(|(k, r)| match board.parse(&r.hex) {
+                    Ok(h) => Some(h),
+                    Err(e) => {
+                        p.push(format!("units.{i}.registered.{k}.hex"), e);
+                        None
+                    }
+                })
+                .collect()
+        })
+        .collect();
     let bombarded = match &spec.bombardment {
         Some(b) if b.area.is_empty() => board.hexes().collect(),
         Some(b) => hexes_of(board, &b.area, "bombardment.area", p),
         None => HexSet::default(),
     };
-    if spec.bombardment.as_ref().is_some_and(|b| b.kind == BombardmentKind::Shock) {
-        p.push("bombardment.kind", "the shock procedure (7.862) is not playable yet: use `Saturation`");
-    }
     if let Some(s) = &spec.shock
         && tables.unit(&s.subtype).is_none()
     {
         p.push("shock.subtype", format!("unknown sub-type `{}`", s.subtype));
     }
-    (setup, hold, bombarded)
+    Built { setup, hold, bombarded, exits, registered }
+}
+
+/// Checks a unit's entry turn (13.3), off-map battery (7.87) and pre-registered hexes (7.88).
+fn check_unit_extras(spec: &ScenarioSpec, tables: &Tables, _board: &HexBoard, i: usize, u: &UnitSpec, p: &mut Problems) {
+    let row = tables.unit(&u.subtype);
+    if let Some(t) = u.enters
+        && (t == 0 || t > spec.turns)
+    {
+        p.push(format!("units.{i}.enters"), format!("turn {t} is not a turn of this operation (1 to {}) (13.3)", spec.turns));
+    }
+    if u.enters.is_some() && (u.at.is_some() || u.off_map) {
+        p.push(format!("units.{i}.enters"), "a unit entering from the pool is neither placed `at` a hex nor an off-map battery (13.3)");
+    }
+    if u.off_map && row.is_some_and(|t| t.kind != super::units::Kind::Ordnance || t.indirect_range.is_none()) {
+        p.push(format!("units.{i}.off_map"), "off-map units are ordnance batteries with indirect fire (7.87)");
+    }
+    if u.off_map && u.at.is_some() {
+        p.push(format!("units.{i}.at"), "an off-map battery is never on the map (7.87)");
+    }
+    if u.firepower.is_some() && !u.off_map {
+        p.push(
+            format!("units.{i}.firepower"),
+            "only off-map batteries take their firepower from the operation (7.87); others from the tables",
+        );
+    }
+    if !u.registered.is_empty() && row.is_some_and(|t| t.indirect_range.is_none()) {
+        p.push(format!("units.{i}.registered"), "only ordnance with indirect fire has pre-registered hexes (7.88)");
+    }
+    for (k, r) in u.registered.iter().enumerate() {
+        if let Err(e) = super::indirect::ammo_allowed(tables, spec.era, row, r.ammo, r.pattern) {
+            p.push(format!("units.{i}.registered.{k}.ammo"), e);
+        }
+    }
 }

@@ -11,7 +11,9 @@ use super::units::{Level, Side};
 pub fn start(p: &mut Pos, rt: &mut Rt) {
     for u in 0..p.units.len() {
         p.units[u].steps = if p.spec(u).reduced { 1 } else { p.ty(u).steps };
-        if let Some(h) = p.spec(u).at.as_deref().and_then(|l| p.parse_hex(l)) {
+        if p.spec(u).off_map {
+            p.units[u].at = Where::OffMap;
+        } else if let Some(h) = p.spec(u).at.as_deref().and_then(|l| p.parse_hex(l)) {
             put(p, u, h);
         }
     }
@@ -44,7 +46,8 @@ pub fn put(p: &mut Pos, u: usize, h: Hex) {
 
 /// Units a side has still to place (13.2).
 pub fn unplaced(p: &Pos, side: Side) -> impl Iterator<Item = usize> + '_ {
-    (0..p.units.len()).filter(move |&u| p.side(u) == side && p.units[u].at == Where::Unplaced)
+    (0..p.units.len())
+        .filter(move |&u| p.side(u) == side && p.units[u].at == Where::Unplaced && p.spec(u).enters.is_none() && !p.spec(u).off_map)
 }
 
 /// Moves set-up on when a side has placed everything: to the other side, then the bombardment and turn 1.
@@ -57,8 +60,9 @@ pub fn next_placer(p: &mut Pos, rt: &mut Rt) {
         let first = p.sc.spec.first_placement;
         p.r.placing = if side == first { Some(first.enemy()) } else { None };
     }
-    super::bombardment::fire(p, rt);
-    begin_turn(p, rt);
+    if !super::bombardment::begin(p, rt) {
+        begin_turn(p, rt);
+    }
 }
 
 /// A new turn (3.1): its first round.
@@ -67,6 +71,7 @@ pub fn begin_turn(p: &mut Pos, rt: &mut Rt) {
     p.r.phase = Phase::Rounds;
     p.r.round = 0;
     rt.log("3.1", format!("Turn {} of {} begins.", p.r.turn, p.sc.spec.turns), EventKind::TurnBegan { turn: p.r.turn });
+    super::edges::join_pool(p, rt);
     check_victory(p, rt, false);
     if p.r.outcome.is_none() {
         begin_round(p, rt);
@@ -75,8 +80,8 @@ pub fn begin_turn(p: &mut Pos, rt: &mut Rt) {
 
 /// The cheapest activation a side could pay for, in half orders, if it has a unit to activate (3.2).
 pub fn cheapest(p: &Pos, side: Side) -> Option<u32> {
-    p.on_map()
-        .filter(|&u| p.side(u) == side && p.units[u].level != Level::Spent && super::activation::can_implement(p, &[u]))
+    (0..p.units.len())
+        .filter(|&u| p.in_play(u) && p.side(u) == side && p.units[u].level != Level::Spent && super::activation::can_implement(p, &[u]))
         .map(|u| super::activation::unit_cost(p, u))
         .min()
 }
@@ -181,8 +186,11 @@ pub fn recovery(p: &mut Pos, rt: &mut Rt) {
     rt.log("3.12", format!("Recovery of turn {}.", p.r.turn), EventKind::Recovery { turn: p.r.turn });
     p.r.impacts.clear();
     p.r.reacted.clear();
+    p.r.gas = Default::default();
+    p.r.smoke = Default::default();
     for u in 0..p.units.len() {
-        p.units[u].level = Level::Free;
+        // 8.4: an immobilized AFV recovers to engaged, never to free.
+        p.units[u].level = if p.units[u].immobile { Level::Engaged } else { Level::Free };
         if p.units[u].shovel {
             p.units[u].shovel = false;
             if let Some(h) = p.hex(u) {
@@ -227,21 +235,28 @@ pub fn check_victory(p: &mut Pos, rt: &mut Rt, at_end: bool) {
     }
     let v = &p.sc.spec.victory;
     let side = v.side;
-    let enemy_left = (0..p.units.len()).any(|u| p.side(u) == side.enemy() && matches!(p.units[u].at, Where::Hex(_) | Where::Unplaced));
+    let enemy_left = (0..p.units.len())
+        .any(|u| p.side(u) == side.enemy() && !p.spec(u).off_map && matches!(p.units[u].at, Where::Hex(_) | Where::Unplaced | Where::Pool));
     let outcome = if v.annihilate && !enemy_left {
         Some((format!("No {} unit is left on the map (13.4).", side.enemy().name()), Some(side)))
     } else if at_end {
-        let held = !p.sc.hold.is_empty() && p.sc.hold.iter().all(|&h| controls(p, side, h));
+        let held = p.sc.hold.iter().all(|&h| controls(p, side, h));
         let labels: Vec<String> = p.sc.hold.iter().map(|&h| p.hex_label(h)).collect();
-        if held && (!v.annihilate || !enemy_left) {
-            Some((format!("The {} hold {} at the end of the operation (13.42).", side.name(), labels.join(" and ")), Some(side)))
-        } else if v.annihilate && p.sc.hold.is_empty() {
-            Some((format!("{} units are still on the map at the end of the operation (13.4).", side.enemy().name()), Some(side.enemy())))
-        } else {
+        let out = super::edges::exited(p, side);
+        let needed = v.exit.as_ref().map(|e| e.units).unwrap_or(0);
+        if !held {
             Some((
                 format!("The {} do not hold {} at the end of the operation (13.4).", side.name(), labels.join(" and ")),
                 Some(side.enemy()),
             ))
+        } else if out < needed {
+            Some((format!("Only {out} of the {needed} {} units needed have left the map (13.41).", side.name()), Some(side.enemy())))
+        } else if v.annihilate && enemy_left {
+            Some((format!("{} units are still on the map at the end of the operation (13.4).", side.enemy().name()), Some(side.enemy())))
+        } else if !labels.is_empty() {
+            Some((format!("The {} hold {} at the end of the operation (13.42).", side.name(), labels.join(" and ")), Some(side)))
+        } else {
+            Some((format!("{out} {} units have left the map (13.41).", side.name()), Some(side)))
         }
     } else {
         None

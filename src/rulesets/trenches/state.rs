@@ -89,6 +89,12 @@ pub enum Where {
     Eliminated,
     /// Left the map (13.41).
     Exited,
+    /// In its side's off-map pool, waiting to enter (13.3).
+    Pool,
+    /// An off-map ordnance battery (7.87): never on the map, always in range.
+    OffMap,
+    /// Out of play: an off-map battery whose accuracy roll was a 6 (7.87).
+    Withdrawn,
 }
 
 /// A unit's place in its hex's fortifications (10.5).
@@ -121,6 +127,25 @@ pub struct UnitState {
     pub shock: bool,
     /// The hex it entered its present hex from (7.61: retreat from fire within the hex).
     pub came_from: Option<Hex>,
+    /// An immobilized AFV (8.4): never below engaged, never moves.
+    pub immobile: bool,
+}
+
+impl UnitState {
+    /// A unit not yet placed, at full strength and free.
+    pub fn new(steps: u32) -> UnitState {
+        UnitState {
+            at: Where::Unplaced,
+            steps,
+            level: Level::Free,
+            fort: Fort::Out,
+            hidden: false,
+            shovel: false,
+            shock: false,
+            came_from: None,
+            immobile: false,
+        }
+    }
 }
 
 /// A unit as an entity: its scenario order, and its state.
@@ -159,6 +184,32 @@ pub struct Act {
     pub forsaken: BTreeSet<usize>,
     /// Units that left their hex this activation (ordnance escalates by two, 4).
     pub left_hex: BTreeSet<usize>,
+    /// The weapons each AFV has fired in its attack, in order (11.1: a gun shot and a machine-gun shot).
+    pub shots: BTreeMap<usize, Vec<Weapon>>,
+    /// The leadership point spent on this activation, and on what (12).
+    pub lead: Option<Stat>,
+    /// Charging cavalry and their target hexes (8.5).
+    pub charge: BTreeMap<usize, Vec<Hex>>,
+    /// A shock unit's free move during a shock bombardment (7.862).
+    pub bombardment_move: bool,
+    /// Transport holding a road bonus point for its next road hex (10.81).
+    pub banked: BTreeSet<usize>,
+}
+
+/// An AFV's weapons: its gun and its machine guns fire one shot each per attack (11.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Weapon {
+    Gun,
+    MachineGun,
+}
+
+/// The statistic a leadership point raises by one (12).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub enum Stat {
+    Firepower,
+    Range,
+    Resolve,
+    Movement,
 }
 
 /// A reaction fire window (7.7).
@@ -167,7 +218,7 @@ pub enum Window {
     /// Phasing units entered a hex: non-phasing units may fire at them there.
     Move { movers: Vec<usize>, hex: Hex },
     /// A phasing force declared fire at a hex: units in it may fire back before results apply.
-    Fire { shooters: Vec<usize>, target: Hex, reactions: Vec<(Vec<usize>, Hex)> },
+    Fire { shooters: Vec<usize>, target: Hex, reactions: Vec<(Vec<usize>, Hex)>, shrapnel: bool },
 }
 
 /// Cross hairs of ranging fire (7.82): the real hex and two dummies.
@@ -225,6 +276,28 @@ pub struct Rest {
     pub impacts: Vec<Impact>,
     /// The shock rule's trigger has fired (Operation 2).
     pub shock_on: bool,
+    /// Leadership points spent, by side index (12).
+    pub led: [u32; 2],
+    /// The leadership point a reaction fire is declaring, before its fire (12).
+    pub reaction_lead: Option<Stat>,
+    /// Close combat losses still to allocate, each side its own (9.2), the defender first; and the
+    /// combat they end: its hex and participants.
+    pub losses: Vec<(Side, u32)>,
+    pub melee_after: Option<(Hex, Vec<usize>, Vec<usize>)>,
+    /// Charging cavalry that entered a target hex: they charge once its reaction fire is over (8.5).
+    pub charging: Option<(Vec<usize>, Hex)>,
+    /// Reacting units led by a point, until the reaction window closes (12).
+    pub led_reaction: Vec<(usize, Stat)>,
+    /// Gas and smoke markers, until recovery (7.5).
+    pub gas: HexSet,
+    pub smoke: HexSet,
+    /// Units moved so far in the shock bombardment, and the secret roll of the unit hit by fire
+    /// falling short in each set of twelve (7.862).
+    pub shock_moves: u32,
+    pub short_round: Option<u32>,
+    /// The attacker moving shock units during a shock bombardment, and those that have (7.862).
+    pub infiltrating: Option<Side>,
+    pub infiltrated: BTreeSet<usize>,
     pub outcome: Option<(String, Option<Side>)>,
 }
 
@@ -296,6 +369,11 @@ impl Pos {
     }
     pub fn parse_hex(&self, label: &str) -> Option<Hex> {
         self.sc.board.parse(label).ok()
+    }
+    /// Units that may be activated where they are: on the map, in the pool (13.3) or off-map
+    /// batteries (7.87).
+    pub fn in_play(&self, u: usize) -> bool {
+        matches!(self.units[u].at, Where::Hex(_) | Where::Pool | Where::OffMap)
     }
     /// Units on the map, in scenario order.
     pub fn on_map(&self) -> impl Iterator<Item = usize> + '_ {

@@ -41,6 +41,46 @@ pub struct Tables {
     pub close_combat: CloseCombat,
     pub indirect: Indirect,
     pub bombardment: Bombardment,
+    pub point_fire: PointFire,
+    pub ammunition: Ammunition,
+    pub cavalry: Cavalry,
+}
+
+/// Point fire against AFV (7.62) and AFV in trenches (8.3).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PointFire {
+    /// A final to-hit dice roll of at least this hits.
+    pub hit_at: i32,
+    /// To-hit modifier of a half-strength shooter (7.62's example: -1).
+    pub reduced: i32,
+    /// A final penetration roll of at least this penetrates.
+    pub penetrate_at: i32,
+    /// An AFV entering a trench hex is immobilized on a dice roll of at least this (8.3).
+    pub trench_bogged_at: u32,
+}
+
+/// Ammunition of guns (7.5).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ammunition {
+    /// Shrapnel: from this calibre, +this firepower, cover doubled.
+    pub shrapnel_from_mm: u32,
+    pub shrapnel_firepower: u32,
+    /// Gas and smoke: from this calibre, in the middle and late war, in formation, by indirect fire.
+    pub gas_smoke_from_mm: u32,
+    /// Indirect range with gas, smoke or shrapnel: times (1 + 1/this).
+    pub range_bonus_divisor: u32,
+}
+
+/// Cavalry (8.5, 11.2).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cavalry {
+    /// A charge's target hexes are at least this far from where the move starts.
+    pub charge_distance: u32,
+    /// Casualties dice roll modifier per cavalry unit in the charging stack.
+    pub charge_per_unit: i32,
 }
 
 /// One unit row (11): values at full and at reduced strength.
@@ -65,6 +105,13 @@ pub struct UnitType {
     /// A mortar or howitzer: the crest's height advantage does not count against it (10.7).
     #[serde(default)]
     pub plunging: bool,
+    /// An AFV's gun firepower (2.6, 11.1: "X/Y", gun and machine guns); its `firepower` is its
+    /// machine guns'. 0: no gun.
+    #[serde(default)]
+    pub gun: u32,
+    /// A gun's barrel width in millimetres (7.5: which ammunition it may fire; 11.4).
+    #[serde(default)]
+    pub calibre: u32,
 }
 
 /// Shock troops (3.2, 8.1, Operations 2 and 3).
@@ -177,6 +224,12 @@ pub struct Indirect {
     pub consecutive: i32,
     /// Firepower penalty per unit of a hurricane barrage or barrage (7.83).
     pub pattern_penalty: u32,
+    /// Accuracy modifier of fire at a pre-registered hex (7.88).
+    pub preregistered: i32,
+    /// Off-map ordnance (7.87): an original accuracy die of this cancels the fire and removes the
+    /// battery; pattern and ammunition modifiers count this many times.
+    pub off_map_cancel: i32,
+    pub off_map_multiplier: u32,
 }
 
 /// Preliminary bombardments (7.86).
@@ -184,6 +237,10 @@ pub struct Indirect {
 #[serde(deny_unknown_fields)]
 pub struct Bombardment {
     pub siege_bonus: i32,
+    /// Shock procedure (7.862): a die of at least this engages the hex's units.
+    pub shock_engages_at: i32,
+    /// A secret roll picks the unit hit by rounds falling short, once per this many units moved.
+    pub short_rounds_per: u32,
 }
 
 impl Tables {

@@ -17,6 +17,8 @@ pub enum Stage {
     Orders(Side),
     Force(Side),
     Reaction(Side),
+    /// A side allocates its close combat losses (9.2).
+    Losses(Side),
 }
 
 pub fn stage(p: &Pos) -> Option<Stage> {
@@ -25,10 +27,18 @@ pub fn stage(p: &Pos) -> Option<Stage> {
     }
     match p.r.phase {
         Phase::Start => None,
-        Phase::SetUp => p.r.placing.map(Stage::Place),
+        Phase::SetUp => match (p.r.placing, p.r.infiltrating) {
+            (Some(side), _) => Some(Stage::Place(side)),
+            // 7.862: the attacker's shock units move during the shock bombardment.
+            (None, Some(side)) if p.r.act.is_some() => Some(Stage::Force(side)),
+            (None, Some(side)) => Some(Stage::Orders(side)),
+            (None, None) => None,
+        },
         Phase::Rounds => {
             let side = p.r.phasing?;
-            Some(if p.r.window.is_some() {
+            Some(if let Some((loser, _)) = p.r.losses.first() {
+                Stage::Losses(*loser)
+            } else if p.r.window.is_some() {
                 Stage::Reaction(side.enemy())
             } else if p.r.act.is_some() {
                 Stage::Force(side)
@@ -49,6 +59,9 @@ pub fn pending(world: &World) -> Option<Pending> {
 pub fn pending_of(p: &Pos) -> Option<(Side, String, &'static str)> {
     Some(match stage(p)? {
         Stage::Place(s) => (s, "Place a unit in its set-up area (Place)".into(), "13.2"),
+        Stage::Orders(s) if p.r.infiltrating.is_some() => {
+            (s, "The shock bombardment: Activate a shock unit for its free move, or Pass to start the shelling".into(), "7.862")
+        }
         Stage::Orders(s) => {
             (s, format!("Issue orders ({} left): Activate a unit or formation, or Pass", super::activation::halves(p.r.orders)), "3.2")
         }
@@ -56,6 +69,11 @@ pub fn pending_of(p: &Pos) -> Option<(Side, String, &'static str)> {
             (s, "Move, EnterFortification, LeaveDugout, Dig, Fire, Range, FireForEffect, CloseCombat or EndActivation".into(), "3.3")
         }
         Stage::Reaction(s) => (s, "Reaction fire (React) or NoReaction".into(), "7.7"),
+        Stage::Losses(s) => (
+            s,
+            format!("Allocate {} close combat step loss(es): TakeLoss a unit in the fight", p.r.losses.first().map(|l| l.1).unwrap_or(0)),
+            "9.2",
+        ),
     })
 }
 
@@ -70,6 +88,9 @@ pub fn state_view(world: &World) -> StateView {
                 Where::Unplaced => "unplaced".into(),
                 Where::Eliminated => "eliminated".into(),
                 Where::Exited => "exited".into(),
+                Where::Pool => "off-map pool".into(),
+                Where::OffMap => "off map".into(),
+                Where::Withdrawn => "out of play".into(),
             };
             let status = if matches!(st.at, Where::Eliminated) { "eliminated".to_string() } else { st.level.id().to_string() };
             let mut markers = Vec::new();
@@ -177,8 +198,15 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
                 _ => {}
             }
         }
-        if p.r.phase == Phase::Rounds && st.at == Where::Unplaced {
-            out.push(format!("{} was never placed", p.id(u)));
+        let due = p.spec(u).enters.is_none_or(|t| t <= p.r.turn);
+        match st.at {
+            Where::Unplaced if p.r.phase == Phase::Rounds && due => out.push(format!("{} was never placed", p.id(u))),
+            Where::Pool if !due => out.push(format!("{} is in the pool before its turn (13.3)", p.id(u))),
+            Where::OffMap | Where::Withdrawn if !p.spec(u).off_map => out.push(format!("{} is not an off-map battery", p.id(u))),
+            Where::Hex(_) | Where::Pool | Where::Unplaced if p.spec(u).off_map => {
+                out.push(format!("{} is an off-map battery (7.87)", p.id(u)))
+            }
+            _ => {}
         }
     }
     for (((y, x), s), n) in count {

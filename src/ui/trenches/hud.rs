@@ -174,7 +174,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
 
 /// Whether the viewer may read an event: not the other side's placements (13.2), nor what a unit
 /// it does not see did (7.24).
-fn event_shown(p: &Pos, viewer: Option<Side>, ev: &crate::rulesets::trenches::Event) -> bool {
+pub fn event_shown(p: &Pos, viewer: Option<Side>, ev: &crate::rulesets::trenches::Event) -> bool {
     let unit = match &ev.kind {
         EventKind::Placed { unit, .. } => return p.find(unit).is_none_or(|u| viewer.is_none_or(|v| p.side(u) == v)),
         EventKind::Moved { unit, .. } | EventKind::Fortification { unit, .. } | EventKind::Dug { unit } => unit,
@@ -267,6 +267,7 @@ fn bottom_bar(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, scene
                             if p.stack.0 { "on" } else { "off" }
                         ),
                         Some(Stage::Reaction(_)) => "Reaction: a React button (or a ringed hex) fires; Enter lets the moment pass.".into(),
+                        Some(Stage::Losses(_)) => "Close combat losses: pick the unit that takes each step (9.2).".into(),
                         None => String::new(),
                     }
                 };
@@ -418,6 +419,12 @@ fn orders_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Ask
             }
         }
         Some(Stage::Force(_)) => force_ui(ui, p, scene, asks, sel.as_deref()),
+        Some(Stage::Losses(_)) => {
+            ui.label(theme::strong(format!("Allocate {} step loss(es) (9.2):", pos.r.losses.first().map(|l| l.1).unwrap_or(0))));
+            for o in orders.kind(OfferKind::Other) {
+                offer_button(ui, o, asks, None);
+            }
+        }
         Some(Stage::Reaction(_)) => {
             let mut reacts: Vec<&Offer> = orders.kind(OfferKind::React).collect();
             reacts.sort_by(|a, b| b.chance.partial_cmp(&a.chance).unwrap_or(std::cmp::Ordering::Equal));
@@ -427,6 +434,9 @@ fn orders_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Ask
             }
             if more > 0 {
                 ui.label(egui::RichText::new(format!("{more} more with smaller forces; the best odds are above.")).small().color(DIM));
+            }
+            for o in orders.kind(OfferKind::Other) {
+                offer_button(ui, o, asks, None);
             }
             if let Some(o) = orders.kind(OfferKind::NoReaction).next() {
                 offer_button(ui, o, asks, Some("Enter"));
@@ -502,6 +512,9 @@ fn force_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Asks
             asks.preview.hexes = pattern_hexes(c.hexes[c.real], *pat).into_iter().filter(|h| pos.sc.board.contains(*h)).collect();
         }
     }
+    for o in orders.kind(OfferKind::Other).filter(mine) {
+        offer_button(ui, o, asks, None);
+    }
     let moves = orders.kind(OfferKind::Move).filter(mine).count();
     if moves > 0 {
         ui.label(egui::RichText::new(format!("{moves} moves: click a shaded hex (its MP cost on it; hover for why).")).small().color(DIM));
@@ -571,6 +584,15 @@ fn unit_card(ui: &mut egui::Ui, p: &HudParams, scene: &Scene, u: usize) {
         }
         Where::Exited => {
             ui.label(egui::RichText::new("left the map").color(DIM));
+        }
+        Where::Pool => {
+            ui.label(egui::RichText::new(format!("in the off-map pool: enters at `{}` (13.3)", spec.setup)).color(DIM));
+        }
+        Where::OffMap => {
+            ui.label(egui::RichText::new("an off-map battery: in range of the whole map (7.87)").color(DIM));
+        }
+        Where::Withdrawn => {
+            ui.label(egui::RichText::new("out of play (7.87)").color(RED));
         }
     }
     let _ = Fort::Out;

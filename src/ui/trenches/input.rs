@@ -175,6 +175,11 @@ fn handle_clicks(
             }
         }
         Some(Stage::Orders(_)) | None => select(&mut selection),
+        // 9.2: a click on a unit in the fight gives it a step of the losses.
+        Some(Stage::Losses(_)) => match hover.unit.as_deref().and_then(|u| orders.of_unit(u).next()) {
+            Some(o) => intents.0.push(Intent::Submit(o.command.clone())),
+            None => select(&mut selection),
+        },
         Some(Stage::Force(_)) | Some(Stage::Reaction(_)) => {
             let other = hover.unit.as_deref().filter(|u| Some(*u) != selection.unit.as_deref() && orders.of_unit(u).next().is_some());
             if other.is_some() && !shift {

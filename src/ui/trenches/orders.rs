@@ -9,12 +9,12 @@ use hexx::Hex;
 use crate::engine::Pending;
 use crate::engine::dice::Dice;
 use crate::engine::journal::Journal;
-use crate::rulesets::trenches::events::{Grain, Pattern};
+use crate::rulesets::trenches::events::{Ammo, Grain, Pattern};
 use crate::rulesets::trenches::map::Fortification;
 use crate::rulesets::trenches::state::{Fort, Pos, Rt, Window};
 use crate::rulesets::trenches::units::{Level, Side};
 use crate::rulesets::trenches::view::{Stage, stage};
-use crate::rulesets::trenches::{Command, activation, close_combat, exec, fire, movement, sequence};
+use crate::rulesets::trenches::{Command, activation, close_combat, exec, fire, leadership, movement, sequence};
 use crate::ui::widgets::pct;
 
 use super::session::{TrenchSession, visible};
@@ -35,6 +35,8 @@ pub enum OfferKind {
     End,
     React,
     NoReaction,
+    /// Leadership, charges, exits, point fire and special ammunition: listed as buttons.
+    Other,
 }
 
 /// One legal order, in words.
@@ -450,6 +452,71 @@ fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
         Command::NoReaction => {
             o.kind = OfferKind::NoReaction;
             o.label = "No reaction".into();
+        }
+        Command::FireShrapnel(ids, hex) => {
+            o.kind = OfferKind::Other;
+            o.units = ids.clone();
+            o.hex = p.parse_hex(hex);
+            o.label = format!("Fire shrapnel: {} at {hex}", names(p, &ids_of(p, ids)));
+            o.detail.push("+3 firepower a gun after all other modification; the target's cover counts double (7.5).".into());
+        }
+        Command::PointFire(shooter, target) => {
+            o.kind = OfferKind::Other;
+            o.units = vec![shooter.clone()];
+            o.hex = p.find(target).and_then(|t| p.hex(t));
+            o.label = format!("Point fire: {shooter} at the AFV {target}");
+            o.detail.push("To hit: two dice, 6 or more (-1 at half strength); then penetration: two dice + the gun's full firepower, 10 or more destroys, on doubles immobilizes (7.62).".into());
+        }
+        Command::Lead(stat) => {
+            o.kind = OfferKind::Other;
+            o.label = format!("Spend a leadership point: +1 {}", stat.name());
+            o.detail.push(format!(
+                "{} point(s) left; +1 {} for every unit of the force, this activation or reaction fire only (12).",
+                p.r.phasing.map(|s| leadership::points_left(p, if p.r.window.is_some() { s.enemy() } else { s })).unwrap_or(0),
+                stat.name()
+            ));
+        }
+        Command::FireForEffectWith(ids, pat, ammo) => {
+            o.kind = OfferKind::Effect;
+            o.units = ids.clone();
+            o.label = format!("Fire for effect: {}, {}", pattern_name(*pat), ammo.name());
+            o.detail.push(
+                match ammo {
+                    Ammo::Shrapnel => "Shrapnel: +3 firepower a gun, cover doubled (7.5).",
+                    Ammo::Gas => "Gas: one casualties dice roll a hex with no modifier; gas counters conceal until recovery (7.5).",
+                    Ammo::Smoke => "Smoke: no casualties; smoke counters conceal until recovery, in the firer's hex too (7.5, 7.21).",
+                    Ammo::HighExplosive => "High explosive (7.5).",
+                }
+                .into(),
+            );
+        }
+        Command::FireRegistered(ids, hex) => {
+            o.kind = OfferKind::Effect;
+            o.units = ids.clone();
+            o.hex = p.parse_hex(hex);
+            o.label = format!("Fire at the pre-registered {hex}");
+            o.detail
+                .push("No observer and no ranging: the accuracy die at -2, the pattern and ammunition of the pre-game note (7.88).".into());
+        }
+        Command::Charge(ids, targets) => {
+            o.kind = OfferKind::Other;
+            o.units = ids.clone();
+            o.hex = targets.first().and_then(|t| p.parse_hex(t));
+            o.label = format!("Charge {}", targets.join(", "));
+            o.detail.push(format!("After the target's reaction fire, a casualties dice roll at +{} (8.5).", ids.len()));
+        }
+        Command::TakeLoss(id) => {
+            o.kind = OfferKind::Other;
+            o.units = vec![id.clone()];
+            o.hex = p.find(id).and_then(|u| p.hex(u));
+            o.label = format!("Take a step loss from {id}");
+            o.detail.push("Each player allocates his own close combat losses (9.2).".into());
+        }
+        Command::Exit(ids) => {
+            o.kind = OfferKind::Other;
+            o.units = ids.clone();
+            o.label = format!("Leave the map — {} (1 MP)", ids.join(", "));
+            o.detail.push("Units that exit cannot come back (13.41).".into());
         }
     }
     let _ = label;

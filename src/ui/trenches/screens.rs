@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use crate::rulesets::trenches::units::Side;
 use crate::rulesets::trenches::{EventKind, Trenches};
 use crate::ui::game_over::{Plot, PlotLine, Verdict, game_over_systems};
-use crate::ui::screens::{Emblem, SideLook, hand_over_systems};
+use crate::ui::screens::{Emblem, SideLook, hand_over_systems_where};
 use crate::ui::settings::Settings;
 use crate::ui::widgets::typed_lines;
 
@@ -78,6 +78,9 @@ fn verdict(session: &TrenchSession, _settings: &Settings) -> Verdict {
 }
 
 pub fn plugin(app: &mut App) {
-    hand_over_systems::<Trenches>(app, SCREEN, side_look);
+    hand_over_systems_where::<Trenches>(app, SCREEN, side_look, |session, side, ev| {
+        let p = crate::rulesets::trenches::state::Pos::capture(session.game.world());
+        super::hud::event_shown(&p, crate::rulesets::trenches::Side::from_id(side), ev)
+    });
     game_over_systems::<Trenches>(app, SCREEN, side_look, verdict);
 }
