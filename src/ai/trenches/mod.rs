@@ -259,6 +259,25 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
         Command::CloseCombat(hex) => p.parse_hex(hex).map(|h| close_combat_value(p, h, side, t)).unwrap_or(0.0),
         Command::Range(..) => 1.5,
         Command::FireForEffect(_, pattern) => pattern_value(*pattern),
+        Command::FireForEffectWith(..)
+        | Command::FireRegistered(..)
+        | Command::PointFire(..)
+        | Command::Lead(_)
+        | Command::Exit(_)
+        | Command::Charge(..)
+        | Command::TakeLoss(_) => special_score(p, side, c, t, attack),
+        // An order spent on a force that then does nothing is wasted (3.3).
+        Command::EndActivation => match &p.r.act {
+            Some(a) if a.moving.is_empty() && a.moved.is_empty() && a.fired.is_empty() && a.busy.is_empty() => -4.0,
+            _ => 0.0,
+        },
+    }
+}
+
+/// Scores of the commands of the rules no Devil Dogs operation uses (7.5, 7.62, 7.88, 8.5, 9.2, 12,
+/// 13.41).
+fn special_score(p: &Pos, side: Side, c: &Command, t: &AiTuning, attack: bool) -> f32 {
+    match c {
         // 7.5: shrapnel hits harder in the open; gas and smoke are left to players.
         Command::FireForEffectWith(_, pattern, ammo) => match ammo {
             Ammo::Shrapnel => pattern_value(*pattern) + 0.5,
@@ -292,11 +311,7 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
         Command::TakeLoss(id) => p.find(id).map_or(0.0, |u| {
             p.units[u].steps as f32 - if p.kind(u) == crate::rulesets::trenches::units::Kind::MachineGun { 0.5 } else { 0.0 }
         }),
-        // An order spent on a force that then does nothing is wasted (3.3).
-        Command::EndActivation => match &p.r.act {
-            Some(a) if a.moving.is_empty() && a.moved.is_empty() && a.fired.is_empty() && a.busy.is_empty() => -4.0,
-            _ => 0.0,
-        },
+        _ => 0.0,
     }
 }
 

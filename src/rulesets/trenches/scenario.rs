@@ -419,6 +419,22 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
     if hold.is_empty() && !spec.victory.annihilate && exits.is_empty() {
         p.push("victory", "give the winning side hexes to `hold`, `annihilate: true` or units to `exit` (13.4)");
     }
+    let registered = check_extras(spec, board, tables, p);
+    let bombarded = match &spec.bombardment {
+        Some(b) if b.area.is_empty() => board.hexes().collect(),
+        Some(b) => hexes_of(board, &b.area, "bombardment.area", p),
+        None => HexSet::default(),
+    };
+    if let Some(s) = &spec.shock
+        && tables.unit(&s.subtype).is_none()
+    {
+        p.push("shock.subtype", format!("unknown sub-type `{}`", s.subtype));
+    }
+    Built { setup, hold, bombarded, exits, registered }
+}
+
+/// Checks the leadership (12) and resolves the pre-registered hexes (7.88).
+fn check_extras(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problems) -> Vec<Vec<Hex>> {
     for (side, l) in &spec.leadership {
         if Side::from_id(side).is_none() {
             p.push("leadership", format!("unknown side `{side}`; sides are allied, central (12)"));
@@ -429,8 +445,7 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             }
         }
     }
-    let registered: Vec<Vec<Hex>> = spec
-        .units
+    spec.units
         .iter()
         .enumerate()
         .map(|(i, u)| {
@@ -446,18 +461,7 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
                 })
                 .collect()
         })
-        .collect();
-    let bombarded = match &spec.bombardment {
-        Some(b) if b.area.is_empty() => board.hexes().collect(),
-        Some(b) => hexes_of(board, &b.area, "bombardment.area", p),
-        None => HexSet::default(),
-    };
-    if let Some(s) = &spec.shock
-        && tables.unit(&s.subtype).is_none()
-    {
-        p.push("shock.subtype", format!("unknown sub-type `{}`", s.subtype));
-    }
-    Built { setup, hold, bombarded, exits, registered }
+        .collect()
 }
 
 /// Checks a unit's entry turn (13.3), off-map battery (7.87) and pre-registered hexes (7.88).

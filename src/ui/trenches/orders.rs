@@ -312,6 +312,79 @@ fn describe_move(p: &Pos, c: &Command, ids: &[String], to: &str, o: &mut Offer) 
     o.label = format!("Move {} to {to}", names(p, &us));
 }
 
+/// The commands of the rules no Devil Dogs operation uses, in words (7.5, 7.62, 7.88, 8.5, 9.2, 12,
+/// 13.41).
+fn describe_special(p: &Pos, c: &Command, o: &mut Offer) {
+    match c {
+        Command::FireShrapnel(ids, hex) => {
+            o.kind = OfferKind::Other;
+            o.units = ids.clone();
+            o.hex = p.parse_hex(hex);
+            o.label = format!("Fire shrapnel: {} at {hex}", names(p, &ids_of(p, ids)));
+            o.detail.push("+3 firepower a gun after all other modification; the target's cover counts double (7.5).".into());
+        }
+        Command::PointFire(shooter, target) => {
+            o.kind = OfferKind::Other;
+            o.units = vec![shooter.clone()];
+            o.hex = p.find(target).and_then(|t| p.hex(t));
+            o.label = format!("Point fire: {shooter} at the AFV {target}");
+            o.detail.push("To hit: two dice, 6 or more (-1 at half strength); then penetration: two dice + the gun's full firepower, 10 or more destroys, on doubles immobilizes (7.62).".into());
+        }
+        Command::Lead(stat) => {
+            o.kind = OfferKind::Other;
+            o.label = format!("Spend a leadership point: +1 {}", stat.name());
+            o.detail.push(format!(
+                "{} point(s) left; +1 {} for every unit of the force, this activation or reaction fire only (12).",
+                p.r.phasing.map(|s| leadership::points_left(p, if p.r.window.is_some() { s.enemy() } else { s })).unwrap_or(0),
+                stat.name()
+            ));
+        }
+        Command::FireForEffectWith(ids, pat, ammo) => {
+            o.kind = OfferKind::Effect;
+            o.units = ids.clone();
+            o.label = format!("Fire for effect: {}, {}", pattern_name(*pat), ammo.name());
+            o.detail.push(
+                match ammo {
+                    Ammo::Shrapnel => "Shrapnel: +3 firepower a gun, cover doubled (7.5).",
+                    Ammo::Gas => "Gas: one casualties dice roll a hex with no modifier; gas counters conceal until recovery (7.5).",
+                    Ammo::Smoke => "Smoke: no casualties; smoke counters conceal until recovery, in the firer's hex too (7.5, 7.21).",
+                    Ammo::HighExplosive => "High explosive (7.5).",
+                }
+                .into(),
+            );
+        }
+        Command::FireRegistered(ids, hex) => {
+            o.kind = OfferKind::Effect;
+            o.units = ids.clone();
+            o.hex = p.parse_hex(hex);
+            o.label = format!("Fire at the pre-registered {hex}");
+            o.detail
+                .push("No observer and no ranging: the accuracy die at -2, the pattern and ammunition of the pre-game note (7.88).".into());
+        }
+        Command::Charge(ids, targets) => {
+            o.kind = OfferKind::Other;
+            o.units = ids.clone();
+            o.hex = targets.first().and_then(|t| p.parse_hex(t));
+            o.label = format!("Charge {}", targets.join(", "));
+            o.detail.push(format!("After the target's reaction fire, a casualties dice roll at +{} (8.5).", ids.len()));
+        }
+        Command::TakeLoss(id) => {
+            o.kind = OfferKind::Other;
+            o.units = vec![id.clone()];
+            o.hex = p.find(id).and_then(|u| p.hex(u));
+            o.label = format!("Take a step loss from {id}");
+            o.detail.push("Each player allocates his own close combat losses (9.2).".into());
+        }
+        Command::Exit(ids) => {
+            o.kind = OfferKind::Other;
+            o.units = ids.clone();
+            o.label = format!("Leave the map — {} (1 MP)", ids.join(", "));
+            o.detail.push("Units that exit cannot come back (13.41).".into());
+        }
+        _ => {}
+    }
+}
+
 /// One legal command in words, with its cost and odds.
 fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
     let mut o = Offer {
@@ -324,7 +397,6 @@ fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
         detail: Vec::new(),
         chance: 0.0,
     };
-    let label = |h: Hex| p.hex_label(h);
     match c {
         Command::Place(id, hex) => {
             o.kind = OfferKind::Place;
@@ -453,73 +525,15 @@ fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
             o.kind = OfferKind::NoReaction;
             o.label = "No reaction".into();
         }
-        Command::FireShrapnel(ids, hex) => {
-            o.kind = OfferKind::Other;
-            o.units = ids.clone();
-            o.hex = p.parse_hex(hex);
-            o.label = format!("Fire shrapnel: {} at {hex}", names(p, &ids_of(p, ids)));
-            o.detail.push("+3 firepower a gun after all other modification; the target's cover counts double (7.5).".into());
-        }
-        Command::PointFire(shooter, target) => {
-            o.kind = OfferKind::Other;
-            o.units = vec![shooter.clone()];
-            o.hex = p.find(target).and_then(|t| p.hex(t));
-            o.label = format!("Point fire: {shooter} at the AFV {target}");
-            o.detail.push("To hit: two dice, 6 or more (-1 at half strength); then penetration: two dice + the gun's full firepower, 10 or more destroys, on doubles immobilizes (7.62).".into());
-        }
-        Command::Lead(stat) => {
-            o.kind = OfferKind::Other;
-            o.label = format!("Spend a leadership point: +1 {}", stat.name());
-            o.detail.push(format!(
-                "{} point(s) left; +1 {} for every unit of the force, this activation or reaction fire only (12).",
-                p.r.phasing.map(|s| leadership::points_left(p, if p.r.window.is_some() { s.enemy() } else { s })).unwrap_or(0),
-                stat.name()
-            ));
-        }
-        Command::FireForEffectWith(ids, pat, ammo) => {
-            o.kind = OfferKind::Effect;
-            o.units = ids.clone();
-            o.label = format!("Fire for effect: {}, {}", pattern_name(*pat), ammo.name());
-            o.detail.push(
-                match ammo {
-                    Ammo::Shrapnel => "Shrapnel: +3 firepower a gun, cover doubled (7.5).",
-                    Ammo::Gas => "Gas: one casualties dice roll a hex with no modifier; gas counters conceal until recovery (7.5).",
-                    Ammo::Smoke => "Smoke: no casualties; smoke counters conceal until recovery, in the firer's hex too (7.5, 7.21).",
-                    Ammo::HighExplosive => "High explosive (7.5).",
-                }
-                .into(),
-            );
-        }
-        Command::FireRegistered(ids, hex) => {
-            o.kind = OfferKind::Effect;
-            o.units = ids.clone();
-            o.hex = p.parse_hex(hex);
-            o.label = format!("Fire at the pre-registered {hex}");
-            o.detail
-                .push("No observer and no ranging: the accuracy die at -2, the pattern and ammunition of the pre-game note (7.88).".into());
-        }
-        Command::Charge(ids, targets) => {
-            o.kind = OfferKind::Other;
-            o.units = ids.clone();
-            o.hex = targets.first().and_then(|t| p.parse_hex(t));
-            o.label = format!("Charge {}", targets.join(", "));
-            o.detail.push(format!("After the target's reaction fire, a casualties dice roll at +{} (8.5).", ids.len()));
-        }
-        Command::TakeLoss(id) => {
-            o.kind = OfferKind::Other;
-            o.units = vec![id.clone()];
-            o.hex = p.find(id).and_then(|u| p.hex(u));
-            o.label = format!("Take a step loss from {id}");
-            o.detail.push("Each player allocates his own close combat losses (9.2).".into());
-        }
-        Command::Exit(ids) => {
-            o.kind = OfferKind::Other;
-            o.units = ids.clone();
-            o.label = format!("Leave the map — {} (1 MP)", ids.join(", "));
-            o.detail.push("Units that exit cannot come back (13.41).".into());
-        }
+        Command::FireShrapnel(..)
+        | Command::PointFire(..)
+        | Command::Lead(_)
+        | Command::FireForEffectWith(..)
+        | Command::FireRegistered(..)
+        | Command::Charge(..)
+        | Command::TakeLoss(_)
+        | Command::Exit(_) => describe_special(p, c, &mut o),
     }
-    let _ = label;
     o
 }
 
