@@ -198,10 +198,9 @@ fn watch<R: Evaluators>(session: Option<Res<GameSession<R>>>, mut hand: ResMut<H
     hand.watch(session.side_to_move().as_deref(), session.hot_seat() && !session.game.is_over());
 }
 
-/// Whether the side taking over may read an event of the "since your last turn" summary: a
-/// presenter whose events name what that side may not see (a hidden unit's placement or move)
-/// leaves them out.
-pub type EventShown<R> = fn(&GameSession<R>, &str, &<R as Ruleset>::Event) -> bool;
+/// Which events of the "since your last turn" summary the side taking over may read: a presenter
+/// whose events name what that side may not see (a hidden unit's placement or move) leaves them out.
+pub type EventShown<R> = for<'a> fn(&'a GameSession<R>, &str) -> Box<dyn Fn(&<R as Ruleset>::Event) -> bool + 'a>;
 
 fn card<R: Evaluators>(
     look: SideLooks,
@@ -226,8 +225,9 @@ fn card<R: Evaluators>(
         prompt: session.game.pending().map(|p| format!("{} ({})", p.prompt, p.rule)),
         since: if hand.passed_to.is_some() {
             let mark = hand.mark(&side, session.log.len());
+            let shown = shown(&session, &side);
             typed_lines(&session.log, mark, session.game.journal())
-                .filter(|(_, ev)| ev.is_none_or(|ev| shown(&session, &side, ev)))
+                .filter(|(_, ev)| ev.is_none_or(&shown))
                 .filter_map(|(e, _)| match &e.line {
                     JournalLine::Event { text, .. } => Some(text.clone()),
                     _ => None,
@@ -247,7 +247,7 @@ fn card<R: Evaluators>(
 
 /// The hand-over screen of a presenter whose game is `GameSession<R>`, in its game screen.
 pub fn hand_over_systems<R: Evaluators>(app: &mut App, screen: Playing, look: SideLooks) {
-    hand_over_systems_where::<R>(app, screen, look, |_, _, _| true);
+    hand_over_systems_where::<R>(app, screen, look, |_, _| Box::new(|_| true));
 }
 
 /// The hand-over screen, its summary of what happened showing only the events `shown` lets the

@@ -29,7 +29,9 @@ pub fn open(path: &str, seed: u64) -> Game<Trenches> {
     Game::open(Path::new(path), seed, Vec::new()).expect("the shipped operation loads")
 }
 
-fn play_checked(mut g: Game<Trenches>, seed: u64, check_legal: bool) {
+/// A random game: every listed command accepted (`check_legal`), the listing exact for the rules the
+/// operations leave out (`exact`), every invariant after every command, a result at the end.
+fn play_checked(mut g: Game<Trenches>, seed: u64, check_legal: bool, exact: bool) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut steps = 0;
     while !g.is_over() {
@@ -39,6 +41,9 @@ fn play_checked(mut g: Game<Trenches>, seed: u64, check_legal: bool) {
             for c in &legal {
                 assert!(<Trenches as salient::engine::Ruleset>::check(g.world(), c).is_ok(), "{c:?} listed but refused");
             }
+        }
+        if exact {
+            listed_exactly(&g, &legal);
         }
         let c = legal[rand::RngExt::random_range(&mut rng, 0..legal.len())].clone();
         if let Err(r) = g.submit(c.clone()) {
@@ -57,7 +62,7 @@ fn play_checked(mut g: Game<Trenches>, seed: u64, check_legal: bool) {
 fn random_games_of_every_operation_finish_with_every_invariant_held() {
     for path in OPERATIONS {
         for seed in 0..games() {
-            play_checked(open(path, seed), seed, seed < 3);
+            play_checked(open(path, seed), seed, seed < 3, false);
         }
     }
 }
@@ -85,35 +90,28 @@ fn listed_exactly(g: &Game<Trenches>, legal: &[salient::rulesets::trenches::Comm
 #[test]
 fn random_games_of_the_every_rule_test_operation_hold_every_invariant() {
     for seed in 0..games() / 3 {
-        let mut g = open(EVERY_RULE, seed);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut steps = 0;
-        while !g.is_over() {
-            let legal = g.legal().to_vec();
-            assert!(!legal.is_empty(), "seed {seed}: no legal command at {:?}", g.pending());
-            if seed < 4 {
-                listed_exactly(&g, &legal);
-            }
-            let c = legal[rand::RngExt::random_range(&mut rng, 0..legal.len())].clone();
-            g.submit(c.clone()).unwrap_or_else(|r| panic!("seed {seed}: the legal command {c:?} was refused: {r}"));
-            let broken = g.invariants();
-            assert!(broken.is_empty(), "seed {seed}, after {c:?}: {broken:?}");
-            steps += 1;
-            assert!(steps < 100_000, "seed {seed}: the game does not end");
-        }
+        play_checked(open(EVERY_RULE, seed), seed, seed < 3, seed < 4);
     }
 }
 
 #[test]
 fn computer_games_of_the_every_rule_test_operation_hold_every_invariant() {
     for seed in 0..computer_games() / 4 {
-        let mut g = open(EVERY_RULE, seed);
-        while !g.is_over() {
-            let c = salient::ai::choose(&mut g).expect("a legal command before the end");
-            g.submit(c.clone()).unwrap_or_else(|r| panic!("seed {seed}: {c:?} refused: {r}"));
-            let broken = g.invariants();
-            assert!(broken.is_empty(), "seed {seed}, after {c:?}: {broken:?}");
-        }
+        play_computer(EVERY_RULE, seed);
+    }
+}
+
+/// A computer-against-computer game with every invariant after every command.
+fn play_computer(path: &str, seed: u64) {
+    let mut g = open(path, seed);
+    let mut steps = 0;
+    while !g.is_over() {
+        let c = salient::ai::choose(&mut g).expect("a legal command before the end");
+        g.submit(c.clone()).unwrap_or_else(|r| panic!("{path} seed {seed}: {c:?} refused: {r}"));
+        let broken = g.invariants();
+        assert!(broken.is_empty(), "{path} seed {seed}, after {c:?}: {broken:?}");
+        steps += 1;
+        assert!(steps < 100_000, "{path} seed {seed}: the game does not end");
     }
 }
 
@@ -121,16 +119,7 @@ fn computer_games_of_the_every_rule_test_operation_hold_every_invariant() {
 fn computer_games_of_every_operation_finish_with_every_invariant_held() {
     for path in OPERATIONS {
         for seed in 0..computer_games() {
-            let mut g = open(path, seed);
-            let mut steps = 0;
-            while !g.is_over() {
-                let c = salient::ai::choose(&mut g).expect("a legal command before the end");
-                g.submit(c.clone()).unwrap_or_else(|r| panic!("{path} seed {seed}: {c:?} refused: {r}"));
-                let broken = g.invariants();
-                assert!(broken.is_empty(), "{path} seed {seed}, after {c:?}: {broken:?}");
-                steps += 1;
-                assert!(steps < 100_000, "{path} seed {seed}: the game does not end");
-            }
+            play_computer(path, seed);
         }
     }
 }

@@ -39,7 +39,7 @@ pub fn current_weapon(p: &Pos, u: usize) -> Weapon {
 
 /// Whether an AFV has fired one shot of its attack and may still fire the other (11.1).
 pub fn second_shot_pending(p: &Pos, u: usize) -> bool {
-    p.kind(u) == Kind::Afv && fired_weapons(p, u).len() == 1 && next_weapon(p, u, false).or(next_weapon(p, u, true)).is_some()
+    p.kind(u) == Kind::Afv && fired_weapons(p, u).len() == 1 && next_weapon(p, u, false).is_some()
 }
 
 /// Declares an AFV's shot with `w`: returns whether its attack is complete (both shots, or the

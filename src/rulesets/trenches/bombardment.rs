@@ -21,13 +21,13 @@ fn cover(p: &Pos, u: usize) -> i32 {
     }
 }
 
-/// After set-up (13.2): the defender goes into its dugouts (7.861, 7.862: first point); a shock
-/// bombardment then lets the attacker's shock units move (7.862), else the shelling starts now.
+/// After set-up (13.2): a shock bombardment sends the defender into its dugouts and lets the
+/// attacker's shock units move (7.862); otherwise the shelling starts now.
 /// Returns whether the attacker now moves its shock units.
 pub fn begin(p: &mut Pos, rt: &mut Rt) -> bool {
     let Some(b) = p.sc.spec.bombardment.clone() else { return false };
-    into_dugouts(p, b.by.enemy());
     if b.kind == BombardmentKind::Shock && !infiltrators(p, b.by).is_empty() {
+        into_dugouts(p, b.by.enemy());
         p.r.infiltrating = Some(b.by);
         p.r.phasing = Some(b.by);
         return true;

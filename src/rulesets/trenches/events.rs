@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::RuleEvent;
 
-pub use super::state::{Stat, Weapon};
+pub use super::state::Stat;
 use super::units::Side;
 
 /// A controller's answer. Units are named by their scenario id, hexes by their label.

@@ -176,16 +176,15 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     }
     for g in groups {
         let ids = ids(p, &g);
-        if crosshairs_of(p, &g).is_some() {
+        // Fire for effect: the force, its cross hairs and their observer once; then each pattern and ammunition.
+        if let Ok(real) = effect_target(p, &g, act.side.expect("a side")) {
             for pat in PATTERNS {
-                for c in [
-                    Command::FireForEffect(ids.clone(), pat),
-                    Command::FireForEffectWith(ids.clone(), pat, Ammo::Shrapnel),
-                    Command::FireForEffectWith(ids.clone(), pat, Ammo::Gas),
-                    Command::FireForEffectWith(ids.clone(), pat, Ammo::Smoke),
-                ] {
-                    if check(p, &c).is_ok() {
-                        out.push(c);
+                for ammo in [Ammo::HighExplosive, Ammo::Shrapnel, Ammo::Gas, Ammo::Smoke] {
+                    if ammo_ok(p, &g, ammo, pat).is_ok() && in_range_with(p, &g, real, ammo) {
+                        out.push(match ammo {
+                            Ammo::HighExplosive => Command::FireForEffect(ids.clone(), pat),
+                            _ => Command::FireForEffectWith(ids.clone(), pat, ammo),
+                        });
                     }
                 }
             }
@@ -229,12 +228,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
         Command::FireForEffect(names, pattern) | Command::FireForEffectWith(names, pattern, _) => {
             let ammo = if let Command::FireForEffectWith(_, _, a) = c { *a } else { Ammo::HighExplosive };
             let units = resolve_ids(p, names)?;
-            force_ok(p, &units, false)?;
-            let ch = crosshairs_of(p, &units).ok_or_else(|| refuse("this force has not ranged on an earlier turn", "7.82"))?;
-            let real = ch.hexes[ch.real];
-            if !observed(p, side, real) {
-                return Err(refuse("no observer sees the real cross hair", "7.81"));
-            }
+            let real = effect_target(p, &units, side)?;
             ammo_ok(p, &units, ammo, *pattern)?;
             if !in_range_with(p, &units, real, ammo) {
                 return Err(refuse(format!("{} is beyond this ammunition's indirect range", p.hex_label(real)), "7.3, 7.5"));
@@ -254,6 +248,18 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
         }
         _ => Err(refuse("not indirect fire", "7.8")),
     }
+}
+
+/// The real cross hair a force may fire for effect at now (7.81, 7.82): it ranged on an earlier turn
+/// and an observer sees the hex.
+fn effect_target(p: &Pos, units: &[usize], side: Side) -> Result<Hex, Refusal> {
+    force_ok(p, units, false)?;
+    let ch = crosshairs_of(p, units).ok_or_else(|| refuse("this force has not ranged on an earlier turn", "7.82"))?;
+    let real = ch.hexes[ch.real];
+    if !observed(p, side, real) {
+        return Err(refuse("no observer sees the real cross hair", "7.81"));
+    }
+    Ok(real)
 }
 
 /// Where fire for effect aims: a force's cross hairs (7.82) or a pre-registered hex (7.88).

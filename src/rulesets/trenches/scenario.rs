@@ -354,7 +354,7 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
         }
         let area =
             if u.off_map { HexSet::default() } else { hexes_of(board, std::slice::from_ref(&u.setup), &format!("units.{i}.setup"), p) };
-        check_unit_extras(spec, tables, board, i, u, p);
+        check_unit_extras(spec, tables, i, u, p);
         if let Some(at) = &u.at {
             match board.parse(at) {
                 Ok(h) if !area.contains(&h) => {
@@ -465,7 +465,7 @@ fn check_extras(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut 
 }
 
 /// Checks a unit's entry turn (13.3), off-map battery (7.87) and pre-registered hexes (7.88).
-fn check_unit_extras(spec: &ScenarioSpec, tables: &Tables, _board: &HexBoard, i: usize, u: &UnitSpec, p: &mut Problems) {
+fn check_unit_extras(spec: &ScenarioSpec, tables: &Tables, i: usize, u: &UnitSpec, p: &mut Problems) {
     let row = tables.unit(&u.subtype);
     if let Some(t) = u.enters
         && (t == 0 || t > spec.turns)

@@ -78,9 +78,10 @@ fn verdict(session: &TrenchSession, _settings: &Settings) -> Verdict {
 }
 
 pub fn plugin(app: &mut App) {
-    hand_over_systems_where::<Trenches>(app, SCREEN, side_look, |session, side, ev| {
+    hand_over_systems_where::<Trenches>(app, SCREEN, side_look, |session, side| {
         let p = crate::rulesets::trenches::state::Pos::capture(session.game.world());
-        super::hud::event_shown(&p, crate::rulesets::trenches::Side::from_id(side), ev)
+        let viewer = crate::rulesets::trenches::Side::from_id(side);
+        Box::new(move |ev| super::hud::event_shown(&p, viewer, ev))
     });
     game_over_systems::<Trenches>(app, SCREEN, side_look, verdict);
 }
