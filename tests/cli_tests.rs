@@ -145,3 +145,23 @@ fn script_legal_lists_every_legal_command_with_its_preview() {
     let (_, out, _) = salient(&["script", SCENARIO, cmds.to_str().unwrap()]);
     assert!(serde_json::from_str::<Value>(&out).unwrap().get("legal").is_none());
 }
+
+/// `salient schema` lists the formats, prints one as Markdown or JSON Schema, and refuses an unknown
+/// one with the nearest name (issue 18).
+#[test]
+fn schema_lists_prints_and_refuses_issue_18() {
+    let (code, list, _) = salient(&["schema"]);
+    assert_eq!(code, 0);
+    for kind in ["hex-map", "campaign", "settings", "bastards-scenario", "rtc-tables"] {
+        assert!(list.lines().any(|l| l.starts_with(kind)), "`{kind}` listed:\n{list}");
+    }
+    let (code, page, _) = salient(&["schema", "hex-map"]);
+    assert_eq!(code, 0);
+    assert!(page.starts_with("# Hex map") && page.contains("| `columns` |"), "{page}");
+    let (code, json, _) = salient(&["schema", "campaign", "--json-schema"]);
+    assert_eq!(code, 0);
+    assert!(serde_json::from_str::<serde_json::Value>(&json).is_ok());
+    let (code, _, err) = salient(&["schema", "hex-mao"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no format `hex-mao`; did you mean `hex-map`?"), "{err}");
+}

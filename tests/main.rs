@@ -11,6 +11,7 @@ mod fuzz_regressions;
 mod gui_smoke;
 mod martians;
 mod properties;
+mod reference_tests;
 mod rtc;
 mod style;
 mod trenches;

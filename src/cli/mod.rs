@@ -12,6 +12,7 @@ use std::path::{Path, PathBuf};
 use clap::{Parser, Subcommand};
 
 use crate::engine::loader::Loader;
+use crate::engine::reference;
 use crate::engine::scenario::{FileKind, file_kind, header};
 use crate::engine::session::{RulesetEntry, Session};
 use crate::engine::source::{Diagnostic, SourceFile};
@@ -61,6 +62,21 @@ pub enum Command {
     Sim(sim::SimArgs),
     /// Verify a save by replaying it and print its final state.
     Replay { save: PathBuf },
+    /// Print the reference of a data file format, generated from the game's own types; without a
+    /// format, list them.
+    Schema {
+        /// The format, e.g. `hex-map` or `bastards-scenario`.
+        kind: Option<String>,
+        /// Markdown for people (the default).
+        #[arg(long, conflicts_with = "json_schema")]
+        markdown: bool,
+        /// JSON Schema for tools.
+        #[arg(long)]
+        json_schema: bool,
+        /// Write every format's page and the index as Markdown into this folder (docs/reference).
+        #[arg(long, conflicts_with = "kind")]
+        write: Option<PathBuf>,
+    },
 }
 
 /// Runs the command line; returns the process exit code.
@@ -74,6 +90,7 @@ pub fn run(cli: Cli) -> i32 {
         }
         Some(Command::Sim(args)) => sim::run(args),
         Some(Command::Replay { save }) => replay(&save),
+        Some(Command::Schema { kind, json_schema, write, .. }) => schema(kind.as_deref(), json_schema, write.as_deref()),
     }
 }
 
@@ -86,6 +103,42 @@ fn play(args: LaunchArgs) -> i32 {
 fn play(_args: LaunchArgs) -> i32 {
     eprintln!("salient: this build has no window (built without the `gui` feature); use validate, script, sim or replay");
     2
+}
+
+/// `salient schema`: a format's reference, the list of formats, or every page written to a folder.
+fn schema(kind: Option<&str>, json: bool, write: Option<&Path>) -> i32 {
+    let formats = reference::all(&registry());
+    if let Some(dir) = write {
+        return match reference::write_pages(&formats, dir) {
+            Ok(n) => {
+                println!("wrote {n} pages to {}", dir.display());
+                0
+            }
+            Err(e) => {
+                eprintln!("salient schema: {e}");
+                1
+            }
+        };
+    }
+    let Some(kind) = kind else {
+        for f in &formats {
+            println!("{:<22} {}", f.kind, f.title);
+        }
+        return 0;
+    };
+    match formats.iter().find(|f| f.kind == kind) {
+        Some(f) => {
+            print!("{}", if json { reference::json_schema(f) } else { reference::markdown(f) });
+            0
+        }
+        None => {
+            let hint = crate::engine::source::nearest(kind, formats.iter().map(|f| f.kind.as_str()))
+                .map(|s| format!("; did you mean `{s}`?"))
+                .unwrap_or_default();
+            eprintln!("salient schema: no format `{kind}`{hint} (`salient schema` lists them)");
+            2
+        }
+    }
 }
 
 fn print_diagnostics(ds: &[Diagnostic]) {

@@ -53,7 +53,7 @@ impl<R: Ruleset> Clone for Origin<R> {
 }
 
 /// Dice results forced into the game after `after_commands` commands.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct ForcedDice {
     pub after_commands: usize,
     pub values: Vec<u32>,

@@ -53,11 +53,16 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
     /// The game's title.
     const NAME: &'static str;
     /// A controller's answer to a pending decision. Serialized in saves and command scripts.
-    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + schemars::JsonSchema + Send + Sync + 'static;
     /// What the rules report happened.
     type Event: Clone + Debug + Serialize + Describe + Send + Sync + 'static;
     /// A loaded, checked scenario, ready to spawn.
     type Scenario: Clone + Send + Sync + 'static;
+    /// A scenario file as written (`Scenario(...)`): the type [`Ruleset::load_scenario`] reads, whose
+    /// fields and doc comments make the reference (`salient schema`, docs/reference/).
+    type ScenarioFile: schemars::JsonSchema;
+    /// The tables file as written (`Tables(...)`), for the reference likewise.
+    type TablesFile: schemars::JsonSchema;
 
     /// Reads and checks a scenario file (and the files it refers to, through `loader`), reporting
     /// every problem with its location.

@@ -17,7 +17,7 @@ use super::source::{SourceFile, io_reason};
 /// The save format this program writes. Older formats are migrated on load (see [`migrate`]).
 pub const SAVE_FORMAT: u32 = 1;
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Save", deny_unknown_fields)]
 pub struct SaveFile<C> {
     pub format: u32,

@@ -95,7 +95,7 @@ pub fn header(file: &SourceFile) -> Result<(u32, String), Diagnostic> {
 }
 
 /// Scenario facts shared by every ruleset: shown in the menu and the script output.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioInfo {
     /// A short id, unique within the ruleset (`first-tank-battle`).
@@ -113,7 +113,7 @@ pub struct ScenarioInfo {
     pub source: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideInfo {
     /// The id commands and data use (`allied`, `german`).

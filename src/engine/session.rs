@@ -199,6 +199,8 @@ pub struct RulesetEntry {
     pub load_save: LoadFn,
     /// The shipped scenarios and their maps, compiled in (the fuzz harness plays them).
     pub shipped: Embedded,
+    /// The reference of its data files: scenario, tables, save (`salient schema`).
+    pub formats: fn() -> Vec<super::reference::Format>,
 }
 
 /// Starts a game of a scenario file, read through a loader (from disk or from memory), with a seed
@@ -247,5 +249,6 @@ pub fn entry<R: Ruleset, O: Opponent<R>>(shipped: Embedded) -> RulesetEntry {
         open_carrying: open_carrying::<R, O>,
         load_save: load::<R, O>,
         shipped,
+        formats: super::reference::ruleset_formats::<R>,
     }
 }

@@ -153,19 +153,26 @@ pub fn validate_source(file: &SourceFile, registry: &[RulesetEntry]) -> Vec<Diag
 }
 
 /// A rulebook's text for the window's rule popups (`assets/ui/<ruleset>-rules.ron`).
-#[derive(serde::Deserialize)]
+#[derive(serde::Deserialize, schemars::JsonSchema)]
 #[serde(rename = "RuleTexts", deny_unknown_fields)]
-struct RuleTextsFile {
+pub struct RuleTextsFile {
+    /// The ruleset whose rulebook this is, by id.
     ruleset: String,
+    /// Each rule's text by its section number as the game cites it (`"7.22"`).
     rules: std::collections::BTreeMap<String, RuleTextEntry>,
+    /// Other numbers leading to a rule's text (a citation the rulebook prints differently), to the
+    /// section they lead to.
     #[serde(default)]
     aliases: std::collections::BTreeMap<String, String>,
 }
 
-#[derive(serde::Deserialize)]
+/// One rule's text in a popup.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 struct RuleTextEntry {
+    /// The section's heading.
     title: String,
+    /// The section's text, as the rulebook words it.
     text: String,
 }
 

@@ -13,7 +13,7 @@ use super::hex::{HexBoard, Orientation, Shifted};
 use crate::engine::source::Problems;
 
 /// The RON description of an area map (`AreaMap(...)` files).
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename = "AreaMap", deny_unknown_fields)]
 pub struct AreaMapSpec {
     pub format: u32,
@@ -33,7 +33,7 @@ pub struct AreaMapSpec {
     pub not_adjacent: Vec<(u32, u32)>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CellGridSpec {
     #[serde(default)]
@@ -44,7 +44,7 @@ pub struct CellGridSpec {
     pub rows: u32,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AreaSpec {
     pub id: u32,
@@ -63,7 +63,7 @@ pub struct AreaSpec {
     pub cells: Vec<String>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BorderSpec {
     pub between: (u32, u32),

@@ -14,7 +14,7 @@ use crate::engine::source::{Problems, nearest};
 
 /// Which way the hexes point. With `PointyTop` the rows are straight lines and the columns zig-zag;
 /// with `FlatTop` the columns are straight.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Orientation {
     #[default]
     PointyTop,
@@ -24,7 +24,7 @@ pub enum Orientation {
 /// Which lines sit half a hex out of line, counting from 1 as the labels do: with `Even`, rows B, D,
 /// F... (pointy top) sit half a hex to the east of rows A, C, E...; columns 02, 04... (flat top) sit
 /// half a hex to the south.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Shifted {
     #[default]
     Even,
@@ -32,7 +32,7 @@ pub enum Shifted {
 }
 
 /// A side of the map.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum MapEdge {
     North,
     South,
@@ -41,7 +41,7 @@ pub enum MapEdge {
 }
 
 /// The six directions of a pointy-top hex, clockwise from north-east.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Direction {
     NorthEast,
     East,
@@ -96,7 +96,7 @@ fn parse_row_letters(s: &str) -> Option<u32> {
 }
 
 /// The RON description of a hex map (`HexMap(...)` files).
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename = "HexMap", deny_unknown_fields)]
 pub struct HexMapSpec {
     /// File format version.
@@ -136,14 +136,14 @@ pub struct HexMapSpec {
     pub edges: Vec<EdgeSpec>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceSpec {
     pub name: String,
     pub hexes: Vec<String>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexFeatureSpec {
     pub kind: String,
@@ -153,7 +153,7 @@ pub struct HexFeatureSpec {
     pub hexes: Vec<String>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexsideFeatureSpec {
     pub kind: String,
@@ -167,7 +167,7 @@ pub struct HexsideFeatureSpec {
     pub sides: Vec<(String, String)>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EdgeSpec {
     pub side: String,

@@ -23,7 +23,7 @@ impl Yards {
 }
 
 /// The RON description of a table (`Tabletop(...)` files).
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename = "Tabletop", deny_unknown_fields)]
 pub struct TabletopSpec {
     pub format: u32,
@@ -35,7 +35,7 @@ pub struct TabletopSpec {
     pub features: Vec<TerrainFeatureSpec>,
 }
 
-#[derive(Clone, Debug, Deserialize, Serialize)]
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainFeatureSpec {
     pub kind: String,

@@ -8,7 +8,7 @@ use crate::engine::view::StateView;
 
 /// A battle's result for the campaign's side in it, from the ruleset's game-over view: the winner
 /// named by the view is that side (victory), nobody or `draw` (draw), or another side (defeat).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ResultLevel {
     Victory,
@@ -40,7 +40,7 @@ impl ResultLevel {
 
 /// One unit's state at the end of a battle, carried into the next battle's order of battle under
 /// the same id.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CarriedUnit {
     pub id: String,

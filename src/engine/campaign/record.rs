@@ -20,7 +20,7 @@ pub const CAMPAIGN_SAVE_FORMAT: u32 = 1;
 
 /// A campaign in play; saved as `CampaignSave(...)` between battles, and attached to the save of a
 /// battle in progress.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "CampaignSave", deny_unknown_fields)]
 pub struct CampaignRecord {
     pub format: u32,
@@ -42,7 +42,7 @@ pub struct CampaignRecord {
 }
 
 /// One finished battle.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FinishedBattle {
     pub battle: String,

@@ -17,7 +17,7 @@ use crate::engine::validate::find_ruleset;
 pub const CAMPAIGN_FORMAT: u32 = 1;
 
 /// A campaign as written in RON.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Campaign", deny_unknown_fields)]
 pub struct CampaignSpec {
     /// The file format version: 1.
@@ -45,7 +45,7 @@ pub struct CampaignSpec {
 }
 
 /// One battle of a campaign.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BattleSpec {
     /// A short id, unique in the campaign, that `next` and `start` name.
@@ -73,7 +73,7 @@ pub struct BattleSpec {
 }
 
 /// Campaign points by result level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Points {
     pub victory: i64,
@@ -99,7 +99,7 @@ impl Points {
 }
 
 /// What follows a battle.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub enum Next {
     /// The campaign ends after this battle.
@@ -146,7 +146,7 @@ impl Next {
 }
 
 /// A campaign victory level.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LevelSpec {
     /// In words (`Decisive victory`).

@@ -15,7 +15,7 @@ use super::units::Side;
 /// A controller's answer. Units are named by their scenario id, hexes by their label (`K05`).
 ///
 /// In RON: `Activate("gb-2-devons")`, `Move("K05")`, `Fire("de-4gd-5gg-1")`, `EndActivation`, `Done`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// Activate a unit (2.1), or bring in a waiting unit (2.3, 8, 7.2).
     Activate(String),

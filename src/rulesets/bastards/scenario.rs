@@ -16,7 +16,7 @@ use super::tables::Tables;
 use super::units::{Side, UnitKind};
 
 /// A scenario as written in RON.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
     pub format: u32,
@@ -53,7 +53,7 @@ pub struct ScenarioSpec {
 }
 
 /// One space of the turn record track.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnSpec {
     pub turn: u32,
@@ -75,7 +75,7 @@ pub struct TurnSpec {
 }
 
 /// A kind of activation marker and how many of it are in the pool (7.2).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MarkerSpec {
     pub kind: MarkerKind,
@@ -86,7 +86,7 @@ pub struct MarkerSpec {
 }
 
 /// The activation markers of 7.2.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord, schemars::JsonSchema)]
 pub enum MarkerKind {
     /// Activate this many battalions (1, 3 or 5).
     Battalions(u32),
@@ -102,7 +102,7 @@ pub enum MarkerKind {
 }
 
 /// A unit of the order of battle.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub id: String,
@@ -131,7 +131,7 @@ pub struct UnitSpec {
 }
 
 /// Units entering during play (2.3).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReinforcementSpec {
     pub turn: u32,
@@ -153,7 +153,7 @@ pub struct ReinforcementSpec {
     pub enemy_vp_each: i32,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum ArrivalCount {
     #[default]
     All,
@@ -162,7 +162,7 @@ pub enum ArrivalCount {
 }
 
 /// The Australian night assault of 24–25 April (chapter 10).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NightAssaultSpec {
     /// The nightfall turn on which it happens.
@@ -179,7 +179,7 @@ pub struct NightAssaultSpec {
     pub german_reach: u32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GarrisonSpec {
     pub unit: String,
@@ -188,7 +188,7 @@ pub struct GarrisonSpec {
 }
 
 /// Victory conditions: each scenario has its own.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum VictorySpec {
     /// Scenario 1: running VPs and end-of-game VPs by the hex table.
     Points(PointsVictory),
@@ -196,7 +196,7 @@ pub enum VictorySpec {
     Levels(LevelsVictory),
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PointsVictory {
     /// German VP per Allied tank captured (eliminated following an assault).
@@ -214,7 +214,7 @@ pub struct PointsVictory {
 }
 
 /// VP for holding a place.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceAward {
     pub side: Side,
@@ -223,7 +223,7 @@ pub struct PlaceAward {
     pub award: Award,
 }
 
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Award {
     /// Points if the side is the only one with battalions in the place.
     Sole(i32),
@@ -235,7 +235,7 @@ pub enum Award {
     SoleOrPerHex(i32, i32),
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LevelsVictory {
     pub decisive_from_turn: u32,
@@ -250,7 +250,7 @@ pub struct LevelsVictory {
 }
 
 /// Scenario options: where the rules text and the play aid disagree, and the optional rules.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// Village movement cost: the rules text's 2 MP (default) or the play aid's 1 MP.
@@ -267,7 +267,7 @@ pub struct Options {
     pub maintaining_cohesion: bool,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum VillageCost {
     #[default]
     RulesText,
@@ -275,7 +275,7 @@ pub enum VillageCost {
 }
 
 /// How the computer plays a side (issue: AI); all weights default to 1.0.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AiTuning {
     /// Willingness to attack and assault (multiplies the value of inflicting losses).

@@ -12,7 +12,7 @@ use super::units::{Side, UnitKind};
 /// The tables shipped with the program (used when the data folder has none).
 pub const BUILTIN: &str = include_str!("../../../assets/rulesets/bastards/tables.ron");
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Tables", deny_unknown_fields)]
 pub struct Tables {
     pub format: u32,
@@ -48,14 +48,14 @@ pub struct Tables {
 /// on turn 2 enter play ... during the Allied player's activation phase" (2.3.2), so a group enters
 /// on its turn (`OnItsTurn`) and a unit not brought in then is not used; `FromItsTurn` (a house
 /// reading) lets it enter on any later turn too.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum ReinforcementEntry {
     #[default]
     OnItsTurn,
     FromItsTurn,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainType {
     pub id: String,
@@ -75,7 +75,7 @@ pub struct TerrainType {
     pub impassable: bool,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TrenchEffects {
     /// Extra MP to enter an enemy trench hex.
@@ -88,7 +88,7 @@ pub struct TrenchEffects {
     pub assault_drm: i32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ZocCosts {
     pub battalion_four_medals: u32,
@@ -96,7 +96,7 @@ pub struct ZocCosts {
     pub tank: u32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionCosts {
     pub mp_per_medal_battalion: u32,
@@ -120,7 +120,7 @@ pub struct ActionCosts {
     pub mg_combat_medals: u32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CombatTable {
     /// A loss on this modified result or more.
@@ -130,13 +130,13 @@ pub struct CombatTable {
 }
 
 /// The attacker row of the tank combat matrix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Attacker {
     Battalion(Side),
     Tank(UnitKind),
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TankCombatEntry {
     pub attacker: Attacker,
@@ -144,7 +144,7 @@ pub struct TankCombatEntry {
     pub drm: i32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssaultTable {
     /// A loss on this or more with more medals than the defender...
@@ -155,7 +155,7 @@ pub struct AssaultTable {
     pub night_vs_tank_cost: u32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BreakdownTable {
     /// Breakdown on a die of this or less: German tanks entering costly terrain on turn 1...
@@ -168,7 +168,7 @@ pub struct BreakdownTable {
     pub after_assault: u32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RepairTable {
     pub enemy_zoc_modifier: i32,
@@ -178,7 +178,7 @@ pub struct RepairTable {
     pub eliminated_on: i32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ArtilleryTable {
     /// The barrage hits the target hex on this modified result or less, otherwise it scatters.
@@ -192,7 +192,7 @@ pub struct ArtilleryTable {
     pub trench_modifier: i32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EliminationTest {
     pub attacker_in_assault_on_battalion: i32,
@@ -206,7 +206,7 @@ pub struct EliminationTest {
     pub max: i32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NightfallTable {
     /// Disorganised battalions pull back this many hexes.
@@ -215,7 +215,7 @@ pub struct NightfallTable {
     pub confusion_reset: i32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RandomSequenceTable {
     pub draws_per_turn: u32,
@@ -234,7 +234,7 @@ pub struct RandomSequenceTable {
 
 /// When the activation-marker pool is filled again (7.1): the text fills it "at the start of the
 /// game" and does not return drawn markers; `Day` and `Turn` are house readings.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum PoolRefill {
     Game,
     Day,

@@ -15,7 +15,7 @@ use super::units::{Level, Side};
 /// `Move(["de-1-206"], 29)`, `Detach("fb-1-1rfm")`, `Assault(from: 29, target: 11, night: false)`,
 /// `DefensiveFire(true)`, `Charge`, `BreakOff`, `Raise(["fb-1-1rfm"])`, `Rebuild("fb-2-1rfm")`,
 /// `Dig([4, 5])`, `Done`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// Buy the second strategy counter of one's choice, naming a side of it (5).
     Buy(Strategy),

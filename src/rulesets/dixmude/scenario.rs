@@ -17,7 +17,7 @@ use super::tables::Tables;
 use super::units::{Kind, Nation, Side};
 
 /// A scenario as written in RON.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
     pub format: u32,
@@ -47,7 +47,7 @@ fn three() -> u32 {
 /// points of the victory terms (11), of material and of the strategies held. German-positive terms
 /// are read from the German's side; the side deciding counts them with its own sign. A field left out
 /// takes its default (the German's shipped values; the shipped scenario writes both sides).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct AiTuning {
     /// German infantry in zone 2, 3, 5 or 8: a major German victory at the end of the turn (11.1).
@@ -143,7 +143,7 @@ impl AiTuning {
 }
 
 /// A strategy counter (5.1.1): its reusable side (black) and its one-time side (red).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CounterSpec {
     pub side: Side,
@@ -152,7 +152,7 @@ pub struct CounterSpec {
 }
 
 /// When a unit not set up comes into play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Arrival {
     /// Franco-Belgian reinforcement at the phase G of this turn (9.5).
     Turn(u32),
@@ -168,7 +168,7 @@ pub enum Arrival {
 
 /// A counter of the order of battle (1.3). The values printed on the counters are lost: the
 /// scenario's are RECONSTRUCTED (docs/dixmude-reconstruction.md).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub id: String,

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::units::Side;
 
 /// Every strategy printed on a counter side (12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Strategy {
     // 12.1.1 Franco-Belgian, reusable
     BarelyWithinOurMeans,

@@ -11,7 +11,7 @@ use crate::engine::source::{Diagnostic, Problems, SourceFile};
 /// The tables shipped with the program (used when the data folder has none).
 pub const BUILTIN: &str = include_str!("../../../assets/rulesets/dixmude/tables.ron");
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Tables", deny_unknown_fields)]
 pub struct Tables {
     pub format: u32,
@@ -37,7 +37,7 @@ pub struct Tables {
 }
 
 /// 4.1, 5.2 (under section 4).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResourcePoints {
     pub franco_belgian: u32,
@@ -51,7 +51,7 @@ pub struct ResourcePoints {
 }
 
 /// 5: the second strategy counter.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StrategyCosts {
     pub franco_belgian_choice: u32,
@@ -62,7 +62,7 @@ pub struct StrategyCosts {
 }
 
 /// 1.1.2.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Stacking {
     pub battalions: u32,
@@ -70,7 +70,7 @@ pub struct Stacking {
 }
 
 /// 7.2-7.3. RECONSTRUCTED but for the repeat penalty (7.2).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Bombing {
     /// Die modifier of heavy artillery.
@@ -84,7 +84,7 @@ pub struct Bombing {
     pub hits: Vec<BombingRow>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BombingRow {
     pub strength: i32,
@@ -92,7 +92,7 @@ pub struct BombingRow {
 }
 
 /// 8.2. The columns are RECONSTRUCTED; the modifiers are printed (8.2.1).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DefensiveFire {
     /// Columns by fire power: the first whose `max` is not below it (the last beyond).
@@ -105,7 +105,7 @@ pub struct DefensiveFire {
     pub exposed_column: i32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FireColumn {
     pub max: i32,
@@ -114,7 +114,7 @@ pub struct FireColumn {
 }
 
 /// 8.3. The columns are RECONSTRUCTED; the cap and the success threshold are printed (8.3.2-8.3.3).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Assault {
     /// The die modifier is limited to +cap and -cap.
@@ -126,7 +126,7 @@ pub struct Assault {
     pub columns: Vec<AssaultColumn>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssaultColumn {
     pub max_amplitude: u32,
@@ -134,7 +134,7 @@ pub struct AssaultColumn {
     pub rows: Vec<AssaultRow>,
 }
 
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssaultRow {
     pub from: i32,
@@ -143,7 +143,7 @@ pub struct AssaultRow {
 }
 
 /// 7.3.5 (printed 8.3.5 under 7.3): the town's bonus and the ruins markers.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Diksmuide {
     pub bonus: i32,
@@ -152,7 +152,7 @@ pub struct Diksmuide {
 }
 
 /// 9.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Reorganisation {
     /// Battalions raised one level for 1 RP (9.2).

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The two camps.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     FrancoBelgian,
@@ -44,7 +44,7 @@ impl Side {
 }
 
 /// The coloured band of the counter (1.3): blue French, red Belgian, green German.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Nation {
     French,
@@ -62,7 +62,7 @@ impl Nation {
 }
 
 /// What a counter is (1.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Kind {
     /// An infantry battalion: good order, weakened, exhausted, out of action (1.3.1).
     Battalion,

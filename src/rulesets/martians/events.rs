@@ -12,7 +12,7 @@ use super::state::Action;
 ///
 /// In RON: `Begin("24th", Move)`, `Motivate("24th", Move)`, `EndRegiment`, `Move("24-a", 0, 60)`,
 /// `Face("24-a", 90)`, `Form("24-a", Square)`, `Charge("impi-1", "24-a")`, `Fire("24-a", "impi-1")`, `Done`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// The regiment whose turn it is begins an action: move (black card) or fire (red card) (2.5, 2.6).
     Begin(String, Action),

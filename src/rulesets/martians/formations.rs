@@ -13,7 +13,7 @@ use crate::engine::board::tabletop::{Stand, Yards};
 
 use super::tables::{Army, Kind, Tables, UnitType};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Formation {
     Line,
     Column,

@@ -18,7 +18,7 @@ use super::table::{self, Terrain};
 use super::tables::{Army, Kind, Tables, UnitType};
 
 /// A battle as written in RON.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
     pub format: u32,
@@ -41,7 +41,7 @@ pub struct ScenarioSpec {
 }
 
 /// The two sequences of play (1.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Sequence {
     /// Regiments act in order of initiative (1.3, 2.4-2.6).
     Initiative,
@@ -50,7 +50,7 @@ pub enum Sequence {
 }
 
 /// The advanced and optional rules a battle uses.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct Options {
     /// 2.4: a d10 for each regiment's commander's ability bonus.
@@ -66,7 +66,7 @@ pub struct Options {
 }
 
 /// A regiment (2.11): the first level of command; its units act together (2.6).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RegimentSpec {
     pub id: String,
@@ -75,7 +75,7 @@ pub struct RegimentSpec {
 }
 
 /// One unit (company, squadron, gun section, flight) on the table at the start.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub id: String,
@@ -94,7 +94,7 @@ pub struct UnitSpec {
 }
 
 /// How a battle is won: an objective zone held at the end, or the enemy broken.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Victory {
     /// Objective zones (the table's `objective` features, by name) and the side that must hold each at the
@@ -107,7 +107,7 @@ pub struct Victory {
     pub otherwise: String,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Objective {
     pub zone: String,
@@ -115,7 +115,7 @@ pub struct Objective {
 }
 
 /// How the computer opponent values things (docs/ai.md, "Martians"). A field left out takes its default.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct AiTuning {
     /// One enemy casting killed, and one of one's own lost.

@@ -128,7 +128,7 @@ pub struct Cards {
 }
 
 /// What a regiment's companies all do in one action (2.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Action {
     Move,
     Fire,

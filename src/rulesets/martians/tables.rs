@@ -12,7 +12,7 @@ use crate::engine::source::{Diagnostic, Problems, SourceFile};
 /// The tables shipped with the program (used when the data folder has none).
 pub const BUILTIN: &str = include_str!("../../../assets/rulesets/martians/tables.ron");
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Tables", deny_unknown_fields)]
 pub struct Tables {
     pub format: u32,
@@ -43,7 +43,7 @@ pub struct Tables {
 }
 
 /// A basic movement stand in yards (1.2).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StandSize {
     pub frontage: f32,
@@ -51,7 +51,7 @@ pub struct StandSize {
 }
 
 /// Initiative points per stand by unit type (2.4).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Initiative {
     pub infantry: u32,
@@ -66,7 +66,7 @@ pub struct Initiative {
 }
 
 /// One troop type's rates (4.5).
-#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rates {
     pub field: f32,
@@ -75,7 +75,7 @@ pub struct Rates {
     pub tactical: f32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Movement {
     pub infantry: Rates,
@@ -102,7 +102,7 @@ impl Movement {
 }
 
 /// Morale (5.2, 5.4, 5.5, 5.63).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Morale {
     pub auto_pass: i32,
@@ -123,7 +123,7 @@ pub struct Morale {
 }
 
 /// A gun class (6.11, the Artillery Fire Charts).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Gun {
     pub name: String,
@@ -137,7 +137,7 @@ pub struct Gun {
     pub machine_gun: bool,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Artillery {
     pub bands: Vec<f32>,
@@ -153,7 +153,7 @@ pub struct Artillery {
 }
 
 /// The d10 results that hit each target type (6.7c, 7.5; 10 is the 0).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ToHit {
     pub infantry: Vec<u32>,
@@ -163,7 +163,7 @@ pub struct ToHit {
 }
 
 /// A musketry class (7.1, 7.5).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
     pub name: String,
@@ -174,7 +174,7 @@ pub struct Weapon {
     pub ratios: Vec<u32>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Musketry {
     pub bands: Vec<f32>,
@@ -187,7 +187,7 @@ pub struct Musketry {
     pub skirmish_retreat: u32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Melee {
     /// Melee value per automatic kill, by weapon class (8.5).
@@ -202,7 +202,7 @@ pub struct Melee {
     pub fraction_in_tenths: bool,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Aviation {
     pub range: f32,
@@ -214,7 +214,7 @@ pub struct Aviation {
     pub attack_dice: BTreeMap<String, u32>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SkirmishCastings {
     pub foot: u32,
@@ -222,7 +222,7 @@ pub struct SkirmishCastings {
 }
 
 /// Unit types (2.4's chart, 4.5's rows).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Kind {
     Infantry,
     Cavalry,
@@ -251,7 +251,7 @@ impl Kind {
 }
 
 /// An army list (the three lists are RECONSTRUCTED).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Army {
     pub name: String,
@@ -261,7 +261,7 @@ pub struct Army {
 }
 
 /// One unit type of an army list.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitType {
     pub name: String,

@@ -8,7 +8,7 @@ use crate::engine::RuleEvent;
 use super::units::Side;
 
 /// Which of the two kinds of target a bombardment fires at (7.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Target {
     Artillery,
     /// Infantry, tanks, cavalry and Stosstruppen.
@@ -16,7 +16,7 @@ pub enum Target {
 }
 
 /// The two barrages of the rolling barrage / interdiction phase (8.2).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum BarrageKind {
     Rolling,
     Interdiction,
@@ -28,7 +28,7 @@ pub enum BarrageKind {
 /// `Activate(35)`, `Add("gb-tank-d")`, `MoveTo(51)`, `Lead("gb-tank-d")`,
 /// `Defend(lead: "de-84", guns: None, sos: Some("de-108-fa"))`, `Flip("de-84")`, `BreakDown("gb-tank-d")`,
 /// `FriendlyFire("gb-16")`, `Done`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// Place an arriving unit in an entry area (6.1-6.3).
     Place(String, u32),

@@ -16,7 +16,7 @@ use super::tables::Tables;
 use super::units::{Kind, Side};
 
 /// A scenario as written in RON.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
     pub format: u32,
@@ -49,7 +49,7 @@ pub struct ScenarioSpec {
 }
 
 /// How the computer opponent plays one side (docs/ai.md).
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AiTuning {
     /// Willingness to attack and bombard (multiplies the value of inflicting losses and taking areas by force).
@@ -107,7 +107,7 @@ impl Default for AiTuning {
 
 /// One space of the turn record track. The printed track is lost: these values are reconstructed
 /// (docs/rtc-reconstruction.md).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnSpec {
     pub turn: u32,
@@ -121,7 +121,7 @@ pub struct TurnSpec {
     pub fatigue_entered_by: Option<u32>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EntryCondition {
     pub area: u32,
@@ -129,7 +129,7 @@ pub struct EntryCondition {
     pub any_of: Vec<Vec<u32>>,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TankReturn {
     pub areas: Vec<u32>,
@@ -147,7 +147,7 @@ impl TankReturn {
     }
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ImmediateVictory {
     /// The British must control one of these...
@@ -156,7 +156,7 @@ pub struct ImmediateVictory {
     pub cavalry: u32,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionalSpec {
     pub side: Side,
@@ -167,7 +167,7 @@ pub struct ConditionalSpec {
 }
 
 /// A counter of the order of battle (2.4, 2.6, 2.7).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub id: String,

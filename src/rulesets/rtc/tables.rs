@@ -9,7 +9,7 @@ use crate::engine::source::{Diagnostic, Problems, SourceFile};
 /// The tables shipped with the program (used when the data folder has none).
 pub const BUILTIN: &str = include_str!("../../../assets/rulesets/rtc/tables.ron");
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Tables", deny_unknown_fields)]
 pub struct Tables {
     pub format: u32,
@@ -29,7 +29,7 @@ pub struct Tables {
 }
 
 /// 5.1.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct InitiativeTable {
     /// Turns in which the British have the initiative without a roll (1-3).
@@ -44,7 +44,7 @@ pub struct InitiativeTable {
 }
 
 /// 9.32-9.52, 8.21, 8.3.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MovementTable {
     /// No enemy in or next to the area (9.32).
@@ -64,7 +64,7 @@ pub struct MovementTable {
 }
 
 /// Loss points: what each way of paying costs.
-#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize, PartialEq, Eq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LossCosts {
     pub flip: u32,
@@ -76,7 +76,7 @@ pub struct LossCosts {
 }
 
 /// 7.5-7.9.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BombardmentTable {
     pub dice: u32,
@@ -100,7 +100,7 @@ pub struct BombardmentTable {
 }
 
 /// 10.2-10.6.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttackTable {
     pub dice: u32,
@@ -119,7 +119,7 @@ pub struct AttackTable {
 }
 
 /// 8.2.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BarrageTable {
     /// Artillery firing a barrage is turned to its spent side (the source's 8.2 is garbled: see
@@ -128,7 +128,7 @@ pub struct BarrageTable {
 }
 
 /// 11.2, fatigue.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FatigueTable {
     pub from_turn: u32,
@@ -141,7 +141,7 @@ pub struct FatigueTable {
 /// Where the rulebook and the official play aid card disagree: an option each (rules/INDEX.md).
 /// Both default to the card's reading, as issue 14 decided: the card is the official English text,
 /// the rulebook a translation whose 10.2 is garbled in places (docs/rtc.md).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
     /// 10.2 b: "cavalry may not support unless lead unit is cavalry" (play aid, the default) or
@@ -154,14 +154,14 @@ pub struct Options {
     pub divisional_integrity: DivisionalIntegrity,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum CavalrySupport {
     RulesText,
     #[default]
     PlayAid,
 }
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum DivisionalIntegrity {
     /// Three units of the lead's division, of any type.
     RulesText,

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::scenario::UnitSpec;
 
 /// The two players (2.5: khaki British, grey-green German).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     British,
@@ -43,7 +43,7 @@ impl Side {
 }
 
 /// The six unit types (2.6).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Kind {
     Infantry,
     Cavalry,

@@ -13,7 +13,7 @@ use super::units::Side;
 /// `EnterFortification(["de-r1"])`, `LeaveDugout(["de-r1"])`, `Dig("us-a1")`, `Fire(["us-a1"], "G04")`,
 /// `Range(["de-mtr"], "E03")`, `FireForEffect(["de-mtr"], Drum)`,
 /// `CloseCombat("G04")`, `EndActivation`, `React(["de-mg"], "E03")`, `NoReaction`.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// Place a unit in its set-up area (13.2).
     Place(String, String),
@@ -65,7 +65,7 @@ pub enum Command {
 }
 
 /// Ammunition (7.5): high explosive unless declared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Ammo {
     #[default]
     HighExplosive,
@@ -87,14 +87,14 @@ impl Ammo {
 
 /// Fire patterns (7.83). A barrage runs along the hex grain through the target: east-west,
 /// north-east to south-west, or north-west to south-east.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Pattern {
     Drum,
     Hurricane,
     Barrage(Grain),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Grain {
     EastWest,
     NorthEastSouthWest,

@@ -68,6 +68,8 @@ impl Ruleset for Trenches {
     type Command = Command;
     type Event = Event;
     type Scenario = scenario::Scenario;
+    type ScenarioFile = scenario::ScenarioSpec;
+    type TablesFile = tables::Tables;
 
     fn load_scenario(file: &SourceFile, loader: &mut crate::engine::loader::Loader) -> Result<Self::Scenario, Vec<Diagnostic>> {
         scenario::load(file, loader)

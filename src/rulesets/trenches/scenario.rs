@@ -20,7 +20,7 @@ use super::tables::{Tables, UnitType};
 use super::units::{Era, Side, Visibility};
 
 /// An operation as written in RON.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
     pub format: u32,
@@ -57,7 +57,7 @@ pub struct ScenarioSpec {
 }
 
 /// A preliminary bombardment (7.86), fired after set-up and before turn 1.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BombardmentSpec {
     pub kind: BombardmentKind,
@@ -74,7 +74,7 @@ pub struct BombardmentSpec {
     pub failed: Failed,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum BombardmentKind {
     /// 7.861.
     Saturation,
@@ -83,7 +83,7 @@ pub enum BombardmentKind {
 }
 
 /// A failed saturation roll (7.861) destroys the unit; Operations 1 and 2 reduce and spend it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Failed {
     #[default]
     Destroyed,
@@ -91,7 +91,7 @@ pub enum Failed {
 }
 
 /// Units of a sub-type that are, or become, shock troops (Operations 2 and 3).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShockRule {
     pub side: Side,
@@ -99,7 +99,7 @@ pub struct ShockRule {
     pub from: ShockFrom,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum ShockFrom {
     /// From the start.
     Start,
@@ -108,7 +108,7 @@ pub enum ShockFrom {
 }
 
 /// What a side must do to win (13.4); if it fails, the other side wins.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Victory {
     pub side: Side,
@@ -125,7 +125,7 @@ pub struct Victory {
 
 /// Exiting the map (13.41): at least `units` units leave from the `from` hexes (edge hexes: place
 /// names or labels) by the end.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Exit {
     pub units: u32,
@@ -133,7 +133,7 @@ pub struct Exit {
 }
 
 /// A side's leadership points (12), for units of the listed sub-types (all when empty).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Leadership {
     pub points: u32,
@@ -142,7 +142,7 @@ pub struct Leadership {
 }
 
 /// A hex pre-registered for a battery's indirect fire (7.88, 13.1): the pre-game note.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Registration {
     pub hex: String,
@@ -152,7 +152,7 @@ pub struct Registration {
 }
 
 /// One unit (2.6, 13.2).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
     pub id: String,
@@ -185,7 +185,7 @@ pub struct UnitSpec {
 
 /// How the computer opponent values a position (docs/ai.md, "In the Trenches"). A field left out
 /// takes its default.
-#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct AiTuning {
     /// One step of one's own unit, and of the enemy's.

@@ -197,14 +197,14 @@ pub struct Act {
 }
 
 /// An AFV's weapons: its gun and its machine guns fire one shot each per attack (11.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub enum Weapon {
     Gun,
     MachineGun,
 }
 
 /// The statistic a leadership point raises by one (12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub enum Stat {
     Firepower,
     Range,

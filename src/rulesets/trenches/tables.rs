@@ -15,7 +15,7 @@ use crate::engine::source::{Diagnostic, Problems, SourceFile};
 /// The tables shipped with the program (used when the data folder has none).
 pub const BUILTIN: &str = include_str!("../../../assets/rulesets/trenches/tables.ron");
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Tables", deny_unknown_fields)]
 pub struct Tables {
     pub format: u32,
@@ -47,7 +47,7 @@ pub struct Tables {
 }
 
 /// Point fire against AFV (7.62) and AFV in trenches (8.3).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PointFire {
     /// A final to-hit dice roll of at least this hits.
@@ -61,7 +61,7 @@ pub struct PointFire {
 }
 
 /// Ammunition of guns (7.5).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ammunition {
     /// Shrapnel: from this calibre, +this firepower, cover doubled.
@@ -74,7 +74,7 @@ pub struct Ammunition {
 }
 
 /// Cavalry (8.5, 11.2).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Cavalry {
     /// A charge's target hexes are at least this far from where the move starts.
@@ -84,7 +84,7 @@ pub struct Cavalry {
 }
 
 /// One unit row (11): values at full and at reduced strength.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitType {
     pub name: String,
@@ -115,7 +115,7 @@ pub struct UnitType {
 }
 
 /// Shock troops (3.2, 8.1, Operations 2 and 3).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShockTroops {
     pub movement: u32,
@@ -123,7 +123,7 @@ pub struct ShockTroops {
 }
 
 /// A terrain or feature row (10.1-10.3).
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct TerrainRow {
     /// Movement points to enter (10.2).
@@ -141,7 +141,7 @@ pub struct TerrainRow {
 }
 
 /// Fortifications (10.5).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Fortifications {
     pub trench: i32,
@@ -159,7 +159,7 @@ pub struct Fortifications {
 }
 
 /// Fire (7.3-7.7).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Fire {
     /// Volume of fire modifier = volume / this (7.61).
@@ -181,7 +181,7 @@ pub struct Fire {
 }
 
 /// Formations (5).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Formations {
     pub resolve_bonus: u32,
@@ -192,7 +192,7 @@ pub struct Formations {
 }
 
 /// Orders, in half orders (3.2).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Orders {
     pub unit_halves: u32,
@@ -202,7 +202,7 @@ pub struct Orders {
 }
 
 /// Close combat (9.1, 9.2).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CloseCombat {
     /// Odds (phasing, non-phasing) and their dice modifier, lowest odds first (9.1).
@@ -213,7 +213,7 @@ pub struct CloseCombat {
 }
 
 /// Indirect fire (7.8).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Indirect {
     pub min_range: u32,
@@ -233,7 +233,7 @@ pub struct Indirect {
 }
 
 /// Preliminary bombardments (7.86).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Bombardment {
     pub siege_bonus: i32,

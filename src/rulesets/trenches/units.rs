@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 /// The two alliances (7.87, 13.42: Allied Powers and Central Powers).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     Allied,
@@ -40,7 +40,7 @@ impl Side {
 }
 
 /// What a unit is, as the rules group them (2.4, 11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Kind {
     /// Rifle platoons, Marines, sappers, flamethrowers (11.3).
     Infantry,
@@ -100,7 +100,7 @@ impl Level {
 }
 
 /// Time frames (2.1).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Era {
     Early,
     Middle,
@@ -108,7 +108,7 @@ pub enum Era {
 }
 
 /// Visibility for the accuracy die roll (7.84).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Visibility {
     #[default]
     Good,

@@ -1,0 +1,101 @@
+//! The player's settings as a file: UI scale, colour-blind-safe palette, animation speed, hex labels,
+//! confirming dice. Kept as RON in the user's folder (`<user dir>/settings.ron`, see
+//! [`paths::user_dir`]); a missing or damaged file gives the defaults. The window's form is
+//! `ui::settings`; the file format is here so the reference (`salient schema settings`) is the same in
+//! every build.
+
+use std::path::PathBuf;
+
+use bevy::prelude::Resource;
+use serde::{Deserialize, Serialize};
+
+use super::paths;
+
+/// How fast moves are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
+pub enum AnimationSpeed {
+    /// Counters jump to their new hex.
+    Off,
+    Fast,
+    #[default]
+    Normal,
+    Slow,
+}
+
+impl AnimationSpeed {
+    pub const ALL: [AnimationSpeed; 4] = [AnimationSpeed::Off, AnimationSpeed::Fast, AnimationSpeed::Normal, AnimationSpeed::Slow];
+    pub fn name(self) -> &'static str {
+        match self {
+            AnimationSpeed::Off => "Off",
+            AnimationSpeed::Fast => "Fast",
+            AnimationSpeed::Normal => "Normal",
+            AnimationSpeed::Slow => "Slow",
+        }
+    }
+    /// World units per second a moving counter travels (0: no animation).
+    pub fn counter_speed(self) -> f32 {
+        match self {
+            AnimationSpeed::Off => 0.0,
+            AnimationSpeed::Fast => 1600.0,
+            AnimationSpeed::Normal => 700.0,
+            AnimationSpeed::Slow => 320.0,
+        }
+    }
+    /// Pause between two computer commands, in milliseconds.
+    pub fn pause_ms(self) -> u64 {
+        match self {
+            AnimationSpeed::Off => 0,
+            AnimationSpeed::Fast => 120,
+            AnimationSpeed::Normal => 450,
+            AnimationSpeed::Slow => 1000,
+        }
+    }
+}
+
+/// The settings, as saved.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default)]
+pub struct Settings {
+    /// Scale of the panels and text (1 = 100 %).
+    pub ui_scale: f32,
+    pub colour_blind: bool,
+    pub animation: AnimationSpeed,
+    pub hex_labels: bool,
+    /// Ask for confirmation before assaults and other irreversible dice rolls.
+    pub confirm_dice: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { ui_scale: 1.0, colour_blind: false, animation: AnimationSpeed::Normal, hex_labels: true, confirm_dice: true }
+    }
+}
+
+impl Settings {
+    pub fn path() -> PathBuf {
+        paths::user_dir().join("settings.ron")
+    }
+
+    /// Reads the settings; defaults when the file is missing or unreadable.
+    pub fn load() -> Settings {
+        std::fs::read_to_string(Self::path())
+            .ok()
+            .and_then(|t| ron::from_str::<Settings>(&t).ok())
+            .map(|s| s.sanitised())
+            .unwrap_or_default()
+    }
+
+    /// Keeps values in range, whatever the file said.
+    pub fn sanitised(mut self) -> Settings {
+        if !self.ui_scale.is_finite() {
+            self.ui_scale = 1.0;
+        }
+        self.ui_scale = self.ui_scale.clamp(0.75, 2.0);
+        self
+    }
+
+    pub fn save(&self) -> Result<(), String> {
+        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())?;
+        crate::engine::save::write_atomically(&Self::path(), text.as_bytes())
+    }
+}
