@@ -52,7 +52,7 @@ pub fn engine_formats() -> Vec<Format> {
         format(
             "area-map",
             "Area map",
-            "A board of areas (Royal Tank Corps' impulse areas, Tempête sur Dixmude's zones): `AreaMap(...)`, in a scenario's \
+            "A board of areas (the area-impulse and zone rulesets): `AreaMap(...)`, in a scenario's \
              `maps/` folder, named by the scenario's `map` key.",
             schema_of::<AreaMapSpec>(),
         ),
