@@ -73,7 +73,7 @@ pub fn pos(board: HexBoard, units: &[(&str, Side, &str, char, &str)], phasing: S
         .enumerate()
         .map(|(i, (_, _, _, _, hex))| UnitState {
             at: Where::Hex(sc.board.parse(hex).expect("a hex of the test map")),
-            ..UnitState::new(sc.unit_type(i).steps)
+            ..UnitState::new(sc.unit_type(i).steps, sc.spec.units[i].letter)
         })
         .collect();
     let r = Rest {

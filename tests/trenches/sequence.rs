@@ -1,9 +1,12 @@
 //! The sequence of play (3): initiative rounds and orders (3.11, 3.2), recovery (3.12), formations
 //! (5.1), the operations' special rules and victory (13).
 
+use salient::rulesets::trenches::Command;
 use salient::rulesets::trenches::activation::{formation_ok, unit_cost};
 use salient::rulesets::trenches::scenario::{ShockFrom, ShockRule};
 use salient::rulesets::trenches::sequence::{begin_round, recovery};
+use salient::rulesets::trenches::setup;
+use salient::rulesets::trenches::state::{Phase, Where};
 use salient::rulesets::trenches::units::Side;
 
 use super::fixtures::*;
@@ -104,4 +107,41 @@ fn hex_control_is_sole_occupation_itt_13_42() {
     assert!(!salient::rulesets::trenches::sequence::controls(&p, A, h));
     p.units[1].at = salient::rulesets::trenches::state::Where::Eliminated;
     assert!(salient::rulesets::trenches::sequence::controls(&p, A, h));
+}
+
+/// 13.2: while setting up, a player chooses the letter IDs of the units still to place, four
+/// identical infantry units to a letter at most (5.1); a new letter is the first free one. Units of
+/// one letter then act as one formation.
+#[test]
+fn letters_are_chosen_at_set_up_within_the_limits_itt_13_2() {
+    let mut p = pos(
+        board(&["........"; 6].map(|r| r), &[], &[]),
+        &[
+            ("us-a", A, "MAR", 'A', "A01"),
+            ("us-b", A, "MAR", 'A', "A02"),
+            ("us-c", A, "MAR", 'A', "A03"),
+            ("us-d", A, "MAR", 'A', "A04"),
+            ("us-e", A, "MAR", 'B', "A05"),
+            ("de-1", C, "RFL", 'A', "F01"),
+        ],
+        A,
+    );
+    for id in ["us-a", "us-b", "us-c", "us-d", "us-e", "de-1"] {
+        st(&mut p, id).at = Where::Unplaced;
+    }
+    p.r.phase = Phase::SetUp;
+    p.r.placing = Some(A);
+    let a = u(&p, "us-a");
+    assert_eq!(setup::letters(&p, a), vec!['B', 'C'], "B has room, C is the first free letter");
+    assert_eq!(setup::letters(&p, u(&p, "us-e")), Vec::<char>::new(), "four marines already share A");
+    assert_eq!(refused_by(submit(&mut p, Command::Letter("us-e".into(), 'A'), &[])), "13.2");
+    assert_eq!(refused_by(submit(&mut p, Command::Letter("us-a".into(), 'D'), &[])), "13.2", "D is not the first free letter");
+    assert_eq!(refused_by(submit(&mut p, Command::Letter("de-1".into(), 'B'), &[])), "13.2", "the Germans place later");
+    let ev = submit(&mut p, Command::Letter("us-a".into(), 'B'), &[]).unwrap();
+    assert!(ev.iter().any(|e| e.text.contains("takes the letter B")), "{:?}", ev.iter().map(|e| &e.text).collect::<Vec<_>>());
+    assert_eq!(p.letter(a), 'B');
+    st(&mut p, "us-a").at = Where::Hex(hex(&p, "C03"));
+    st(&mut p, "us-e").at = Where::Hex(hex(&p, "C04"));
+    assert!(formation_ok(&p, &[a, u(&p, "us-e")]).is_ok(), "one letter, one formation (5.1)");
+    assert_eq!(refused_by(submit(&mut p, Command::Letter("us-a".into(), 'C'), &[])), "13.2", "placed units keep their letter");
 }

@@ -159,6 +159,10 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             }
             v
         }
+        // 13.2: the computer keeps the operation's letters. Letters of four measured worse than the
+        // operations' twos (Wasteland, Marines v random, 100 games: 30 % against 54 %): its one-step
+        // scores crowd four-unit formations into the same fire.
+        Command::Letter(..) => -1.0e6,
         Command::Pass => {
             if attack {
                 -1.0
@@ -253,7 +257,12 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             // Reacting spends a unit's freedom to react again (4); machine guns fire on (7.61).
             let cost: f32 =
                 us.iter().map(|&u| if p.kind(u) == crate::rulesets::trenches::units::Kind::MachineGun { 0.2 } else { 0.8 }).sum();
-            fire_value(p, &us, h, moving, t) - if matches!(c, Command::React(..)) { cost } else { 0.0 }
+            let value = fire_value(p, &us, h, moving, t);
+            // Fire that cannot hurt still spends the shooters (4): better to keep them engaged.
+            if value <= 0.0 {
+                return -1.0 - cost;
+            }
+            value - if matches!(c, Command::React(..)) { cost } else { 0.0 }
         }
         Command::NoReaction => 0.0,
         Command::CloseCombat(hex) => p.parse_hex(hex).map(|h| close_combat_value(p, h, side, t)).unwrap_or(0.0),

@@ -57,8 +57,8 @@ pub fn formation_ok(p: &Pos, units: &[usize]) -> Result<(), String> {
         }
     }
     let first = units[0];
-    let (sub, letter) = (&p.spec(first).subtype, p.spec(first).letter);
-    if units.iter().any(|&u| &p.spec(u).subtype != sub || p.spec(u).letter != letter) {
+    let (sub, letter) = (&p.spec(first).subtype, p.letter(first));
+    if units.iter().any(|&u| &p.spec(u).subtype != sub || p.letter(u) != letter) {
         return Err("the units of a formation share their sub-type and letter ID (5.1)".into());
     }
     let max = if p.kind(first) == Kind::Infantry { p.sc.tables.formations.infantry_max } else { p.sc.tables.formations.other_max };
@@ -97,7 +97,7 @@ pub fn forces(p: &Pos, eligible: &[usize]) -> Vec<Vec<usize>> {
     // Formations of one sub-type and letter: every contiguous subset of two or more.
     let mut groups: Vec<Vec<usize>> = Vec::new();
     for &u in eligible {
-        match groups.iter_mut().find(|g| p.spec(g[0]).subtype == p.spec(u).subtype && p.spec(g[0]).letter == p.spec(u).letter) {
+        match groups.iter_mut().find(|g| p.spec(g[0]).subtype == p.spec(u).subtype && p.letter(g[0]) == p.letter(u)) {
             Some(g) => g.push(u),
             None => groups.push(vec![u]),
         }

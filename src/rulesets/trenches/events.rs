@@ -9,7 +9,7 @@ use super::units::Side;
 
 /// A controller's answer. Units are named by their scenario id, hexes by their label.
 ///
-/// In RON: `Place("us-a1", "D03")`, `Activate(["us-a1", "us-a2"])`, `Pass`, `Move(["us-a1"], "E03")`,
+/// In RON: `Place("us-a1", "D03")`, `Letter("us-a1", 'B')`, `Activate(["us-a1", "us-a2"])`, `Pass`, `Move(["us-a1"], "E03")`,
 /// `EnterFortification(["de-r1"])`, `LeaveDugout(["de-r1"])`, `Dig("us-a1")`, `Fire(["us-a1"], "G04")`,
 /// `Range(["de-mtr"], "E03")`, `FireForEffect(["de-mtr"], Drum)`,
 /// `CloseCombat("G04")`, `EndActivation`, `React(["de-mg"], "E03")`, `NoReaction`.
@@ -17,6 +17,9 @@ use super::units::Side;
 pub enum Command {
     /// Place a unit in its set-up area (13.2).
     Place(String, String),
+    /// Give a unit still to place another formation ID letter (13.2): one its identical units carry
+    /// with room for it (four infantry to a letter, three of anything else), or the next free one.
+    Letter(String, char),
     /// Spend orders to activate one unit or a formation (3.2, 3.3, 5.1).
     Activate(Vec<String>),
     /// Pass on the rest of one's orders this round (3.2).
@@ -120,6 +123,10 @@ pub enum EventKind {
     Placed {
         unit: String,
         hex: String,
+    },
+    Lettered {
+        unit: String,
+        letter: char,
     },
     SetUpDone {
         side: Side,

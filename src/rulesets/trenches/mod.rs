@@ -231,7 +231,7 @@ fn spawn(world: &mut World, sc: &scenario::Scenario) {
     world.insert_resource(Setup(Arc::new(sc.clone())));
     let mut roster = Vec::new();
     for (order, u) in sc.spec.units.iter().enumerate() {
-        let st = UnitState::new(sc.unit_type(order).steps);
+        let st = UnitState::new(sc.unit_type(order).steps, u.letter);
         roster.push(world.spawn(Piece { order, spec: Arc::new(u.clone()), st }).id());
     }
     world.insert_resource(Roster(roster));

@@ -129,11 +129,13 @@ pub struct UnitState {
     pub came_from: Option<Hex>,
     /// An immobilized AFV (8.4): never below engaged, never moves.
     pub immobile: bool,
+    /// The formation ID letter (5.1), the scenario's unless its player chose another at set-up (13.2).
+    pub letter: char,
 }
 
 impl UnitState {
     /// A unit not yet placed, at full strength and free.
-    pub fn new(steps: u32) -> UnitState {
+    pub fn new(steps: u32, letter: char) -> UnitState {
         UnitState {
             at: Where::Unplaced,
             steps,
@@ -144,6 +146,7 @@ impl UnitState {
             shock: false,
             came_from: None,
             immobile: false,
+            letter,
         }
     }
 }
@@ -362,7 +365,11 @@ impl Pos {
     }
     /// A unit's label for sentences: id and sub-type.
     pub fn name(&self, u: usize) -> String {
-        format!("{} ({} {})", self.id(u), self.spec(u).subtype, self.spec(u).letter)
+        format!("{} ({} {})", self.id(u), self.spec(u).subtype, self.letter(u))
+    }
+    /// A unit's formation ID letter (5.1, 13.2).
+    pub fn letter(&self, u: usize) -> char {
+        self.units[u].letter
     }
     pub fn hex_label(&self, h: Hex) -> String {
         self.sc.board.label(h)

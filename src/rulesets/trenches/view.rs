@@ -114,7 +114,7 @@ pub fn state_view(world: &World) -> StateView {
             }
             UnitView {
                 id: spec.id.clone(),
-                name: format!("{} {}", spec.subtype, spec.letter),
+                name: format!("{} {}", spec.subtype, p.letter(u)),
                 side: spec.side.id().to_string(),
                 kind: spec.subtype.clone(),
                 location,

@@ -45,12 +45,24 @@ pub struct Selection {
 /// The key of a unit's face: side, sub-type, letter and strength.
 pub fn face_key(p: &Pos, u: usize) -> String {
     let s = p.spec(u);
-    format!("{}/{}/{}/{}", s.side.id(), s.subtype, s.letter, if p.full(u) { "f" } else { "r" })
+    format!("{}/{}/{}/{}", s.side.id(), s.subtype, p.letter(u), if p.full(u) { "f" } else { "r" })
 }
 
-fn face_of(p: &Pos, u: usize, reduced: bool) -> Face {
+fn face_of(p: &Pos, u: usize, letter: char, reduced: bool) -> Face {
     let s = p.spec(u);
-    Face::of(s.side, &s.subtype, s.letter, p.ty(u), reduced)
+    Face::of(s.side, &s.subtype, letter, p.ty(u), reduced)
+}
+
+/// The letters a unit may carry: its own, and every letter its player could give it at set-up
+/// (13.2: the letters in use, or the next free one, so never past one per identical unit).
+fn letters_of(p: &Pos, u: usize) -> Vec<char> {
+    let s = p.spec(u);
+    let identical = p.sc.spec.units.iter().filter(|o| o.side == s.side && o.subtype == s.subtype).count();
+    let mut v: Vec<char> = p.sc.spec.units.iter().filter(|o| o.side == s.side && o.subtype == s.subtype).map(|o| o.letter).collect();
+    v.extend(('A'..='Z').take(identical + 1));
+    v.sort_unstable();
+    v.dedup();
+    v
 }
 
 /// Every face of the operation's units, once each, into one atlas image.
@@ -59,9 +71,11 @@ fn build_atlas(p: &Pos) -> (u32, u32, Vec<u8>, HashMap<String, Rect>) {
     let mut faces: BTreeMap<String, Face> = BTreeMap::new();
     for u in 0..p.units.len() {
         let s = p.spec(u);
-        for reduced in [false, true] {
-            let key = format!("{}/{}/{}/{}", s.side.id(), s.subtype, s.letter, if reduced { "r" } else { "f" });
-            faces.entry(key).or_insert_with(|| face_of(p, u, reduced));
+        for letter in letters_of(p, u) {
+            for reduced in [false, true] {
+                let key = format!("{}/{}/{}/{}", s.side.id(), s.subtype, letter, if reduced { "r" } else { "f" });
+                faces.entry(key).or_insert_with(|| face_of(p, u, letter, reduced));
+            }
         }
     }
     let rows = (faces.len() as u32).div_ceil(ATLAS_COLUMNS).max(1);
@@ -213,7 +227,7 @@ fn model_of(session: &TrenchSession, p: &Pos, selected: Option<&str>) -> (Vec<Pi
                     _ => None,
                 },
                 face: face_key(p, u),
-                label: format!("{} {} ({id})", p.spec(u).subtype, p.spec(u).letter),
+                label: format!("{} {} ({id})", p.spec(u).subtype, p.letter(u)),
                 markers,
                 state: if is_active { PieceState::Active } else { PieceState::Ready },
                 id,

@@ -172,11 +172,13 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
     Ok(())
 }
 
-/// Whether the viewer may read an event: not the other side's placements (13.2), nor what a unit
+/// Whether the viewer may read an event: not the other side's placements and letters (13.2), nor what a unit
 /// it does not see did (7.24).
 pub fn event_shown(p: &Pos, viewer: Option<Side>, ev: &crate::rulesets::trenches::Event) -> bool {
     let unit = match &ev.kind {
-        EventKind::Placed { unit, .. } => return p.find(unit).is_none_or(|u| viewer.is_none_or(|v| p.side(u) == v)),
+        EventKind::Placed { unit, .. } | EventKind::Lettered { unit, .. } => {
+            return p.find(unit).is_none_or(|u| viewer.is_none_or(|v| p.side(u) == v));
+        }
         EventKind::Moved { unit, .. } | EventKind::Fortification { unit, .. } | EventKind::Dug { unit } => unit,
         _ => return true,
     };
@@ -358,6 +360,23 @@ fn decision_box(ui: &mut egui::Ui, p: &HudParams, scene: &Scene, asks: &mut Asks
     }
 }
 
+/// At set-up, the formation ID letter of the unit to place (13.2): its own, or another with room.
+fn letter_choice(ui: &mut egui::Ui, pos: &Pos, id: &str, letters: &[Command], asks: &mut Asks) {
+    let Some(u) = pos.find(id) else { return };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(egui::RichText::new(format!("Letter ID {}:", pos.letter(u))).small()).on_hover_text(
+            "13.2: choose the formation letters of your units as you set them up — units of one sub-type and letter can \
+             act as one formation for one order (5.1); four infantry (three of anything else) to a letter at most",
+        );
+        for c in letters {
+            let Command::Letter(_, l) = c else { continue };
+            if ui.add(egui::Button::new(l.to_string()).small()).on_hover_text(format!("{id} takes the letter {l}")).clicked() {
+                asks.commands.push(c.clone());
+            }
+        }
+    });
+}
+
 /// The orders of the decision awaited, as buttons.
 fn orders_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Asks) {
     let orders = &*p.orders;
@@ -372,7 +391,7 @@ fn orders_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Ask
             ui.horizontal_wrapped(|ui| {
                 for id in &orders.unplaced {
                     let Some(u) = pos.find(id) else { continue };
-                    let text = format!("{} {}", pos.spec(u).subtype, pos.spec(u).letter);
+                    let text = format!("{} {}", pos.spec(u).subtype, pos.letter(u));
                     let picked = sel.as_deref() == Some(id.as_str());
                     let rich = if picked {
                         egui::RichText::new(text).strong().color(egui::Color32::BLACK).background_color(BRASS)
@@ -394,6 +413,7 @@ fn orders_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Ask
                         ))
                         .color(BRASS),
                     );
+                    letter_choice(ui, pos, id, &orders.letters, asks);
                 }
                 None => {
                     ui.label(egui::RichText::new("Pick a unit above (or Tab).").color(BRASS));
@@ -457,7 +477,7 @@ fn force_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Asks
                 let id = pos.id(u);
                 let mp = act.mp.get(&u).map(|t| *t as f32 / 3.0).unwrap_or(0.0);
                 let can = orders.of_unit(id).next().is_some();
-                let text = format!("{} {} · {mp:.1} MP{}", pos.spec(u).subtype, pos.spec(u).letter, if can { "" } else { " · done" });
+                let text = format!("{} {} · {mp:.1} MP{}", pos.spec(u).subtype, pos.letter(u), if can { "" } else { " · done" });
                 let rich = if sel == Some(id) {
                     egui::RichText::new(text).strong().color(egui::Color32::BLACK).background_color(BRASS)
                 } else {
@@ -538,7 +558,7 @@ fn unit_card(ui: &mut egui::Ui, p: &HudParams, scene: &Scene, u: usize) {
             ui.add(egui::Image::new((*tex, egui::vec2(84.0, 84.0))).uv(uv));
         }
         ui.vertical(|ui| {
-            ui.label(theme::strong(format!("{} {} — {}", spec.subtype, spec.letter, spec.id)));
+            ui.label(theme::strong(format!("{} {} — {}", spec.subtype, pos.letter(u), spec.id)));
             ui.label(egui::RichText::new(&t.name).small().color(DIM));
             ui.label(format!(
                 "{} · {}",
@@ -669,7 +689,7 @@ fn hex_tooltip(ui: &mut egui::Ui, scene: &Scene, orders: &Orders, selected: Opti
                 "{} {} {} ({}){}",
                 side_name(scene.session, pos.side(u)),
                 pos.spec(u).subtype,
-                pos.spec(u).letter,
+                pos.letter(u),
                 pos.id(u),
                 if marks.is_empty() { String::new() } else { format!(" — {marks}") }
             ))

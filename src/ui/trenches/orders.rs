@@ -69,6 +69,8 @@ pub struct Orders {
     /// Set-up: the side's units still to place, and the hexes the selected one may go to.
     pub unplaced: Vec<String>,
     pub place: Vec<(Hex, Command)>,
+    /// Set-up: the other letters the selected unit may take (13.2).
+    pub letters: Vec<Command>,
     /// A reaction's moment, in words (7.7).
     pub moment: Option<String>,
 }
@@ -106,7 +108,7 @@ fn ids_of(p: &Pos, names: &[String]) -> Vec<usize> {
 }
 
 fn names(p: &Pos, units: &[usize]) -> String {
-    units.iter().map(|&u| format!("{} {} ({})", p.spec(u).subtype, p.spec(u).letter, p.id(u))).collect::<Vec<_>>().join(", ")
+    units.iter().map(|&u| format!("{} {} ({})", p.spec(u).subtype, p.letter(u), p.id(u))).collect::<Vec<_>>().join(", ")
 }
 
 /// The cover of a target unit against these shooters, and its source in words (10.1, 10.5, 10.7).
@@ -173,7 +175,7 @@ pub fn fire_odds(p: &Pos, shooters: &[usize], target: Hex, moving: &[usize], vie
             why.push(format!("adjacent ×{}", f.adjacent_multiplier));
         }
         let fp = fire::firepower(p, s, target, sight);
-        lines.push(format!("{} {} at {d} hex: {} = {fp:.1}", p.spec(s).subtype, p.spec(s).letter, why.join(", ")));
+        lines.push(format!("{} {} at {d} hex: {} = {fp:.1}", p.spec(s).subtype, p.letter(s), why.join(", ")));
         volume += fp;
         hexes.push(from);
         plunging |= p.ty(s).plunging;
@@ -207,7 +209,7 @@ pub fn fire_odds(p: &Pos, shooters: &[usize], target: Hex, moving: &[usize], vie
         lines.push(format!(
             "→ {} {} ({}): cover {c} ({cover_why}){extra}; roll {m:+} against resolve {res}: step lost {} (10+), escalates {}, no effect {}",
             p.spec(t).subtype,
-            p.spec(t).letter,
+            p.letter(t),
             p.id(t),
             pct(loss),
             pct(esc),
@@ -398,6 +400,11 @@ fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
         chance: 0.0,
     };
     match c {
+        Command::Letter(id, letter) => {
+            o.kind = OfferKind::Other;
+            o.units = vec![id.clone()];
+            o.label = format!("Letter {letter} for {id} (13.2)");
+        }
         Command::Place(id, hex) => {
             o.kind = OfferKind::Place;
             o.units = vec![id.clone()];
@@ -542,7 +549,7 @@ fn moment(p: &Pos, viewer: Option<Side>) -> Option<String> {
     let shown = |us: &[usize]| {
         us.iter()
             .filter(|&&u| visible(p, viewer, u))
-            .map(|&u| format!("{} {}", p.spec(u).subtype, p.spec(u).letter))
+            .map(|&u| format!("{} {}", p.spec(u).subtype, p.letter(u)))
             .collect::<Vec<_>>()
             .join(", ")
     };
@@ -585,6 +592,8 @@ pub fn compute(session: &TrenchSession, selected: Option<&str>) -> Orders {
                     o.place.push((h, c));
                 }
             }
+            let letters = crate::rulesets::trenches::setup::letters(&p, u).into_iter();
+            o.letters = letters.map(|l| Command::Letter(p.id(u).to_string(), l)).filter(|c| session.check(c).is_ok()).collect();
         }
         return o;
     }
