@@ -32,6 +32,7 @@ pub enum Command {
     Bomb(String, u32),
     /// Answer a bombing with counter-battery fire (7.2).
     CounterBattery(String),
+    /// Answer a bombing without counter-battery fire (7.2).
     NoCounterBattery,
     /// Put the named units of a zone on the offensive for 1 RP (8.1; support units may go with them, 8.1.3).
     Activate(u32, Vec<String>),
