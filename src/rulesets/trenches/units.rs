@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
+    /// The Allied Powers (the U.S. Marines of the Belleau Wood operations).
     Allied,
+    /// The Central Powers (the Germans).
     Central,
 }
 
@@ -102,16 +104,21 @@ impl Level {
 /// Time frames (2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Era {
+    /// August 1914 to March 1915.
     Early,
+    /// April 1915 to March 1917.
     Middle,
+    /// April 1917 to November 1918.
     Late,
 }
 
 /// Visibility for the accuracy die roll (7.84).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Visibility {
+    /// A missed shot drifts one hex (the default).
     #[default]
     Good,
+    /// A missed shot drifts two hexes.
     Bad,
 }
 
