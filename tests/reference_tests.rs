@@ -80,7 +80,10 @@ fn every_key_and_choice_has_its_meaning_issue_18() {
             if let Some(s) = line.strip_prefix("## ") {
                 section = s.to_string();
             }
-            let is_row = line.starts_with("| ") && !line.starts_with("| Key |") && !line.starts_with("| Choice |") && !line.starts_with("| Format |");
+            let is_row = line.starts_with("| ")
+                && !line.starts_with("| Key |")
+                && !line.starts_with("| Choice |")
+                && !line.starts_with("| Format |");
             if is_row && line.trim_end().ends_with("|  |") {
                 let first = line.split(" | ").next().unwrap_or(line).trim_start_matches("| ");
                 empty.push(format!("{page}: {section}: {first}"));

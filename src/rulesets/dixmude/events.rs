@@ -46,11 +46,7 @@ pub enum Command {
     Detach(String),
     /// Launch the activation's assault from a zone on an adjacent enemy zone (8.3); `night`: with
     /// the Night Infiltration strategy (12.2.2).
-    Assault {
-        from: u32,
-        target: u32,
-        night: bool,
-    },
+    Assault { from: u32, target: u32, night: bool },
     /// The passive player's defensive fire, with a barrage of his unused field artillery in range or not (8.2).
     DefensiveFire(bool),
     /// After the defensive fire, press the assault (8.3)...
