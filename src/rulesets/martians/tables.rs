@@ -162,8 +162,8 @@ pub struct Morale {
     pub protective: i32,
     /// Modifier for skirmishers in woods or rough ground (5.2g).
     pub skirmish_in_cover: i32,
-    /// Modifier for a character or commander within `commander_distance` (5.2h); not yet used: the battles
-    /// have no commander stands.
+    /// Modifier for a character or commander within `commander_distance` (5.2h); not yet read by the
+    /// code.
     pub commander: i32,
     /// Modifier to the loss roll of a unit of grade 3 or 4 (5.5: -1).
     pub loss_grade_high: i32,
@@ -176,7 +176,7 @@ pub struct Morale {
     pub surrender_castings: u32,
     /// How near, in yards, that enemy must be (5.5: 100).
     pub surrender_distance: f32,
-    /// Yards within which a commander gives his advantage (5.63: 60); not yet used, as `commander`.
+    /// Yards within which a commander gives his advantage (5.63: 60); not yet read by the code.
     pub commander_distance: f32,
 }
 
@@ -312,10 +312,10 @@ pub struct Aviation {
     pub aa_musketry: Vec<u32>,
     /// d10 results with which machine guns and cannon hit a craft (9 or 0).
     pub aa_guns: Vec<u32>,
-    /// d10 results with which air superiority fighters hit other craft (9 or 0); not yet used: there is no
-    /// air combat.
+    /// d10 results with which air superiority fighters hit other craft (9 or 0); not yet read by the
+    /// code.
     pub asf_hits: Vec<u32>,
-    /// d10 results with which other craft hit craft (0); not yet used, as `asf_hits`.
+    /// d10 results with which other craft hit craft (0); not yet read by the code.
     pub other_hits: Vec<u32>,
     /// Attack dice per stand by craft type (`GAC`, `LLB`, `ASF`, `ATR`; reconstructed), which the army lists'
     /// `craft` names.

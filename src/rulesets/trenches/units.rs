@@ -115,10 +115,12 @@ pub enum Era {
 /// Visibility for the accuracy die roll (7.84).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Visibility {
-    /// A missed shot drifts one hex (the default).
+    /// Good visibility (7.84): the accuracy of `indirect.good` (by the rules a miss strays one hex); the
+    /// default.
     #[default]
     Good,
-    /// A missed shot drifts two hexes.
+    /// Bad visibility, when the operation says so (7.84): the accuracy of `indirect.bad` (by the rules a
+    /// miss strays two hexes).
     Bad,
 }
 
