@@ -67,3 +67,28 @@ fn json_schema_parses_and_defines_what_it_references_issue_18() {
         }
     }
 }
+
+/// Every key of every structure and every choice of every enum says what it means: no row of any
+/// page has an empty Meaning column (issue 18: "each key with its type, range, default and the rule
+/// it implements").
+#[test]
+fn every_key_and_choice_has_its_meaning_issue_18() {
+    let mut empty = Vec::new();
+    for (page, text) in reference::pages(&reference::all(&registry())) {
+        let mut section = String::new();
+        for line in text.lines() {
+            if let Some(s) = line.strip_prefix("## ") {
+                section = s.to_string();
+            }
+            let is_row = line.starts_with("| ")
+                && !line.starts_with("| Key |")
+                && !line.starts_with("| Choice |")
+                && !line.starts_with("| Format |");
+            if is_row && line.trim_end().ends_with("|  |") {
+                let first = line.split(" | ").next().unwrap_or(line).trim_start_matches("| ");
+                empty.push(format!("{page}: {section}: {first}"));
+            }
+        }
+    }
+    assert!(empty.is_empty(), "{} rows have no meaning (write a doc comment on the field or variant):\n{}", empty.len(), empty.join("\n"));
+}

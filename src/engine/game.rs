@@ -55,7 +55,9 @@ impl<R: Ruleset> Clone for Origin<R> {
 /// Dice results forced into the game after `after_commands` commands.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub struct ForcedDice {
+    /// How many commands of `commands` are played before these dice are forced (0: from the start).
     pub after_commands: usize,
+    /// The die results the next rolls give, in order, instead of random ones.
     pub values: Vec<u32>,
 }
 

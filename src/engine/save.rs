@@ -20,16 +20,21 @@ pub const SAVE_FORMAT: u32 = 1;
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Save", deny_unknown_fields)]
 pub struct SaveFile<C> {
+    /// File format version (1): an older one is brought up to date if it can be, a newer one refused.
     pub format: u32,
+    /// The ruleset's id: the save is played by that ruleset.
     pub ruleset: String,
     /// The scenario's path when the game began.
     pub scenario: String,
     /// A line describing the position (shown in the load menu).
     #[serde(default)]
     pub summary: String,
+    /// The seed of the game's random dice: the same seed and commands give the same game.
     pub seed: u64,
+    /// Dice results forced into the game (by tests and scripts), each after so many commands.
     #[serde(default)]
     pub forced_dice: Vec<ForcedDice>,
+    /// Every command played since the start, in order; loading replays them.
     pub commands: Vec<C>,
     /// Checksum of the state after the last command, in hex.
     pub checksum: String,

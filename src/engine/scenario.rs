@@ -100,6 +100,7 @@ pub fn header(file: &SourceFile) -> Result<(u32, String), Diagnostic> {
 pub struct ScenarioInfo {
     /// A short id, unique within the ruleset (`first-tank-battle`).
     pub id: String,
+    /// The scenario's name, as the menu shows it.
     pub name: String,
     /// The historical date(s) (`24-25 April 1918`).
     pub date: String,
@@ -113,12 +114,15 @@ pub struct ScenarioInfo {
     pub source: String,
 }
 
+/// One side of a scenario.
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SideInfo {
-    /// The id commands and data use (`allied`, `german`).
+    /// The id commands and data use (`allied`, `german`); each once.
     pub id: String,
+    /// The side's name, as the window shows it.
     pub name: String,
+    /// A line about the side, shown under its name when choosing who plays it.
     #[serde(default)]
     pub description: String,
 }

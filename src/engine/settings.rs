@@ -16,9 +16,12 @@ use super::paths;
 pub enum AnimationSpeed {
     /// Counters jump to their new hex.
     Off,
+    /// Counters slide quickly; short pauses between the computer's commands.
     Fast,
+    /// Counters slide at a moderate pace (the default).
     #[default]
     Normal,
+    /// Counters slide slowly; long pauses between the computer's commands.
     Slow,
 }
 
@@ -57,9 +60,13 @@ impl AnimationSpeed {
 #[serde(default)]
 pub struct Settings {
     /// Scale of the panels and text (1 = 100 %).
+    #[schemars(range(min = 0.75, max = 2.0))]
     pub ui_scale: f32,
+    /// Use the colour-blind palette for sides, highlights and targets.
     pub colour_blind: bool,
+    /// How fast moves are shown, and how long the computer pauses between its commands.
     pub animation: AnimationSpeed,
+    /// Show hex labels (`K05`) on the map when the camera is close.
     pub hex_labels: bool,
     /// Ask for confirmation before assaults and other irreversible dice rolls.
     pub confirm_dice: bool,

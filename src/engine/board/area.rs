@@ -16,14 +16,19 @@ use crate::engine::source::Problems;
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename = "AreaMap", deny_unknown_fields)]
 pub struct AreaMapSpec {
+    /// File format version (1).
     pub format: u32,
+    /// The ruleset whose terrain names and tags this map uses.
     pub ruleset: String,
+    /// The map's name, as the window shows it.
     pub name: String,
+    /// Where the map comes from; say here what is reconstructed and from what.
     #[serde(default)]
     pub source: String,
     /// The cell grid the shapes are drawn on, if the map has shapes.
     #[serde(default)]
     pub grid: Option<CellGridSpec>,
+    /// Every area (or zone) of the map, each id once.
     pub areas: Vec<AreaSpec>,
     /// Attributes of borders between adjacent areas.
     #[serde(default)]
@@ -36,18 +41,24 @@ pub struct AreaMapSpec {
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CellGridSpec {
+    /// Which way the grid's cells point.
     #[serde(default)]
     pub orientation: Orientation,
+    /// Which rows (pointy top) or columns (flat top) sit half a cell out of line.
     #[serde(default)]
     pub shifted: Shifted,
+    /// The number of columns of cells, numbered from 01 in cell labels.
     pub columns: u32,
+    /// The number of rows of cells, lettered A, B... in cell labels.
     pub rows: u32,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AreaSpec {
+    /// The area's number, as the rulebook prints it (RTC's areas, Dixmude's zones); each once.
     pub id: u32,
+    /// The area's name, if it has one (a village, a wood), shown in the window.
     #[serde(default)]
     pub name: String,
     /// The ruleset's terrain name for the area.
@@ -66,7 +77,9 @@ pub struct AreaSpec {
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BorderSpec {
+    /// The two adjacent areas the border separates, by id.
     pub between: (u32, u32),
+    /// What the border is, by names the ruleset reads (`canal`, `bridge`...).
     pub kinds: Vec<String>,
 }
 

@@ -16,8 +16,10 @@ use crate::engine::source::{Problems, nearest};
 /// with `FlatTop` the columns are straight.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Orientation {
+    /// Hexes with a point up: rows are straight, columns zig-zag (the default).
     #[default]
     PointyTop,
+    /// Hexes with a flat side up: columns are straight, rows zig-zag.
     FlatTop,
 }
 
@@ -26,28 +28,40 @@ pub enum Orientation {
 /// half a hex to the south.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Shifted {
+    /// The even lines (B, D... or 02, 04...) are shifted (the default).
     #[default]
     Even,
+    /// The odd lines (A, C... or 01, 03...) are shifted.
     Odd,
 }
 
 /// A side of the map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum MapEdge {
+    /// The top edge (row A).
     North,
+    /// The bottom edge (the last row).
     South,
+    /// The right edge (the last column).
     East,
+    /// The left edge (column 01).
     West,
 }
 
 /// The six directions of a pointy-top hex, clockwise from north-east.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Direction {
+    /// Up and to the right.
     NorthEast,
+    /// Straight to the right.
     East,
+    /// Down and to the right.
     SouthEast,
+    /// Down and to the left.
     SouthWest,
+    /// Straight to the left.
     West,
+    /// Up and to the left.
     NorthWest,
 }
 
@@ -103,15 +117,22 @@ pub struct HexMapSpec {
     pub format: u32,
     /// The ruleset whose terrain and feature names this map uses.
     pub ruleset: String,
+    /// The map's name, as the window shows it.
     pub name: String,
     /// Where the map comes from; say here what is reconstructed and from what.
     #[serde(default)]
     pub source: String,
+    /// Which way the hexes point.
     #[serde(default)]
     pub orientation: Orientation,
+    /// Which rows (pointy top) or columns (flat top) sit half a hex out of line.
     #[serde(default)]
     pub shifted: Shifted,
+    /// The number of columns, numbered from 01 in hex labels (the validator allows 1 to 200).
+    #[schemars(range(min = 1, max = 200))]
     pub columns: u32,
+    /// The number of rows, lettered A, B... Z, AA, BB... in hex labels (the validator allows 1 to 104).
+    #[schemars(range(min = 1, max = 104))]
     pub rows: u32,
     /// Metres from one hex centre to the next.
     #[serde(default)]
@@ -139,24 +160,30 @@ pub struct HexMapSpec {
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceSpec {
+    /// The place's name, as scenarios and the rules name it (`Villers-Bretonneux`); each name once.
     pub name: String,
+    /// The hexes it is made of, as labels (`K05`).
     pub hexes: Vec<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexFeatureSpec {
+    /// The feature's name: one of the ruleset's feature names (its scenario page lists them).
     pub kind: String,
     /// The side a feature belongs to (a trench's owner), by the side's id.
     #[serde(default)]
     pub owner: Option<String>,
+    /// The hexes that hold it, as labels (`K05`).
     pub hexes: Vec<String>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct HexsideFeatureSpec {
+    /// The feature's name: one of the ruleset's feature names (its scenario page lists them).
     pub kind: String,
+    /// The side a feature belongs to, by the side's id; none for most (roads, streams).
     #[serde(default)]
     pub owner: Option<String>,
     /// A chain of adjacent hexes: the feature crosses each hexside between two consecutive ones (roads).
@@ -170,7 +197,9 @@ pub struct HexsideFeatureSpec {
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EdgeSpec {
+    /// The side, by its id (one of the ruleset's side names).
     pub side: String,
+    /// The edge of the map that is that side's.
     pub edge: MapEdge,
 }
 

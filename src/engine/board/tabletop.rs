@@ -26,11 +26,19 @@ impl Yards {
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(rename = "Tabletop", deny_unknown_fields)]
 pub struct TabletopSpec {
+    /// File format version (1).
     pub format: u32,
+    /// The ruleset whose terrain kinds this table uses.
     pub ruleset: String,
+    /// The table's name, as the window shows it.
     pub name: String,
+    /// The table's width in yards, left to right (x): more than 0, at most 100,000.
+    #[schemars(range(max = 100_000), extend("exclusiveMinimum" = 0))]
     pub width_yards: f32,
+    /// The table's depth in yards, away from the first player (y): more than 0, at most 100,000.
+    #[schemars(range(max = 100_000), extend("exclusiveMinimum" = 0))]
     pub depth_yards: f32,
+    /// The terrain on the table: woods, hills, buildings... each a polygon.
     #[serde(default)]
     pub features: Vec<TerrainFeatureSpec>,
 }
@@ -38,10 +46,13 @@ pub struct TabletopSpec {
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainFeatureSpec {
+    /// The terrain's kind, a name the ruleset reads (its scenario page lists them).
     pub kind: String,
+    /// The feature's name, if it has one, shown in the window.
     #[serde(default)]
     pub name: String,
-    /// Corners in order, in yards.
+    /// Corners in order, in yards; at least 3, each on the table.
+    #[schemars(length(min = 3))]
     pub polygon: Vec<(f32, f32)>,
 }
 

@@ -11,8 +11,11 @@ use crate::engine::view::StateView;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum ResultLevel {
+    /// The game-over view names the campaign's side as the winner.
     Victory,
+    /// The view names no winner, or `draw`.
     Draw,
+    /// The view names another side as the winner.
     Defeat,
 }
 
@@ -43,6 +46,7 @@ impl ResultLevel {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CarriedUnit {
+    /// The unit's id, the same in the battle it leaves and the battle it enters.
     pub id: String,
     /// The unit's status as the view wrote it (`full`, `disorganised`, `damaged`, `eliminated`,
     /// `not in play`...): the ruleset's own words, read back by its [`crate::engine::Ruleset::carry_in`].

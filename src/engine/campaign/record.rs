@@ -23,6 +23,7 @@ pub const CAMPAIGN_SAVE_FORMAT: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "CampaignSave", deny_unknown_fields)]
 pub struct CampaignRecord {
+    /// File format version (1): another is refused.
     pub format: u32,
     /// The campaign file's path when the campaign began (its scenarios are found beside it).
     pub campaign: String,
@@ -45,6 +46,7 @@ pub struct CampaignRecord {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FinishedBattle {
+    /// The battle's id in the campaign file.
     pub battle: String,
     /// The result level for the campaign's side.
     pub level: ResultLevel,

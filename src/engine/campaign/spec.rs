@@ -24,6 +24,7 @@ pub struct CampaignSpec {
     pub format: u32,
     /// A short id (`villers-bretonneux`): letters, digits, `-` or `_`.
     pub id: String,
+    /// The campaign's name, as the campaign list and its page show it.
     pub name: String,
     /// The historical dates (`24-25 April 1918`).
     #[serde(default)]
@@ -76,8 +77,11 @@ pub struct BattleSpec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Points {
+    /// Points for a victory (the campaign's side named the winner).
     pub victory: i64,
+    /// Points for a draw (no winner).
     pub draw: i64,
+    /// Points for a defeat (another side the winner).
     pub defeat: i64,
 }
 

@@ -19,8 +19,11 @@ use super::units::{Side, UnitKind};
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
+    /// File format version (1).
     pub format: u32,
+    /// `"bastards"`.
     pub ruleset: String,
+    /// The scenario's id, name, date, introduction, sides and sources.
     pub info: ScenarioInfo,
     /// The map file, relative to this file.
     pub map: String,
@@ -31,9 +34,12 @@ pub struct ScenarioSpec {
     pub turns: Vec<TurnSpec>,
     /// Battle intensity track (chapter 6): start of the intensity and confusion markers.
     pub intensity: i32,
+    /// The space of the battle intensity track the confusion marker starts on (chapter 6): when the
+    /// intensity reaches it at the end of a turn, play switches to the random sequence (chapter 7).
     pub confusion: i32,
     /// The activation markers in the opaque pool for this scenario (7.1), after the scenario's removals.
     pub activation_markers: Vec<MarkerSpec>,
+    /// The order of battle: every unit, set up or arriving later.
     pub units: Vec<UnitSpec>,
     /// Units arriving during play (2.3), by group.
     #[serde(default)]
@@ -44,7 +50,9 @@ pub struct ScenarioSpec {
     /// Units that must stay within a distance of a place at all times (the Cachy garrison).
     #[serde(default)]
     pub garrisons: Vec<GarrisonSpec>,
+    /// The scenario's victory conditions (Victory Conditions: each scenario has its own).
     pub victory: VictorySpec,
+    /// Where the rules text and the play aid disagree, and the optional rules.
     #[serde(default)]
     pub options: Options,
     /// Tuning of the computer opponent, per side id.
@@ -56,6 +64,7 @@ pub struct ScenarioSpec {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnSpec {
+    /// The turn's number, from 1.
     pub turn: u32,
     /// Day and time printed on the space (`24 April, 06:00`).
     pub label: String,
@@ -64,6 +73,7 @@ pub struct TurnSpec {
     pub day: u32,
     /// Artillery markers for each side's barrage phase (chapter 5).
     pub german_artillery: u32,
+    /// Artillery markers for the Allied barrage phase (chapter 5).
     pub allied_artillery: u32,
     /// A "Nightfall" space (chapter 9).
     #[serde(default)]
@@ -78,10 +88,12 @@ pub struct TurnSpec {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MarkerSpec {
+    /// Which marker.
     pub kind: MarkerKind,
     /// The designated side; `None` for markers that concern both (pause, end of turn).
     #[serde(default)]
     pub side: Option<Side>,
+    /// How many such markers are in the pool.
     pub count: u32,
 }
 
@@ -92,12 +104,20 @@ pub enum MarkerKind {
     Battalions(u32),
     /// Activate up to three tanks.
     Tanks,
+    /// A hero joins a battalion, which may activate at once (returned to full strength if
+    /// disorganised, +1 medal up to 4).
     Hero,
+    /// Pause in the fighting: each side may reorganise up to 3 units not adjacent to the enemy.
     Pause,
+    /// The designated side may carry out an artillery barrage.
     Artillery,
+    /// The designated side's disorganised battalions fall back 5 hexes towards its map edge.
     Rout,
+    /// The designated side may repair a damaged or broken-down tank and activate it at once.
     Mechanic,
+    /// The turn ends at once, even before its fifth marker.
     EndOfTurn,
+    /// The designated side brings back up to two eliminated battalions from the turn track.
     Reinforcements,
 }
 
@@ -105,10 +125,13 @@ pub enum MarkerKind {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
+    /// The unit's id, unique in the scenario, which commands, reinforcements and campaigns use.
     pub id: String,
     /// Historical designation, as on the counter.
     pub name: String,
+    /// The side it fights for.
     pub side: Side,
+    /// Battalion or which tank (Units).
     pub kind: UnitKind,
     /// Medals on the counter (2 to 4).
     pub medals: u32,
@@ -134,7 +157,9 @@ pub struct UnitSpec {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ReinforcementSpec {
+    /// The turn they arrive on (2.3).
     pub turn: u32,
+    /// The side they belong to; they enter by its map edge (West for the Allies, East for the Germans).
     pub side: Side,
     /// The units of the group, by id.
     pub units: Vec<String>,
@@ -155,6 +180,7 @@ pub struct ReinforcementSpec {
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum ArrivalCount {
+    /// Every unit of the group arrives (the default).
     #[default]
     All,
     /// One die plus a number (1d6+1), capped at the units listed.
@@ -179,11 +205,15 @@ pub struct NightAssaultSpec {
     pub german_reach: u32,
 }
 
+/// A unit that must stay near a place at all times (scenarios 1 and 2: the Cachy garrison).
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct GarrisonSpec {
+    /// The unit, by id (the 4th Bn Suffolk).
     pub unit: String,
+    /// The place of the map (Cachy).
     pub place: String,
+    /// The most hexes it may be from a hex of the place (2).
     pub distance: u32,
 }
 
@@ -203,6 +233,7 @@ pub struct PointsVictory {
     pub captured_tank: i32,
     /// VP for the first tank eliminated in a combat initiated by a tank, and if that tank is a Whippet.
     pub first_tank_kill: i32,
+    /// VP for that first tank if it is a Whippet (scenario 1: 2 instead of 4).
     pub first_tank_kill_whippet: i32,
     /// VP for each later tank so eliminated.
     pub later_tank_kill: i32,
@@ -217,9 +248,11 @@ pub struct PointsVictory {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlaceAward {
+    /// The side that scores.
     pub side: Side,
     /// A place of the map, or `german trenches` / `allied trenches` for trench hexes.
     pub place: String,
+    /// How many VP, and for what kind of hold.
     pub award: Award,
 }
 
@@ -238,12 +271,16 @@ pub enum Award {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LevelsVictory {
+    /// The first turn at whose end the German decisive victory is checked (scenario 2: turn 7).
     pub decisive_from_turn: u32,
     /// The place the German must hold alone for a decisive victory.
     pub town: String,
     /// Places of which one more must be held for a decisive victory.
     pub wood: String,
+    /// The village the German must hold alone for a decisive victory (Cachy), and one of the
+    /// strategic victory's places.
     pub village: String,
+    /// The village where one German battalion is enough for a decisive victory (Domart).
     pub far_village: String,
     /// The village of the tactical victories.
     pub south_village: String,
@@ -269,8 +306,10 @@ pub struct Options {
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum VillageCost {
+    /// Villages and towns cost 2 MP, as the French rules text says (Terrain Table; the default).
     #[default]
     RulesText,
+    /// Villages and towns cost 1 MP, as the player aid says.
     PlayAid,
 }
 

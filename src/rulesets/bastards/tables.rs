@@ -15,29 +15,44 @@ pub const BUILTIN: &str = include_str!("../../../assets/rulesets/bastards/tables
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Tables", deny_unknown_fields)]
 pub struct Tables {
+    /// File format version (1): another is refused.
     pub format: u32,
+    /// `"bastards"`.
     pub ruleset: String,
+    /// Where the numbers come from, and what is reconstructed.
     #[serde(default)]
     pub source: String,
+    /// The Terrain Table: every terrain type maps may use, each id once.
     pub terrain: Vec<TerrainType>,
     /// Hex and hexside features maps may use: `trench` (hex, with owner), `road` (hexside), and
     /// decorative ones with no rule effect.
     pub features: Vec<String>,
+    /// The effects of trenches (Terrain Table, Friendly Trenches).
     pub trench: TrenchEffects,
     /// Extra MP to enter an enemy zone of control (glossary, ZoC).
     pub zoc_extra_mp: ZocCosts,
     /// The Table of Actions (2.1).
     pub actions: ActionCosts,
+    /// The most medals a unit may have, a hero's or a trench's extra medal included (Units: 2 to 4; 7.2).
+    #[schemars(range(min = 1, max = 4))]
     pub max_medals: u32,
+    /// The combat action's fire (3.2).
     pub combat: CombatTable,
     /// Tanks in combat (3.2): die modifier per attacker and tank defender; absent pairs are prohibited.
     pub tank_combat: Vec<TankCombatEntry>,
+    /// The assault action (3.3).
     pub assault: AssaultTable,
+    /// Mechanical breakdown (4.1).
     pub breakdown: BreakdownTable,
+    /// Repair of tanks (4.2).
     pub repair: RepairTable,
+    /// Artillery barrages (Artillery).
     pub artillery: ArtilleryTable,
+    /// The test for eliminated battalions and their return to play.
     pub elimination_test: EliminationTest,
+    /// "Nightfall" turns.
     pub nightfall: NightfallTable,
+    /// The random sequence of play and its activation markers (chapter 7).
     pub random_sequence: RandomSequenceTable,
     /// When a reinforcement group may enter (2.3).
     #[serde(default)]
@@ -50,17 +65,22 @@ pub struct Tables {
 /// reading) lets it enter on any later turn too.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum ReinforcementEntry {
+    /// A group enters on its own turn only, as the text says (the default).
     #[default]
     OnItsTurn,
+    /// A group may enter on its turn or any later turn (a house reading).
     FromItsTurn,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TerrainType {
+    /// The terrain's id, which maps' legends name (`clear`, `forest`...).
     pub id: String,
+    /// The terrain's name, as the window shows it.
     pub name: String,
     /// MP to enter (rules text).
+    #[schemars(range(min = 1, max = 20))]
     pub cost: u32,
     /// MP to enter by the play aid, where it differs (village: 1).
     #[serde(default)]
@@ -71,6 +91,7 @@ pub struct TerrainType {
     pub blocks_los: bool,
     /// Forest and village: tanks cannot fight into or from here, nor assault into it (3.2, Tanks).
     pub closed: bool,
+    /// No unit may enter or stand here.
     #[serde(default)]
     pub impassable: bool,
 }
@@ -91,28 +112,46 @@ pub struct TrenchEffects {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ZocCosts {
+    /// For a battalion with 4 medals (+1).
     pub battalion_four_medals: u32,
+    /// For a battalion with fewer than 4 medals (+2).
     pub battalion: u32,
+    /// For a tank (0).
     pub tank: u32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionCosts {
+    /// MP a battalion gets for each medal spent on movement (2; at least 1).
+    #[schemars(range(min = 1))]
     pub mp_per_medal_battalion: u32,
+    /// MP a tank gets for each medal spent on movement (4; at least 1).
+    #[schemars(range(min = 1))]
     pub mp_per_medal_tank: u32,
     /// A tank cannot spend more than this many medals per turn to move.
     pub tank_movement_medals_per_turn: u32,
+    /// Medals a battalion's assault costs (3).
     pub assault_battalion: u32,
+    /// Medals a tank's assault costs (1).
     pub assault_tank: u32,
+    /// Medals a rally costs (2).
     pub rally: u32,
+    /// Medals a rally costs in a friendly trench (1).
     pub rally_in_friendly_trench: u32,
+    /// Medals a rally costs in an enemy ZoC outside a friendly trench (3).
     pub rally_in_enemy_zoc_outside_trench: u32,
+    /// Medals a battalion's infiltration costs (3).
     pub infiltration_battalion: u32,
+    /// Medals a battalion's infiltration costs from a friendly trench (2).
     pub infiltration_battalion_from_trench: u32,
+    /// Medals a tank's infiltration costs (2).
     pub infiltration_tank: u32,
+    /// Medals a battalion's withdrawal costs (2).
     pub withdrawal_battalion: u32,
+    /// Medals a battalion's withdrawal costs from a friendly trench (1).
     pub withdrawal_battalion_from_trench: u32,
+    /// Medals a tank's withdrawal costs (1).
     pub withdrawal_tank: u32,
     /// Extra medal for a combat action that is the only action of an activation, from a friendly trench.
     pub lone_combat_bonus_from_trench: u32,
@@ -123,7 +162,8 @@ pub struct ActionCosts {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CombatTable {
-    /// A loss on this modified result or more.
+    /// A loss on this modified result or more (a d6 target, 1 to 7).
+    #[schemars(range(min = 1, max = 7))]
     pub hit_on: i32,
     /// Tanks fire this far with a clear line of sight.
     pub tank_range: u32,
@@ -132,24 +172,31 @@ pub struct CombatTable {
 /// The attacker row of the tank combat matrix.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Attacker {
+    /// A battalion of this side.
     Battalion(Side),
+    /// A tank of this kind.
     Tank(UnitKind),
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TankCombatEntry {
+    /// Who fires.
     pub attacker: Attacker,
+    /// The tank fired at.
     pub defender: UnitKind,
+    /// The die modifier of that fire.
     pub drm: i32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssaultTable {
-    /// A loss on this or more with more medals than the defender...
+    /// A loss on this or more with more medals than the defender (a d6 target, 1 to 7)...
+    #[schemars(range(min = 1, max = 7))]
     pub hit_on_more_medals: i32,
-    /// ...and on this or more otherwise.
+    /// ...and on this or more otherwise (1 to 7).
+    #[schemars(range(min = 1, max = 7))]
     pub hit_on: i32,
     /// Optional rule 2: a battalion's assault on a tank at night costs this and hits on `hit_on_more_medals`.
     pub night_vs_tank_cost: u32,
@@ -171,6 +218,7 @@ pub struct BreakdownTable {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RepairTable {
+    /// Modifier to the repair die if the tank is in an enemy ZoC (+2).
     pub enemy_zoc_modifier: i32,
     /// Repaired on this modified result or less.
     pub repaired_on: i32,
@@ -183,8 +231,10 @@ pub struct RepairTable {
 pub struct ArtilleryTable {
     /// The barrage hits the target hex on this modified result or less, otherwise it scatters.
     pub on_target: i32,
+    /// Modifier to the barrage die on turn 1, for the spotting of the previous days (-1).
     pub turn_1_modifier: i32,
     /// Scatter direction for each die result 1 to 6 (the map's diagram; reconstructed).
+    #[schemars(length(min = 6, max = 6))]
     pub scatter: Vec<Direction>,
     /// A tank hit takes a loss on this or more.
     pub tank_loss_on: u32,
@@ -195,10 +245,15 @@ pub struct ArtilleryTable {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EliminationTest {
+    /// Modifier for a battalion eliminated as the attacker in an assault on an enemy battalion (+3).
     pub attacker_in_assault_on_battalion: i32,
+    /// Modifier for a battalion eliminated as the defender of an enemy battalion's assault (+2).
     pub defender_of_battalion_assault: i32,
+    /// Modifier for a battalion eliminated by an enemy battalion's attack or a barrage (+1).
     pub battalion_attack_or_barrage: i32,
+    /// Modifier for a battalion eliminated by an attack or assault involving a tank (0).
     pub tank_involved: i32,
+    /// Modifier for a battalion eliminated on the night turn (-2).
     pub night: i32,
     /// Results at or below 1 that are not a natural 1 become this.
     pub floor: i32,
@@ -218,13 +273,19 @@ pub struct NightfallTable {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RandomSequenceTable {
+    /// Activation markers drawn each turn (7.1: five).
     pub draws_per_turn: u32,
+    /// Tanks a Tanks marker activates at most (7.2: three).
     pub tanks_per_marker: u32,
+    /// Eliminated battalions a Reinforcements marker brings back at most (7.2: two).
     pub reinforcements_per_marker: u32,
+    /// Units each side may reorganise on a Pause marker (7.2: three).
     pub pause_units: u32,
+    /// Hexes a Rout marker's disorganised battalions fall back (7.2: five).
     pub rout_distance: u32,
     /// Markers of one barrage drawn by an Artillery activation marker, per side (reconstructed).
     pub artillery_markers_allied: u32,
+    /// The same for the German side (reconstructed).
     pub artillery_markers_german: u32,
     /// When the drawn markers go back into the opaque container (7.1).
     pub pool_refill: PoolRefill,
@@ -236,8 +297,11 @@ pub struct RandomSequenceTable {
 /// game" and does not return drawn markers; `Day` and `Turn` are house readings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum PoolRefill {
+    /// Filled once, at the start of the game, as the text says.
     Game,
+    /// Filled again at the start of each day (a house reading).
     Day,
+    /// Filled again at the start of each turn (a house reading).
     Turn,
 }
 

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// The British, Australian and French player, entering from the West edge.
     Allied,
+    /// The German player, entering from the East edge.
     German,
 }
 
@@ -48,10 +50,15 @@ impl Side {
 /// The types of unit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum UnitKind {
+    /// An infantry battalion (Units), of either side.
     Battalion,
+    /// A German A7V tank (2.3.1).
     A7V,
+    /// A British Mark IV male tank, with 6-pounder guns (2.3.2).
     MarkIVMale,
+    /// A British Mark IV female tank, with machine guns only (2.3.2).
     MarkIVFemale,
+    /// A British Whippet medium tank (2.3.3).
     Whippet,
 }
 

@@ -32,6 +32,7 @@ pub enum Command {
     Bomb(String, u32),
     /// Answer a bombing with counter-battery fire (7.2).
     CounterBattery(String),
+    /// Answer a bombing without counter-battery fire (7.2).
     NoCounterBattery,
     /// Put the named units of a zone on the offensive for 1 RP (8.1; support units may go with them, 8.1.3).
     Activate(u32, Vec<String>),
@@ -45,11 +46,7 @@ pub enum Command {
     Detach(String),
     /// Launch the activation's assault from a zone on an adjacent enemy zone (8.3); `night`: with
     /// the Night Infiltration strategy (12.2.2).
-    Assault {
-        from: u32,
-        target: u32,
-        night: bool,
-    },
+    Assault { from: u32, target: u32, night: bool },
     /// The passive player's defensive fire, with a barrage of his unused field artillery in range or not (8.2).
     DefensiveFire(bool),
     /// After the defensive fire, press the assault (8.3)...

@@ -20,8 +20,11 @@ use super::units::{Kind, Nation, Side};
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
+    /// File format version (1).
     pub format: u32,
+    /// `"dixmude"`.
     pub ruleset: String,
+    /// The scenario's id, name, date, introduction, sides and sources.
     pub info: ScenarioInfo,
     /// The zone map file, relative to this file.
     pub map: String,
@@ -33,6 +36,7 @@ pub struct ScenarioSpec {
     pub belgian_losses: u32,
     /// The six strategy counters of each camp (5, 12), each with its two sides.
     pub strategies: Vec<CounterSpec>,
+    /// The order of battle (10): every unit, set up or arriving later.
     pub units: Vec<UnitSpec>,
     /// Tuning of the computer opponent, per side id; every field optional.
     #[serde(default)]
@@ -57,9 +61,11 @@ pub struct AiTuning {
     pub left_bank_other: f32,
     /// German infantry in Diksmuide before the last turn, and on the last (11.2: the tie).
     pub diksmuide: f32,
+    /// The same on the last turn.
     pub diksmuide_last: f32,
     /// Franco-Belgian infantry in Diksmuide before the last turn, and on the last (11.2).
     pub diksmuide_held: f32,
+    /// The same on the last turn.
     pub diksmuide_held_last: f32,
     /// Franco-Belgian infantry in Eessen or Woumen (11.2: the major Franco-Belgian victory).
     pub beyond: f32,
@@ -74,6 +80,7 @@ pub struct AiTuning {
     /// One resource point kept for phase G (9) or the next turn (4.1), up to `rp_keep`; beyond, a
     /// fifth of that.
     pub rp: f32,
+    /// How many resource points are worth `rp` each when kept.
     pub rp_keep: u32,
     /// A zone of 2, 3, 5, 8 empty of infantry facing fit German infantry across the Yser or at the
     /// bridges (8.6: the crossing is open).
@@ -96,6 +103,7 @@ pub struct AiTuning {
     /// `card` for one not named. A strategy is played when what it does before the look-ahead's
     /// horizon is worth more.
     pub card: f32,
+    /// The worth of a counter in hand by strategy, where it differs from `card`.
     pub cards: BTreeMap<Strategy, f32>,
     /// What one resource point is worth in phase C, when a counter may be bought with it (5).
     pub buy_rp: f32,
@@ -146,8 +154,11 @@ impl AiTuning {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CounterSpec {
+    /// The camp whose container it goes in (5.1.1).
     pub side: Side,
+    /// The black side: returned to the container once played (5.1.1).
     pub reusable: Strategy,
+    /// The red side: played once, then the counter leaves the game (5.1.1).
     pub one_time: Strategy,
 }
 
@@ -171,9 +182,13 @@ pub enum Arrival {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
+    /// The unit's id, unique in the scenario, which commands use.
     pub id: String,
+    /// The designation printed on the counter, as the window shows it.
     pub name: String,
+    /// French, Belgian or German: which side it fights for.
     pub nation: Nation,
+    /// What the unit is (1.3).
     pub kind: Kind,
     /// German division (`43RD`, `44RD`, `4ErID`, 1.1.2); empty for the Franco-Belgians.
     #[serde(default)]
@@ -190,8 +205,10 @@ pub struct UnitSpec {
     /// Infantry values on the good-order side (1.3.1): fire (8.2), assault and defence (8.3).
     #[serde(default)]
     pub fire: i32,
+    /// Assault value on the good-order side (8.3).
     #[serde(default)]
     pub assault: i32,
+    /// Defence value on the good-order side (8.3).
     #[serde(default)]
     pub defence: i32,
     /// A machine-gun company's bonus (8.2.1, 8.3.2).

@@ -14,25 +14,39 @@ pub const BUILTIN: &str = include_str!("../../../assets/rulesets/dixmude/tables.
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Tables", deny_unknown_fields)]
 pub struct Tables {
+    /// File format version (1): another is refused.
     pub format: u32,
+    /// `"dixmude"`: tables of another ruleset are refused.
     pub ruleset: String,
+    /// Where the numbers come from, and what is reconstructed.
     #[serde(default)]
     pub source: String,
-    /// The number of game turns (11.2: the end of turn 7).
+    /// The number of game turns (11.2: the end of turn 7; at least 1).
+    #[schemars(range(min = 1))]
     pub turns: u32,
+    /// Resource points each turn and what they buy (4).
     pub resource_points: ResourcePoints,
+    /// What the second strategy counter costs (5).
     pub strategies: StrategyCosts,
+    /// The stacking limit of a zone (1.1.2).
     pub stacking: Stacking,
     /// Zones field artillery fires over (1.3.2).
     pub field_range: u32,
+    /// The bombing table (7.2-7.3).
     pub bombing: Bombing,
     /// Counter-battery (7.2): the penalty on the bombing die by the counter-battery roll (1 to 6).
+    #[schemars(length(min = 6, max = 6))]
     pub counter_battery: Vec<i32>,
+    /// The defensive fire table (8.2).
     pub defensive_fire: DefensiveFire,
+    /// The assault table (8.3).
     pub assault: Assault,
     /// The Yser crossing (8.6), by the roll (1 to 6): success, and a hit to one offensive battalion.
+    #[schemars(length(min = 6, max = 6))]
     pub yser: Vec<(bool, bool)>,
+    /// Diksmuide's defence bonus and its ruins (7.3.5).
     pub diksmuide: Diksmuide,
+    /// The reorganisation phase (9).
     pub reorganisation: Reorganisation,
 }
 
@@ -40,7 +54,9 @@ pub struct Tables {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ResourcePoints {
+    /// RP the Franco-Belgian player receives each turn (4.1: 6).
     pub franco_belgian: u32,
+    /// RP the German receives each turn (4.1: 8).
     pub german: u32,
     /// RP that may be kept from one turn to the next.
     pub stock: u32,
@@ -54,10 +70,14 @@ pub struct ResourcePoints {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StrategyCosts {
+    /// RP for the Franco-Belgian's second counter, of his choice (1).
     pub franco_belgian_choice: u32,
+    /// RP for the German's second counter drawn at random (1).
     pub german_random: u32,
+    /// RP for the German's second counter of his choice (3).
     pub german_choice: u32,
-    /// Counters in a hand at most.
+    /// Counters in a hand at most (2; at least 1).
+    #[schemars(range(min = 1))]
     pub hand: u32,
 }
 
@@ -65,7 +85,11 @@ pub struct StrategyCosts {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Stacking {
+    /// Infantry battalions in a zone at most (3; at least 1); HQ, detached companies and machine
+    /// guns do not count.
+    #[schemars(range(min = 1))]
     pub battalions: u32,
+    /// Artillery regiments in a zone at most (1; the two French heavy detachments count as one).
     pub artillery: u32,
 }
 
@@ -81,13 +105,17 @@ pub struct Bombing {
     pub repeat_penalty: i32,
     /// Hits by bombing strength: the row of the highest `strength` not above the unit's, read at the
     /// modified die (1 first; below 1 no hit, above the last the last).
+    #[schemars(length(min = 1))]
     pub hits: Vec<BombingRow>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BombingRow {
+    /// The least bombing strength this row is for; rows in increasing strength.
     pub strength: i32,
+    /// Hits by modified die, 1 first.
+    #[schemars(length(min = 1))]
     pub hits: Vec<u32>,
 }
 
@@ -96,6 +124,7 @@ pub struct BombingRow {
 #[serde(deny_unknown_fields)]
 pub struct DefensiveFire {
     /// Columns by fire power: the first whose `max` is not below it (the last beyond).
+    #[schemars(length(min = 1))]
     pub columns: Vec<FireColumn>,
     /// Added per zone with infantry of the firing camp adjacent to the offensive units' zone.
     pub per_adjacent_zone: i32,
@@ -108,8 +137,10 @@ pub struct DefensiveFire {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FireColumn {
+    /// The highest fire power this column is for; columns in increasing fire power.
     pub max: i32,
     /// Hits by the die, 1 to 6.
+    #[schemars(length(min = 6, max = 6))]
     pub hits: Vec<u32>,
 }
 
@@ -123,22 +154,29 @@ pub struct Assault {
     pub success: i32,
     /// Columns by amplitude (battalions in attack and defence): the first whose `max_amplitude` is
     /// not below it (the last beyond).
+    #[schemars(length(min = 1))]
     pub columns: Vec<AssaultColumn>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssaultColumn {
+    /// The highest amplitude (battalions in attack and defence, 8.3.2) this column is for; columns
+    /// in increasing amplitude.
     pub max_amplitude: u32,
     /// Rows by modified roll: the row with the highest `from` not above the roll.
+    #[schemars(length(min = 1))]
     pub rows: Vec<AssaultRow>,
 }
 
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AssaultRow {
+    /// The lowest modified roll this row is for; rows in increasing `from`.
     pub from: i32,
+    /// Hits the attacker takes.
     pub attacker: u32,
+    /// Hits the defender takes.
     pub defender: u32,
 }
 
@@ -146,8 +184,10 @@ pub struct AssaultRow {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Diksmuide {
+    /// The town's defence bonus before it is in ruins (+4).
     pub bonus: i32,
     /// The ruins marker's sides: first +3, then +2.
+    #[schemars(length(min = 2, max = 2))]
     pub ruins: Vec<i32>,
 }
 

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
+    /// The French and Belgian player (marine fusiliers, Belgian army).
     FrancoBelgian,
+    /// The German player (XXII Reserve-Korps).
     German,
 }
 
@@ -47,8 +49,11 @@ impl Side {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Nation {
+    /// A French unit: Franco-Belgian side.
     French,
+    /// A Belgian unit: Franco-Belgian side (King Albert, 12.1.2).
     Belgian,
+    /// A German unit: German side.
     German,
 }
 

@@ -15,7 +15,9 @@ use super::tables::{Army, Kind, Tables, UnitType};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Formation {
+    /// Stands side by side (3.2).
     Line,
+    /// Stands back to front (3.2).
     Column,
     /// Open order, skirmish deployed (3.2, 3.3).
     Skirmish,
@@ -25,7 +27,9 @@ pub enum Formation {
     DoubleColumn,
     /// European square (3.2).
     Square,
+    /// Artillery hitched to its limbers, ready to move (4.5, 6.11).
     Limbered,
+    /// Artillery deployed to fire (6.11).
     Unlimbered,
     /// Aviation.
     Flight,

@@ -21,8 +21,11 @@ use super::tables::{Army, Kind, Tables, UnitType};
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
+    /// File format version (1).
     pub format: u32,
+    /// `"martians"`.
     pub ruleset: String,
+    /// The battle's id, name, date, introduction, sides and sources.
     pub info: ScenarioInfo,
     /// The `Tabletop(...)` file, relative to this file.
     pub table: String,
@@ -30,10 +33,14 @@ pub struct ScenarioSpec {
     pub turns: u32,
     /// Which sequence of play (1.3).
     pub sequence: Sequence,
+    /// The advanced and optional rules the battle uses (2.4, 5.64, 5.65).
     #[serde(default)]
     pub options: Options,
+    /// The regiments (2.11), each once.
     pub regiments: Vec<RegimentSpec>,
+    /// Every unit on the table at the start.
     pub units: Vec<UnitSpec>,
+    /// How the battle is won.
     pub victory: Victory,
     /// Tuning of the computer opponent, per side id; every field optional.
     #[serde(default)]
@@ -69,8 +76,11 @@ pub struct Options {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RegimentSpec {
+    /// The regiment's id, unique in the battle, which its units and the commands name.
     pub id: String,
+    /// The side it belongs to, by side id.
     pub side: String,
+    /// The regiment's name, as the window shows it.
     pub name: String,
 }
 
@@ -78,11 +88,14 @@ pub struct RegimentSpec {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
+    /// The unit's id, unique in the battle, which commands use.
     pub id: String,
+    /// The regiment it belongs to, by id; the unit is of that regiment's side.
     pub regiment: String,
     /// `army.unit` of the army lists (`british.line`).
     #[serde(rename = "type")]
     pub kind: String,
+    /// The formation it starts in (3); it must be one its type may take.
     pub formation: Formation,
     /// The centre of its front edge, in yards.
     pub at: (f32, f32),
@@ -110,7 +123,9 @@ pub struct Victory {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Objective {
+    /// The objective zone: the name of an `objective` feature of the table.
     pub zone: String,
+    /// The side that must hold it at the end, by side id.
     pub side: String,
 }
 
@@ -120,6 +135,7 @@ pub struct Objective {
 pub struct AiTuning {
     /// One enemy casting killed, and one of one's own lost.
     pub kill: f32,
+    /// One casting of one's own lost.
     pub loss: f32,
     /// Per yard of approach to the objective or the enemy.
     pub approach: f32,

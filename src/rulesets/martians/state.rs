@@ -130,7 +130,9 @@ pub struct Cards {
 /// What a regiment's companies all do in one action (2.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Action {
+    /// The regiment's units move (4).
     Move,
+    /// The regiment's units fire (6, 7).
     Fire,
 }
 

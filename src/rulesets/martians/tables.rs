@@ -15,28 +15,48 @@ pub const BUILTIN: &str = include_str!("../../../assets/rulesets/martians/tables
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Tables", deny_unknown_fields)]
 pub struct Tables {
+    /// File format version (1): another is refused.
     pub format: u32,
+    /// `"martians"`: tables of another ruleset are refused.
     pub ruleset: String,
+    /// Where the numbers come from, and what is reconstructed.
     #[serde(default)]
     pub source: String,
+    /// The basic movement stand's size in yards (1.2); both positive.
     pub stand: StandSize,
+    /// Initiative points per stand by unit type (2.4).
     pub initiative: Initiative,
+    /// Movement rates in yards by troop type (4.5).
     pub movement: Movement,
+    /// How far a European trained unit shifts sideways or back, in yards (4.5: 20).
     pub shift: f32,
+    /// No road rate within this many yards of the enemy (4.1c, 4.2c, 4.4d: 300).
     pub road_distance: f32,
+    /// How far a gun moves by prolonge, in yards (4.5: 20).
     pub prolonge: f32,
+    /// No unlimbered gun moves by prolonge within this many yards of the enemy (6.11: 60).
     pub prolonge_enemy: f32,
+    /// No limbered gun moves within this many yards of the enemy (6.11: 200).
     pub limbered_enemy: f32,
+    /// The rate is multiplied by this across woods and rough ground (4; reconstructed: 0.5).
     pub difficult_factor: f32,
+    /// Morale: the check's modifiers and the loss chart (5.2, 5.4, 5.5, 5.63).
     pub morale: Morale,
+    /// Artillery fire: range bands, gun classes, modifiers and what a hit strikes (6).
     pub artillery: Artillery,
+    /// The d10 results that hit each kind of target (6.7c, 7.5).
     pub to_hit: ToHit,
+    /// Musketry: range bands, weapon classes and modifiers (7).
     pub musketry: Musketry,
+    /// Melee: weapon ratios and melee value modifiers (8.5).
     pub melee: Melee,
+    /// The Aviation Rules' numbers.
     pub aviation: Aviation,
     /// 5.65: (lowest roll, highest roll, grade).
     pub variable_morale: Vec<(u32, u32, u32)>,
+    /// Castings a stand holds in skirmish order (3.2, 3.3).
     pub skirmish_castings: SkirmishCastings,
+    /// Castings a stand holds at most (3.2: 9, crowded); a unit type's `per_stand` may not exceed it.
     pub mass_castings: u32,
     /// The army lists by id.
     pub armies: BTreeMap<String, Army>,
@@ -46,7 +66,9 @@ pub struct Tables {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StandSize {
+    /// Frontage in yards (1.2: 30, three inches at ten yards to the inch); more than 0.
     pub frontage: f32,
+    /// Depth in yards (1.2: 20); more than 0.
     pub depth: f32,
 }
 
@@ -54,12 +76,19 @@ pub struct StandSize {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Initiative {
+    /// Points per infantry stand.
     pub infantry: u32,
+    /// Points per artillery stand.
     pub artillery: u32,
+    /// Points per assault vehicle stand.
     pub assault: u32,
+    /// Points per cavalry stand.
     pub cavalry: u32,
+    /// Points per recon vehicle stand (a d6 instead with the `recon_d6` option).
     pub recon: u32,
+    /// Points per light cavalry stand (a d6 instead with the `recon_d6` option).
     pub light_cavalry: u32,
+    /// Points per aviation stand.
     pub aviation: u32,
     /// The advanced option: skirmish deployed infantry.
     pub skirmish_infantry: u32,
@@ -69,21 +98,33 @@ pub struct Initiative {
 #[derive(Clone, Copy, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Rates {
+    /// Yards a move across country.
     pub field: f32,
+    /// Yards a charge into contact (8.1); 0 where the type cannot charge.
     pub charge: f32,
+    /// Yards a move by road in column or skirmish order, not within `road_distance` of the enemy (4.1c,
+    /// 4.2c); limbered artillery only on a road (4.31).
     pub road: f32,
+    /// Yards a unit may still move after changing formation or facing.
     pub tactical: f32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Movement {
+    /// Infantry's rates.
     pub infantry: Rates,
+    /// Cavalry's rates.
     pub cavalry: Rates,
+    /// Light cavalry's rates (4.2: as cavalry).
     pub light_cavalry: Rates,
+    /// Recon vehicles' rates (Steam Power Vehicles).
     pub recon: Rates,
+    /// Assault vehicles' rates (Steam Power Vehicles).
     pub assault: Rates,
+    /// Aviation's rates (the Aviation Rules: 400 yards).
     pub aviation: Rates,
+    /// Artillery's rates (limbered; no charge).
     pub artillery: Rates,
 }
 
@@ -105,20 +146,37 @@ impl Movement {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Morale {
+    /// A morale total of this or more passes without a roll (5.4b: 10).
     pub auto_pass: i32,
+    /// Modifier for European trained troops (5.2a).
     pub european: i32,
+    /// Modifier for mounted troops (5.2b: +1).
     pub mounted: i32,
+    /// Modifier for an unlimbered artillery stand or a unit in skirmish order (5.2c: +3).
     pub artillery_or_skirmish: i32,
+    /// Modifier for a unit of two or more stands not in skirmish order (5.2d).
     pub adjacent_stand: i32,
+    /// Further modifier when those adjacent stands are cavalry (5.2e).
     pub cavalry_adjacent: i32,
+    /// Modifier for a unit in protective cover, earthworks or an objective zone (5.2f: +4).
     pub protective: i32,
+    /// Modifier for skirmishers in woods or rough ground (5.2g).
     pub skirmish_in_cover: i32,
+    /// Modifier for a character or commander within `commander_distance` (5.2h); not yet read by the
+    /// code.
     pub commander: i32,
+    /// Modifier to the loss roll of a unit of grade 3 or 4 (5.5: -1).
     pub loss_grade_high: i32,
+    /// Modifier to the loss roll of a unit of grade 0 (5.5: +1).
     pub loss_grade_zero: i32,
+    /// Yards a unit that flees moves away (5.5: 100).
     pub flee: f32,
+    /// A unit of this many castings or fewer that rolls a 0 on the loss chart surrenders if an enemy is near
+    /// (5.5: 1-3).
     pub surrender_castings: u32,
+    /// How near, in yards, that enemy must be (5.5: 100).
     pub surrender_distance: f32,
+    /// Yards within which a commander gives his advantage (5.63: 60); not yet read by the code.
     pub commander_distance: f32,
 }
 
@@ -126,10 +184,13 @@ pub struct Morale {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Gun {
+    /// The class's name, as the window shows it.
     pub name: String,
+    /// The longest range in yards (6.31); more than 0.
     pub range: f32,
     /// Dice per gun in each range band (up to `bands[0]`, up to `bands[1]`, beyond).
     pub dice: Vec<u32>,
+    /// Targets nearer than this, in yards, cannot be fired at (6.11: rockets, howitzers 100).
     pub min_range: f32,
     /// Howitzers and mortars (6.33, 6.7f).
     pub howitzer: bool,
@@ -140,15 +201,28 @@ pub struct Gun {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Artillery {
+    /// The two range band limits in yards: up to the first, up to the second, beyond (reconstructed: 100,
+    /// 300); exactly two.
     pub bands: Vec<f32>,
+    /// The gun classes by code (`RC`, `SB`, `HOW`, `MG`, `ROCKET`), which the army lists' `gun` names.
     pub guns: BTreeMap<String, Gun>,
+    /// Dice modifier against a target in earthworks: (up to 300 yards, beyond); howitzers ignore it (6.7f).
     pub earthworks: (i32, i32),
+    /// Dice modifier against a target in woods or rough ground: (up to 300 yards, beyond).
     pub woods_rough: (i32, i32),
+    /// Dice modifier against a target in protective cover: (up to 300 yards, beyond); howitzers ignore it
+    /// (6.7f).
     pub protective: (i32, i32),
+    /// Dice modifier for firing at the same target as last time: (up to 300 yards, beyond).
     pub consecutive: (i32, i32),
+    /// A hit on an unlimbered section strikes a gun on a d10 up to this, else the crew (6.2; reconstructed:
+    /// 3).
     pub gun_hit_max: u32,
+    /// A hit on a limbered section strikes a gun on a d10 up to this (6.2; reconstructed: 2)...
     pub limbered_gun_hit_max: u32,
+    /// ...a limber up to this, else the crew (6.2; reconstructed: 5).
     pub limber_hit_max: u32,
+    /// A limbered gun that moved more than this many yards is an Open target (6.5e: 60).
     pub moving_limber: f32,
 }
 
@@ -156,9 +230,14 @@ pub struct Artillery {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ToHit {
+    /// Against infantry in line, column or square (0 is written 10).
     pub infantry: Vec<u32>,
+    /// Against native mass and double column.
     pub mass: Vec<u32>,
+    /// Against cavalry and artillery.
     pub cavalry: Vec<u32>,
+    /// Against Open targets: skirmishers, unlimbered guns, a limbered gun that moved far, any unit in
+    /// earthworks.
     pub open: Vec<u32>,
 }
 
@@ -166,7 +245,9 @@ pub struct ToHit {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Weapon {
+    /// The class's name, as the window shows it.
     pub name: String,
+    /// The longest range in yards (7.1).
     pub range: f32,
     /// 7.4e: skirmish dice for the whole unit.
     pub skirmish_dice: u32,
@@ -177,13 +258,21 @@ pub struct Weapon {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Musketry {
+    /// The range band limits in yards, one per ratio column (7.5; reconstructed: 100, 200, 300, 400).
     pub bands: Vec<f32>,
+    /// The musketry classes by code (`IR`, `R`, `M`...), which the army lists' `weapon` names.
     pub weapons: BTreeMap<String, Weapon>,
+    /// Dice modifier against a target in earthworks (7.5: -4).
     pub earthworks: i32,
+    /// Dice modifier against a target in protective cover (7.5: -2).
     pub protective: i32,
+    /// Dice modifier for firers of grade 3 or 4 (7.4: +1).
     pub grade_high: i32,
+    /// Skirmish hits that halt the target (7.3: 1-2); the code halts it on any hit below `skirmish_retreat`.
     pub skirmish_halt: u32,
+    /// Skirmish hits from which the halted target also loses a casting (7.3: 3).
     pub skirmish_casualty: u32,
+    /// Skirmish hits from which the target retreats 100 yards with a casualty (7.3: 4).
     pub skirmish_retreat: u32,
 }
 
@@ -192,44 +281,72 @@ pub struct Musketry {
 pub struct Melee {
     /// Melee value per automatic kill, by weapon class (8.5).
     pub ratios: BTreeMap<String, u32>,
+    /// Melee value modifier when the enemy has shields (8.5: -2).
     pub shield: i32,
+    /// Melee value modifier when the enemy is in earthworks (8.5: -6).
     pub earthworks: i32,
+    /// Melee value modifier for mounted troops not in skirmish order (8.5: +3).
     pub mounted: i32,
+    /// Further modifier for mounted troops with lances (8.5: +1).
     pub lance: i32,
+    /// Melee value modifier when the enemy is in protective cover, woods or rough ground.
     pub cover: i32,
+    /// A stand contacted in flank or rear fights with its castings divided by this (reconstructed: 2; at
+    /// least 1).
     pub flank_divisor: u32,
+    /// The charged unit's opportunity volley is fired at this range in yards (8.1: one inch, 10).
     pub volley_range: f32,
+    /// The fractional-die table: a fraction of melee value gives an extra hit with the chance of its tenths
+    /// (reconstructed); not yet read by the code.
     pub fraction_in_tenths: bool,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Aviation {
+    /// Craft attack land targets within this many yards, all round (400).
     pub range: f32,
+    /// Hits that destroy a stand of two craft (4).
     pub hits_per_stand: u32,
+    /// d10 results with which musketry hits a craft (9).
     pub aa_musketry: Vec<u32>,
+    /// d10 results with which machine guns and cannon hit a craft (9 or 0).
     pub aa_guns: Vec<u32>,
+    /// d10 results with which air superiority fighters hit other craft (9 or 0); not yet read by the
+    /// code.
     pub asf_hits: Vec<u32>,
+    /// d10 results with which other craft hit craft (0); not yet read by the code.
     pub other_hits: Vec<u32>,
+    /// Attack dice per stand by craft type (`GAC`, `LLB`, `ASF`, `ATR`; reconstructed), which the army lists'
+    /// `craft` names.
     pub attack_dice: BTreeMap<String, u32>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SkirmishCastings {
+    /// Foot castings per skirmish stand (3.2: 3).
     pub foot: u32,
+    /// Mounted castings per skirmish stand (3.2: 1).
     pub mounted: u32,
 }
 
 /// Unit types (2.4's chart, 4.5's rows).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Kind {
+    /// Foot: fires musketry and fights in melee.
     Infantry,
+    /// Mounted troops: the morale and melee modifiers for mounted troops apply.
     Cavalry,
+    /// Light horse: moves as cavalry (4.2); may use the d6 initiative option.
     LightCavalry,
+    /// Gun sections, limbered or unlimbered (6).
     Artillery,
+    /// Steam recon vehicles (not playable yet: the validator refuses them).
     Recon,
+    /// Steam assault vehicles (not playable yet: the validator refuses them).
     Assault,
+    /// Flights of close support craft (the Aviation Rules).
     Aviation,
 }
 
@@ -254,9 +371,11 @@ impl Kind {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Army {
+    /// The army's name, as the window shows it.
     pub name: String,
     /// European trained (3.2 square, 4.5 shift, 5.2a).
     pub european: bool,
+    /// Its unit types by id: a scenario's unit names one as `army.unit`.
     pub units: BTreeMap<String, UnitType>,
 }
 
@@ -264,7 +383,9 @@ pub struct Army {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitType {
+    /// The unit type's name, as the window shows it.
     pub name: String,
+    /// The troop type: movement rates, initiative points, what it may fire.
     pub kind: Kind,
     /// Musketry class (7.1), for foot and horse.
     #[serde(default)]
@@ -280,6 +401,7 @@ pub struct UnitType {
     pub craft: Option<String>,
     /// Morale grade (5.1).
     pub grade: u32,
+    /// Castings at full strength (1 casting = 10 men); at least 2 (3.5).
     pub castings: u32,
     /// Castings per stand in formed order (1.2).
     #[serde(default = "one")]
@@ -287,8 +409,10 @@ pub struct UnitType {
     /// Gun sections (6.11), for artillery.
     #[serde(default = "one")]
     pub sections: u32,
+    /// Carries shields: enemies' melee value -2 against it (8.5).
     #[serde(default)]
     pub shield: bool,
+    /// Mounted with lances: +1 melee value (8.5).
     #[serde(default)]
     pub lance: bool,
     /// May deploy in skirmish order (3.2: light troops).

@@ -10,6 +10,7 @@ use super::units::Side;
 /// Which of the two kinds of target a bombardment fires at (7.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Target {
+    /// The artillery units in the area (7.3).
     Artillery,
     /// Infantry, tanks, cavalry and Stosstruppen.
     Other,
@@ -18,7 +19,11 @@ pub enum Target {
 /// The two barrages of the rolling barrage / interdiction phase (8.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum BarrageKind {
+    /// A rolling barrage (8.3): next to friendly units or to another rolling barrage; lowers the
+    /// cost of entering and attacking the area by 2 MP.
     Rolling,
+    /// An interdiction barrage (8.3): in an area with no friendly unit; enemy units pay 1 MP more to
+    /// enter or leave it.
     Interdiction,
 }
 

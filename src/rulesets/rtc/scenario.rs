@@ -19,8 +19,11 @@ use super::units::{Kind, Side};
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
+    /// File format version (1).
     pub format: u32,
+    /// `"rtc"`.
     pub ruleset: String,
+    /// The scenario's id, name, date, introduction, sides and sources.
     pub info: ScenarioInfo,
     /// The area map file, relative to this file.
     pub map: String,
@@ -41,6 +44,7 @@ pub struct ScenarioSpec {
     /// Divisions that arrive only if a condition holds at the start of their turn (6.2).
     #[serde(default)]
     pub conditional: Vec<ConditionalSpec>,
+    /// The order of battle: every counter, set up or arriving later.
     pub units: Vec<UnitSpec>,
     /// Tuning of the computer opponent, per side id (`british`, `german`); every field optional
     /// (docs/ai.md, Royal Tank Corps).
@@ -110,10 +114,13 @@ impl Default for AiTuning {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TurnSpec {
+    /// The turn's number, from 1 (one day a turn, 1.2).
     pub turn: u32,
+    /// The day the turn stands for (`20 November`).
     pub date: String,
     /// Die rolls (inclusive) that resupply a British gun out of ammunition this turn (11.2).
     pub british_ammo: (u32, u32),
+    /// Die rolls (inclusive) that resupply a German gun out of ammunition this turn (11.2).
     pub german_ammo: (u32, u32),
     /// Infantry and cavalry that came into play on or before this turn (0: set up on the map) may be
     /// fatigued this turn (11.2); `None`: no fatigue this turn.
@@ -124,6 +131,7 @@ pub struct TurnSpec {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct EntryCondition {
+    /// The entry area, by number.
     pub area: u32,
     /// The area may be used if the side controls every area of at least one of these sets.
     pub any_of: Vec<Vec<u32>>,
@@ -132,6 +140,7 @@ pub struct EntryCondition {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TankReturn {
+    /// The areas broken-down tanks may come back in (6.2).
     pub areas: Vec<u32>,
     /// How many broken-down tank units may return at the start of each turn (10.61: "at the start
     /// of turns 2, 3 and 4"). The rule sets no number; the scenario reads 12.31's "breakdowns far
@@ -159,8 +168,12 @@ pub struct ImmediateVictory {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ConditionalSpec {
+    /// The side the division belongs to.
     pub side: Side,
+    /// The division, as the counters' `division` gives it: its units arriving that turn come only
+    /// if the condition holds.
     pub division: String,
+    /// The turn the division is due.
     pub turn: u32,
     /// The side must control all of these at the start of the turn.
     pub requires_control: Vec<u32>,
@@ -170,10 +183,13 @@ pub struct ConditionalSpec {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
+    /// The unit's id, unique in the scenario, which commands and campaigns use.
     pub id: String,
     /// The designation printed on the counter.
     pub name: String,
+    /// British or German (2.5).
     pub side: Side,
+    /// The unit type (2.6).
     pub kind: Kind,
     /// `brigade`, `regiment`, `battalion`, `company`... (2.7; no effect on play).
     #[serde(default)]
@@ -186,12 +202,14 @@ pub struct UnitSpec {
     pub attack: i32,
     /// Defence factor on the fresh side and on the spent side (2.4).
     pub defence: i32,
+    /// Defence factor on the spent (reverse) side (2.4).
     pub spent_defence: i32,
     /// Movement factor.
     pub movement: u32,
     /// Artillery: bombardment strength and range in areas (7.31).
     #[serde(default)]
     pub strength: i32,
+    /// Artillery: range in areas (7.31), counting the target area but not its own.
     #[serde(default)]
     pub range: u32,
     /// Set-up area (3.11)...
@@ -200,6 +218,7 @@ pub struct UnitSpec {
     /// ...or the turn it arrives (3.2).
     #[serde(default)]
     pub turn: Option<u32>,
+    /// Why the unit is here or there, and what is reconstructed.
     #[serde(default)]
     pub note: String,
 }

@@ -16,7 +16,9 @@ use super::scenario::UnitSpec;
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
+    /// The British player (khaki counters, 2.5).
     British,
+    /// The German player (grey-green counters, 2.5).
     German,
 }
 
@@ -45,11 +47,17 @@ impl Side {
 /// The six unit types (2.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Kind {
+    /// Infantry: British brigades, German regiments and battalions.
     Infantry,
+    /// British cavalry, which counts for the immediate victory (3.2).
     Cavalry,
+    /// British tanks, which may break down (10.6) and cross water only by bridges (9.3).
     Tank,
+    /// Artillery: bombards (7.0) and fires barrages (8.1); never leads an attack.
     Artillery,
+    /// Horse artillery: bombards and fires barrages as artillery does.
     HorseArtillery,
+    /// German Stosstruppen, shock troops trained in infiltration tactics.
     Stosstruppen,
 }
 

@@ -70,10 +70,16 @@ pub enum Command {
 /// Ammunition (7.5): high explosive unless declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Ammo {
+    /// High explosive, the default the base rules are written for (7.5).
     #[default]
     HighExplosive,
+    /// Shrapnel (7.5): guns of 57 mm or more; +3 firepower, cover modifiers in the target hex doubled.
     Shrapnel,
+    /// Gas (7.5): 75 mm or more, mid and late war, indirect fire in formation; no firepower, a
+    /// hurricane pattern, one casualties roll per hex; gives concealment.
     Gas,
+    /// Smoke (7.5): 75 mm or more, mid and late war, indirect fire in formation; no firepower;
+    /// gives concealment (7.21).
     Smoke,
 }
 
@@ -92,15 +98,22 @@ impl Ammo {
 /// north-east to south-west, or north-west to south-east.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Pattern {
+    /// Drum (7.83): only the target hex, each unit at full firepower.
     Drum,
+    /// Hurricane barrage (7.83): the target hex and its six neighbours, each unit at firepower -3.
     Hurricane,
+    /// Barrage (7.83): seven hexes in a row along the grain, the target in the middle, each unit at
+    /// firepower -3.
     Barrage(Grain),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Grain {
+    /// Along the row, east to west.
     EastWest,
+    /// From north-east to south-west.
     NorthEastSouthWest,
+    /// From north-west to south-east.
     NorthWestSouthEast,
 }
 

@@ -23,8 +23,11 @@ use super::units::{Era, Side, Visibility};
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
 pub struct ScenarioSpec {
+    /// File format version (1).
     pub format: u32,
+    /// `"trenches"`.
     pub ruleset: String,
+    /// The operation's id, name, date, introduction, sides and sources.
     pub info: ScenarioInfo,
     /// The hex map file, relative to this file.
     pub map: String,
@@ -32,6 +35,7 @@ pub struct ScenarioSpec {
     pub turns: u32,
     /// Time frame (2.1).
     pub era: Era,
+    /// Visibility for the accuracy of indirect fire (7.84): good unless the operation says bad.
     #[serde(default)]
     pub visibility: Visibility,
     /// Night turns: activations cost double (3.2).
@@ -42,14 +46,18 @@ pub struct ScenarioSpec {
     pub concealment_turns: Vec<u32>,
     /// The side that sets up first (13.2, "First Placement").
     pub first_placement: Side,
+    /// The operation's preliminary bombardment (7.86), if it has one.
     #[serde(default)]
     pub bombardment: Option<BombardmentSpec>,
+    /// Which units are shock troops (Operations 2 and 3), if any.
     #[serde(default)]
     pub shock: Option<ShockRule>,
+    /// What wins the operation (13.4).
     pub victory: Victory,
     /// Leadership points by side (12): spent one per activation or reaction fire.
     #[serde(default)]
     pub leadership: BTreeMap<String, Leadership>,
+    /// Every unit of both sides, on the map, arriving later or off-map.
     pub units: Vec<UnitSpec>,
     /// Tuning of the computer opponent, per side id; every field optional.
     #[serde(default)]
@@ -60,6 +68,7 @@ pub struct ScenarioSpec {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BombardmentSpec {
+    /// Saturation or shock (7.86).
     pub kind: BombardmentKind,
     /// The attacker.
     pub by: Side,
@@ -85,8 +94,10 @@ pub enum BombardmentKind {
 /// A failed saturation roll (7.861) destroys the unit; Operations 1 and 2 reduce and spend it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Failed {
+    /// The unit is destroyed, as 7.861 says (the default).
     #[default]
     Destroyed,
+    /// The unit loses a step and is spent (Operations 1 and 2).
     ReducedAndSpent,
 }
 
@@ -94,8 +105,11 @@ pub enum Failed {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShockRule {
+    /// The side whose units they are.
     pub side: Side,
+    /// The sub-type code (a row of the tables) of the shock units.
     pub subtype: String,
+    /// When they become shock troops.
     pub from: ShockFrom,
 }
 
@@ -111,6 +125,7 @@ pub enum ShockFrom {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Victory {
+    /// The side that must achieve the conditions; the other wins if it does not.
     pub side: Side,
     /// Hexes the side must solely occupy at game end (13.42).
     #[serde(default)]
@@ -128,7 +143,9 @@ pub struct Victory {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Exit {
+    /// How many units must leave the map.
     pub units: u32,
+    /// The edge hexes they may leave from: place names or hex labels.
     pub from: Vec<String>,
 }
 
@@ -136,7 +153,9 @@ pub struct Exit {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Leadership {
+    /// Leadership points for the whole operation.
     pub points: u32,
+    /// The sub-types that may use them; all when empty.
     #[serde(default)]
     pub subtypes: Vec<String>,
 }
@@ -145,8 +164,11 @@ pub struct Leadership {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Registration {
+    /// The registered target hex, as a label.
     pub hex: String,
+    /// The fire pattern registered on it (7.83).
     pub pattern: super::events::Pattern,
+    /// The ammunition registered (7.5); high explosive if left out.
     #[serde(default)]
     pub ammo: super::events::Ammo,
 }
@@ -155,7 +177,9 @@ pub struct Registration {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitSpec {
+    /// The unit's id, unique in the operation, which commands use.
     pub id: String,
+    /// The side it fights for.
     pub side: Side,
     /// The sub-type code, a row of the tables (2.6).
     pub subtype: String,
@@ -190,6 +214,7 @@ pub struct UnitSpec {
 pub struct AiTuning {
     /// One step of one's own unit, and of the enemy's.
     pub step: f32,
+    /// One step of an enemy unit.
     pub enemy_step: f32,
     /// An objective hex held (solely occupied) by the side that must take it, at game end (13.42).
     pub objective: f32,

@@ -209,9 +209,13 @@ pub enum Weapon {
 /// The statistic a leadership point raises by one (12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
 pub enum Stat {
+    /// +1 firepower for the activated or reaction-firing force.
     Firepower,
+    /// +1 range.
     Range,
+    /// +1 resolve.
     Resolve,
+    /// +1 movement.
     Movement,
 }
 

@@ -18,8 +18,11 @@ pub const BUILTIN: &str = include_str!("../../../assets/rulesets/trenches/tables
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename = "Tables", deny_unknown_fields)]
 pub struct Tables {
+    /// File format version (1): another is refused.
     pub format: u32,
+    /// `"trenches"`: tables of another ruleset are refused.
     pub ruleset: String,
+    /// Where the numbers come from, and what is reconstructed.
     #[serde(default)]
     pub source: String,
     /// Unit rows by sub-type code (2.6: `RFL`, `MAR`, `MG`...).
@@ -30,19 +33,29 @@ pub struct Tables {
     pub terrain: BTreeMap<String, TerrainRow>,
     /// Hex features of the map that cost or cover like terrain (a stream...), by kind.
     pub features: BTreeMap<String, TerrainRow>,
+    /// Cover and costs of fortifications (10.5).
     pub fortifications: Fortifications,
     /// Cover of a crest hex against a lower shooter (10.7).
     pub crest_cover: i32,
     /// Cost of a hex entered along a road (10.8).
     pub road_cost: u32,
+    /// Fire (7.3-7.7).
     pub fire: Fire,
+    /// Formations (5).
     pub formations: Formations,
+    /// What activations cost in orders (3.2).
     pub orders: Orders,
+    /// The close combat odds and results (9.1, 9.2).
     pub close_combat: CloseCombat,
+    /// Indirect fire (7.8).
     pub indirect: Indirect,
+    /// Preliminary bombardments (7.86).
     pub bombardment: Bombardment,
+    /// Point fire against AFV (7.62) and AFV in trenches (8.3).
     pub point_fire: PointFire,
+    /// Ammunition of guns (7.5).
     pub ammunition: Ammunition,
+    /// Cavalry charges (8.5).
     pub cavalry: Cavalry,
 }
 
@@ -66,6 +79,7 @@ pub struct PointFire {
 pub struct Ammunition {
     /// Shrapnel: from this calibre, +this firepower, cover doubled.
     pub shrapnel_from_mm: u32,
+    /// Shrapnel's firepower bonus (7.5: +3, never modified).
     pub shrapnel_firepower: u32,
     /// Gas and smoke: from this calibre, in the middle and late war, in formation, by indirect fire.
     pub gas_smoke_from_mm: u32,
@@ -87,13 +101,18 @@ pub struct Cavalry {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UnitType {
+    /// The sub-type's name, as the window shows it (`Rifle platoon`).
     pub name: String,
+    /// The unit class: infantry, ordnance, AFV, cavalry... (2.6).
     pub kind: Kind,
-    /// Steps at full strength (2.4: two, one for AFV, flamethrowers and super heavy guns).
+    /// Steps at full strength (2.4: two, one for AFV, flamethrowers and super heavy guns; 1 or 2).
+    #[schemars(range(min = 1, max = 2))]
     pub steps: u32,
     /// Firepower, normal range and resolve: (full, reduced).
     pub firepower: (u32, u32),
+    /// Normal range in hexes: (full, reduced) (7.3).
     pub range: (u32, u32),
+    /// Resolve: (full, reduced) (7.4); the full value at least 1.
     pub resolve: (u32, u32),
     /// Movement allowance (8.1).
     pub movement: u32,
@@ -118,7 +137,9 @@ pub struct UnitType {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ShockTroops {
+    /// A shock unit's movement allowance, in place of its row's (8.1).
     pub movement: u32,
+    /// A shock unit's close combat value of one step, in place of its row's (9.1).
     pub close_combat: u32,
 }
 
@@ -144,17 +165,23 @@ pub struct TerrainRow {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Fortifications {
+    /// Cover modifier of a unit in a trench (10.51).
     pub trench: i32,
+    /// Cover modifier of a unit in a scrape (10.51).
     pub scrape: i32,
+    /// Cover modifier of a unit in a strongpoint (10.5).
     pub strongpoint: i32,
+    /// Cover modifier of a unit in a dugout (10.52).
     pub dugout: i32,
     /// Movement points to enter a fortification, or leave a dugout or fort (10.5, 10.52).
     pub enter_cost: u32,
     /// Movement points to go onto wire other than from a connecting trench (10.53).
     pub wire_infantry: u32,
+    /// The same for an AFV (10.53: 2).
     pub wire_afv: u32,
     /// From this time frame dugouts exist beneath every hex of these terrains and features (10.52).
     pub dugouts_from: Era,
+    /// The terrains and features with dugouts beneath (10.52: trench, strongpoint, village).
     pub dugouts_under: Vec<String>,
 }
 
@@ -162,13 +189,19 @@ pub struct Fortifications {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Fire {
-    /// Volume of fire modifier = volume / this (7.61).
+    /// Volume of fire modifier = volume / this (7.61; at least 1).
+    #[schemars(range(min = 1))]
     pub volume_divisor: u32,
     /// Firepower multiplier against an adjacent target (7.61 example).
     pub adjacent_multiplier: u32,
     /// Divisors of firepower at long range, when engaged, through concealment (7.3, 10.3).
+    #[schemars(range(min = 1))]
     pub long_range_divisor: u32,
+    /// Divisor of the firepower of an engaged unit (7.3; at least 1).
+    #[schemars(range(min = 1))]
     pub engaged_divisor: u32,
+    /// Divisor of firepower through each concealing hex (10.3; at least 1).
+    #[schemars(range(min = 1))]
     pub concealment_divisor: u32,
     /// Long range is this many times the normal range (7.3).
     pub long_range_factor: u32,
@@ -184,10 +217,14 @@ pub struct Fire {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Formations {
+    /// Resolve added to units in formation (5.2: +1).
     pub resolve_bonus: u32,
-    /// The coordination penalty is the printed allowance divided by this (5.3).
+    /// The coordination penalty is the printed allowance divided by this (5.3; at least 1).
+    #[schemars(range(min = 1))]
     pub coordination_divisor: u32,
+    /// Infantry units in one formation, and identical infantry units sharing a letter ID, at most (5.1, 13.2: 4).
     pub infantry_max: u32,
+    /// Other units in one formation, and identical other units sharing a letter ID, at most (5.1, 13.2: 3).
     pub other_max: u32,
 }
 
@@ -195,9 +232,13 @@ pub struct Formations {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Orders {
+    /// Half orders to activate one non-shock unit (2: one order).
     pub unit_halves: u32,
+    /// Half orders to activate one shock unit (1: half an order).
     pub shock_halves: u32,
+    /// Half orders to activate a formation (2: one order).
     pub formation_halves: u32,
+    /// Activations cost this many times more at night (2).
     pub night_multiplier: u32,
 }
 
@@ -206,9 +247,11 @@ pub struct Orders {
 #[serde(deny_unknown_fields)]
 pub struct CloseCombat {
     /// Odds (phasing, non-phasing) and their dice modifier, lowest odds first (9.1).
+    #[schemars(length(min = 1))]
     pub odds: Vec<(u32, u32, i32)>,
     /// Modified roll, phasing (attacker) losses, non-phasing (defender) losses, lowest roll
     /// first; a roll below the first row reads the first, above the last the last (9.2).
+    #[schemars(length(min = 1))]
     pub results: Vec<(i32, u32, u32)>,
 }
 
@@ -216,9 +259,11 @@ pub struct CloseCombat {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Indirect {
+    /// The least distance in hexes of indirect fire (7.3: three).
     pub min_range: u32,
     /// Accuracy die at or below which the shot hits, and hexes a miss strays: good, bad visibility (7.84).
     pub good: (i32, u32),
+    /// The same in bad visibility (7.84: a miss strays two hexes).
     pub bad: (i32, u32),
     /// Accuracy modifier for the same hex on consecutive turns (7.82).
     pub consecutive: i32,
@@ -229,6 +274,7 @@ pub struct Indirect {
     /// Off-map ordnance (7.87): an original accuracy die of this cancels the fire and removes the
     /// battery; pattern and ammunition modifiers count this many times.
     pub off_map_cancel: i32,
+    /// How many times off-map ordnance counts pattern and ammunition modifiers (7.87: twice).
     pub off_map_multiplier: u32,
 }
 
@@ -236,6 +282,7 @@ pub struct Indirect {
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Bombardment {
+    /// Added to the saturation die when "siege artillery" bombards (7.861: +1).
     pub siege_bonus: i32,
     /// Shock procedure (7.862): a die of at least this engages the hex's units.
     pub shock_engages_at: i32,

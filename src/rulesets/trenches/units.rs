@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
+    /// The Allied Powers (the U.S. Marines of the Belleau Wood operations).
     Allied,
+    /// The Central Powers (the Germans).
     Central,
 }
 
@@ -102,16 +104,23 @@ impl Level {
 /// Time frames (2.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Era {
+    /// August 1914 to March 1915.
     Early,
+    /// April 1915 to March 1917.
     Middle,
+    /// April 1917 to November 1918.
     Late,
 }
 
 /// Visibility for the accuracy die roll (7.84).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Visibility {
+    /// Good visibility (7.84): the accuracy of `indirect.good` (by the rules a miss strays one hex); the
+    /// default.
     #[default]
     Good,
+    /// Bad visibility, when the operation says so (7.84): the accuracy of `indirect.bad` (by the rules a
+    /// miss strays two hexes).
     Bad,
 }
 
