@@ -9,11 +9,11 @@ use std::path::Path;
 
 use salient::cli::campaign::play_campaign;
 use salient::cli::sim::{Controller, play_game};
+use salient::engine::StateView;
 use salient::engine::campaign::{Campaign, CarriedUnit, ResultLevel, carried_units};
 use salient::engine::game::Game;
 use salient::engine::loader::Loader;
 use salient::engine::validate::validate_paths;
-use salient::engine::StateView;
 use salient::rulesets::martians::Martians;
 use salient::rulesets::martians::state::Setup;
 use salient::rulesets::registry;
