@@ -56,12 +56,28 @@ fn validate(path: &Path) -> Vec<String> {
     validate_paths(&[path.to_path_buf()], &registry()).diagnostics.iter().map(|d| d.to_string()).collect()
 }
 
+/// Every `campaigns` folder shipped: `scenarios/campaigns` and each rule system's
+/// `scenarios/<ruleset>/campaigns`.
+fn shipped_campaign_folders() -> Vec<PathBuf> {
+    let scenarios = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(&scenarios)
+        .unwrap()
+        .map(|e| e.unwrap().path().join("campaigns"))
+        .chain([scenarios.join("campaigns")])
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    folders.dedup();
+    folders
+}
+
 #[test]
 fn shipped_campaigns_validate() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    for f in ["scenarios/bastards/campaigns", "scenarios/trenches/campaigns", "scenarios/campaigns"] {
-        let ds = validate(&root.join(f));
-        assert!(ds.is_empty(), "{f}: {ds:#?}");
+    let folders = shipped_campaign_folders();
+    assert!(folders.len() >= 4, "{folders:?}");
+    for f in folders {
+        let ds = validate(&f);
+        assert!(ds.is_empty(), "{}: {ds:#?}", f.display());
     }
 }
 

@@ -11,8 +11,12 @@ use salient::engine::Session;
 use salient::engine::game::Game;
 use salient::rulesets::martians::Martians;
 
-pub const BATTLES: [&str; 3] =
-    ["scenarios/martians/syrtis-kopje.ron", "scenarios/martians/hellas-canal.ron", "scenarios/martians/tel-kharsa.ron"];
+pub const BATTLES: [&str; 4] = [
+    "scenarios/martians/syrtis-kopje.ron",
+    "scenarios/martians/hellas-canal.ron",
+    "scenarios/martians/tel-kharsa.ron",
+    "scenarios/martians/khor-amar.ron",
+];
 
 fn games() -> u64 {
     std::env::var("SALIENT_MARTIANS_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(300)

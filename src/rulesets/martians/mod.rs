@@ -100,6 +100,10 @@ impl Ruleset for Martians {
     fn sides(scenario: &Self::Scenario) -> Vec<String> {
         scenario.sides()
     }
+
+    fn carry_in(scenario: &mut Self::Scenario, units: &[crate::engine::campaign::CarriedUnit]) -> Result<(), String> {
+        scenario::carry_in(scenario, units)
+    }
 }
 
 /// The units a stage lets act.
@@ -305,6 +309,8 @@ pub const SHIPPED: crate::engine::session::Embedded = &[
     ("scenarios/martians/maps/hellas-canal.ron", include_str!("../../../scenarios/martians/maps/hellas-canal.ron")),
     ("scenarios/martians/tel-kharsa.ron", include_str!("../../../scenarios/martians/tel-kharsa.ron")),
     ("scenarios/martians/maps/tel-kharsa.ron", include_str!("../../../scenarios/martians/maps/tel-kharsa.ron")),
+    ("scenarios/martians/khor-amar.ron", include_str!("../../../scenarios/martians/khor-amar.ron")),
+    ("scenarios/martians/maps/khor-amar.ron", include_str!("../../../scenarios/martians/maps/khor-amar.ron")),
 ];
 
 /// The first state of a unit from its scenario line.

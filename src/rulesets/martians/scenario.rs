@@ -185,6 +185,14 @@ impl Scenario {
         self.types = looked.iter().map(|x| x.0.clone()).collect();
         self.european = looked.iter().map(|x| x.1).collect();
     }
+    /// Finds each unit's regiment and each regiment's side again by id after the order of battle
+    /// changed (campaigns: units and regiments left out).
+    fn index_regiments(&mut self) {
+        let sides = self.sides();
+        self.side_of_regiment = self.spec.regiments.iter().map(|r| sides.iter().position(|s| *s == r.side).unwrap_or(0)).collect();
+        let regiments = &self.spec.regiments;
+        self.regiment_of = self.spec.units.iter().map(|u| regiments.iter().position(|r| r.id == u.regiment).unwrap_or(0)).collect();
+    }
     pub fn ground(&self) -> table::Ground<'_> {
         table::Ground { table: &self.table, kinds: &self.terrain }
     }
@@ -340,4 +348,50 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
         }
     }
     (regiment_of, side_of_regiment, objectives)
+}
+
+/// The campaign's own rule (the rulebook has none; docs/martians.md, "The campaign"): a unit carried
+/// from an earlier battle, matched by id, starts this one with the castings it ended that one with
+/// (1.2: a casting is ten men), in the place and formation this battle gives it; a unit that fled the
+/// table (5.5) rallies and returns with the castings it fled with; a unit destroyed (3.5) or that
+/// surrendered (5.5) is gone, and so is one left with a single casting (3.5); a regiment left with no
+/// unit goes with them.
+pub fn carry_in(sc: &mut Scenario, units: &[crate::engine::campaign::CarriedUnit]) -> Result<(), String> {
+    if units.is_empty() {
+        return Ok(());
+    }
+    for c in units {
+        let Some(i) = sc.spec.units.iter().position(|u| u.id == c.id) else {
+            return Err(format!("the carried unit `{}` is not in this battle's order of battle", c.id));
+        };
+        let ty = sc.tables.unit(&sc.spec.units[i].kind).map(|(_, t)| t.clone()).ok_or("a unit type of the lists")?;
+        match c.status.as_str() {
+            "eliminated" | "surrendered" => {
+                sc.spec.units.remove(i);
+            }
+            status if status == "fled" || Formation::ALL.iter().any(|f| f.name() == status) => {
+                let castings = c.steps.ok_or_else(|| format!("the carried unit `{}` has no castings", c.id))?;
+                if castings > ty.castings {
+                    return Err(format!("the carried unit `{}` has {castings} castings: a {} has at most {}", c.id, ty.name, ty.castings));
+                }
+                if castings < 2 {
+                    // 3.5: a unit of one casting disperses.
+                    sc.spec.units.remove(i);
+                } else {
+                    sc.spec.units[i].castings = Some(castings);
+                }
+            }
+            other => return Err(format!("the carried unit `{}` has a status this ruleset does not know: `{other}`", c.id)),
+        }
+    }
+    let spec = &mut sc.spec;
+    spec.regiments.retain(|r| spec.units.iter().any(|u| u.regiment == r.id));
+    for s in &spec.info.sides {
+        if !spec.regiments.iter().any(|r| r.side == s.id) {
+            return Err(format!("the side `{}` has no unit left to fight this battle", s.id));
+        }
+    }
+    sc.index_regiments();
+    sc.index_units();
+    Ok(())
 }

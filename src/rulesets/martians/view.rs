@@ -7,7 +7,7 @@ use bevy::prelude::*;
 
 use crate::engine::{Pending, StateView, UnitView};
 
-use super::state::{Action, Phase, Pos, Window};
+use super::state::{Action, Gone, Phase, Pos, Window};
 use super::tables::Kind;
 
 /// What the game waits for.
@@ -91,7 +91,13 @@ pub fn state_view(world: &World) -> StateView {
                 Some(g) => format!("{g:?}").to_lowercase(),
                 None => format!("({:.0}, {:.0}) facing {:.0}", st.at.x, st.at.y, st.facing.to_degrees().rem_euclid(360.0)),
             };
-            let status = if st.gone.is_some() { "eliminated".to_string() } else { st.formation.name().to_string() };
+            // A unit that fled the table is not lost to a campaign (docs/martians.md, "The campaign").
+            let status = match st.gone {
+                Some(Gone::Destroyed) => "eliminated".to_string(),
+                Some(Gone::Fled) => "fled".to_string(),
+                Some(Gone::Surrendered) => "surrendered".to_string(),
+                None => st.formation.name().to_string(),
+            };
             let mut markers = Vec::new();
             if p.halted(u) {
                 markers.push("halted".into());
