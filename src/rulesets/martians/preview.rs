@@ -42,7 +42,10 @@ pub fn fire(p: &Pos, u: usize, target: usize) -> Result<FirePreview, (String, St
         _ => ("musketry", "7.3", musketry_notes(p, u, target, shot.range, false)),
     };
     let mut notes = notes;
-    notes.push((format!("hits on {} ({})", faces(&hits_on), target_class(p, target)), if p.kind(u) == Kind::Artillery { "6.7" } else { "7.5" }));
+    notes.push((
+        format!("hits on {} ({})", faces(&hits_on), target_class(p, target)),
+        if p.kind(u) == Kind::Artillery { "6.7" } else { "7.5" },
+    ));
     let n = shot.dice as i32;
     Ok(FirePreview {
         what,

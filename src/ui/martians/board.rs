@@ -206,10 +206,13 @@ fn pieces(p: &Pos, sel: Option<usize>, legal: &[Command]) -> Vec<Piece> {
 fn extent(p: &Pos, u: usize) -> (f32, f32, f32, f32) {
     let st = &p.units[u];
     let frame = Stand { centre: st.at, facing: st.facing, frontage: 0.0, depth: 0.0 };
-    p.stands(u).iter().flat_map(|s| s.corners()).map(|c| frame.local(c)).fold(
-        (f32::INFINITY, f32::NEG_INFINITY, f32::INFINITY, f32::NEG_INFINITY),
-        |(a0, a1, b0, b1), (a, b)| (a0.min(a), a1.max(a), b0.min(b), b1.max(b)),
-    )
+    p.stands(u)
+        .iter()
+        .flat_map(|s| s.corners())
+        .map(|c| frame.local(c))
+        .fold((f32::INFINITY, f32::NEG_INFINITY, f32::INFINITY, f32::NEG_INFINITY), |(a0, a1, b0, b1), (a, b)| {
+            (a0.min(a), a1.max(a), b0.min(b), b1.max(b))
+        })
 }
 
 /// The unit's outline were its anchor at `at` (same facing and formation), as one stand.
@@ -271,13 +274,21 @@ fn targets(p: &Pos, u: usize, legal: &[Command], pointer: Option<Vec2>) -> Vec<T
         let Some(first) = p.stands(t).first().copied() else { continue };
         let (kind, note, badge) = match c {
             Command::Fire(..) => match preview::fire(p, u, t) {
-                Ok(f) => (TargetKind::Fire, TargetNote::Open { cost: None, odds: Some(f.any_hit) }, format!("{}d · {:.0}%", f.dice, f.any_hit * 100.0)),
+                Ok(f) => (
+                    TargetKind::Fire,
+                    TargetNote::Open { cost: None, odds: Some(f.any_hit) },
+                    format!("{}d · {:.0}%", f.dice, f.any_hit * 100.0),
+                ),
                 Err((why, rule)) => (TargetKind::Fire, TargetNote::Refused { rule, reason: why }, "no shot".into()),
             },
             _ => {
                 let ch = preview::charge(p, u, t);
                 let flank = if ch.flank { " flank" } else { "" };
-                (TargetKind::Assault, TargetNote::Open { cost: Some(format!("{:.0} yds", ch.distance)), odds: None }, format!("charge {:.0} yds{flank}", ch.distance))
+                (
+                    TargetKind::Assault,
+                    TargetNote::Open { cost: Some(format!("{:.0} yds", ch.distance)), odds: None },
+                    format!("charge {:.0} yds{flank}", ch.distance),
+                )
             }
         };
         out.push(Target { place: place(&first), kind, note, badge: Some(badge), tone: Tone::Normal });
@@ -325,7 +336,12 @@ fn fire_zones(p: &Pos, u: usize) -> Vec<FireZone> {
         return stands
             .iter()
             .take(1)
-            .map(|s| FireZone { from: place(s), shape: ZoneShape::AllRound, bands: vec![band(w.range, format!("skirmish {:.0} yds", w.range))], kind: TargetKind::Fire })
+            .map(|s| FireZone {
+                from: place(s),
+                shape: ZoneShape::AllRound,
+                bands: vec![band(w.range, format!("skirmish {:.0} yds", w.range))],
+                kind: TargetKind::Fire,
+            })
             .collect();
     }
     if p.kind(u).mounted() {

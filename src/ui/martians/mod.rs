@@ -116,7 +116,10 @@ fn plugin(app: &mut App) {
     session_systems::<MarSession>(app, screen);
     app.init_resource::<MarUi>()
         .add_systems(OnExit(screen), |mut ui: ResMut<MarUi>| *ui = MarUi::default())
-        .add_systems(Update, (board::present_table, board::present, input::window_to_view).chain().before(TableDraw).run_if(in_state(screen)))
+        .add_systems(
+            Update,
+            (board::present_table, board::present, input::window_to_view).chain().before(TableDraw).run_if(in_state(screen)),
+        )
         .add_systems(Update, input::view_to_panels.after(TableView).before(TableDraw).run_if(in_state(screen)))
         .add_systems(Update, drive_computer::<MarSession>.run_if(in_state(screen)))
         .add_systems(Update, clear_selection.run_if(in_state(screen)))

@@ -48,7 +48,9 @@ pub fn side_look(id: &str, _: &Settings) -> Option<SideLook> {
 /// The verdict: each side's castings against its breaking point, and how the battle ended.
 pub fn verdict(session: &MarSession, _: &Settings) -> Verdict {
     let how = typed_lines(&session.log, 0, session.game.journal())
-        .filter_map(|(line, e)| e.filter(|e| matches!(e.kind, EventKind::GameOver { .. })).map(|e| format!("Turn {}: {}  ({})", line.turn, e.text, e.rule)))
+        .filter_map(|(line, e)| {
+            e.filter(|e| matches!(e.kind, EventKind::GameOver { .. })).map(|e| format!("Turn {}: {}  ({})", line.turn, e.text, e.rule))
+        })
         .collect();
     Verdict { standing: strength_lines(&session.pos()), plot: None, how }
 }
@@ -231,7 +233,10 @@ fn left_column(root: &mut egui::Ui, ctx: &egui::Context, s: &MarSession, p: &Pos
         col.add_space(6.0);
         log_heading(col, &mut ui.log);
         log_panel(col, s, &ui.log, &mut asks.open_rule, |ev| {
-            matches!(ev.kind, EventKind::TurnBegan { .. } | EventKind::Initiative { .. } | EventKind::GameOver { .. } | EventKind::Melee { .. })
+            matches!(
+                ev.kind,
+                EventKind::TurnBegan { .. } | EventKind::Initiative { .. } | EventKind::GameOver { .. } | EventKind::Melee { .. }
+            )
         });
     });
 }
@@ -261,7 +266,11 @@ fn priority(ui: &mut egui::Ui, p: &Pos, asks: &mut Asks) {
     for (s, &has) in p.r.motivation.iter().enumerate() {
         ui.horizontal(|row| {
             let name = &p.sc.spec.info.sides[s].name;
-            row.label(egui::RichText::new(format!("{name}: motivation card {}", if has { "in hand" } else { "played" })).color(side_egui(s)).small());
+            row.label(
+                egui::RichText::new(format!("{name}: motivation card {}", if has { "in hand" } else { "played" }))
+                    .color(side_egui(s))
+                    .small(),
+            );
             rule_link(row, "2.5", &mut asks.open_rule);
         });
     }
@@ -446,40 +455,38 @@ fn form_label(f: Formation) -> String {
 /// A shot with the engine's preview: dice, chance, expected hits and what made them.
 fn fire_order(ui: &mut egui::Ui, p: &Pos, u: usize, c: &Command, asks: &mut Asks) {
     let Some(t) = words::aim(c).and_then(|t| p.find(t)) else { return };
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        match preview::fire(p, u, t) {
-            Ok(f) => {
-                ui.horizontal_wrapped(|row| {
-                    if row.button(egui::RichText::new(words::command(p, c)).color(egui::Color32::from_rgb(255, 160, 60))).clicked() {
-                        asks.acts.push(Act::Submit(c.clone()));
-                    }
-                    rule_link(row, f.rule, &mut asks.open_rule);
-                });
-                ui.label(
-                    egui::RichText::new(format!(
-                        "{}: {:.0} yds, {} d10, {:.0}% a die — {:.1} hits expected, {:.0}% at least one",
-                        f.what,
-                        f.range,
-                        f.dice,
-                        f.per_die * 100.0,
-                        f.expected,
-                        f.any_hit * 100.0
-                    ))
-                    .color(PARCHMENT),
-                );
-                for (note, rule) in &f.notes {
-                    ui.horizontal_wrapped(|row| {
-                        row.label(egui::RichText::new(format!("• {note}")).color(DIM).small());
-                        rule_link(row, rule, &mut asks.open_rule);
-                    });
+    egui::Frame::group(ui.style()).show(ui, |ui| match preview::fire(p, u, t) {
+        Ok(f) => {
+            ui.horizontal_wrapped(|row| {
+                if row.button(egui::RichText::new(words::command(p, c)).color(egui::Color32::from_rgb(255, 160, 60))).clicked() {
+                    asks.acts.push(Act::Submit(c.clone()));
                 }
-            }
-            Err((why, rule)) => {
+                rule_link(row, f.rule, &mut asks.open_rule);
+            });
+            ui.label(
+                egui::RichText::new(format!(
+                    "{}: {:.0} yds, {} d10, {:.0}% a die — {:.1} hits expected, {:.0}% at least one",
+                    f.what,
+                    f.range,
+                    f.dice,
+                    f.per_die * 100.0,
+                    f.expected,
+                    f.any_hit * 100.0
+                ))
+                .color(PARCHMENT),
+            );
+            for (note, rule) in &f.notes {
                 ui.horizontal_wrapped(|row| {
-                    row.label(egui::RichText::new(why).color(RED));
-                    rule_link(row, &rule, &mut asks.open_rule);
+                    row.label(egui::RichText::new(format!("• {note}")).color(DIM).small());
+                    rule_link(row, rule, &mut asks.open_rule);
                 });
             }
+        }
+        Err((why, rule)) => {
+            ui.horizontal_wrapped(|row| {
+                row.label(egui::RichText::new(why).color(RED));
+                rule_link(row, &rule, &mut asks.open_rule);
+            });
         }
     });
 }
@@ -488,13 +495,16 @@ fn fire_order(ui: &mut egui::Ui, p: &Pos, u: usize, c: &Command, asks: &mut Asks
 fn tooltip(ctx: &egui::Context, p: &Pos, unit: &str, at: egui::Pos2) {
     let Some(u) = p.find(unit) else { return };
     let st = &p.units[u];
-    egui::Area::new("martians-tip".into()).order(egui::Order::Tooltip).fixed_pos(at + egui::vec2(16.0, 16.0)).interactable(false).show(ctx, |ui| {
-        egui::Frame::popup(ui.style()).show(ui, |ui| {
-            ui.label(egui::RichText::new(format!("{} — {}", p.id(u), p.ty(u).name)).color(side_egui(p.side(u))).strong());
-            ui.label(format!("{} · {} castings · grade {}", st.formation.name(), st.castings, st.grade));
-            ui.label(egui::RichText::new(&p.sc.spec.regiments[p.regiment(u)].name).color(DIM).small());
-        });
-    });
+    egui::Area::new("martians-tip".into()).order(egui::Order::Tooltip).fixed_pos(at + egui::vec2(16.0, 16.0)).interactable(false).show(
+        ctx,
+        |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(egui::RichText::new(format!("{} — {}", p.id(u), p.ty(u).name)).color(side_egui(p.side(u))).strong());
+                ui.label(format!("{} · {} castings · grade {}", st.formation.name(), st.castings, st.grade));
+                ui.label(egui::RichText::new(&p.sc.spec.regiments[p.regiment(u)].name).color(DIM).small());
+            });
+        },
+    );
 }
 
 /// The orders a click offered, to choose among (Cancel closes it).
