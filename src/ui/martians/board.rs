@@ -1,7 +1,7 @@
 //! The Martians table on the shell's tabletop view: its terrain's looks, the sides' colours, every
 //! unit's stands as the view's pieces (labelled on the first stand), and for the selected unit the
-//! orders the engine allows as targets — a ghost where each legal move ends (the farthest each way
-//! faint, the one under the pointer solid, with its yards), a frame on each enemy it may fire at
+//! orders the engine allows as targets — a ghost where each legal move ends (the farthest ahead and
+//! at 45° faint, the one under the pointer solid, with its yards), a frame on each enemy it may fire at
 //! with the dice and the chance of a hit, on each it may charge with the distance — and its zones:
 //! the move and charge reach ahead of its front (4), and the kill zones of its front rank or its
 //! guns with their range bands (6.3, 7.2).
@@ -265,7 +265,8 @@ fn targets(p: &Pos, u: usize, legal: &[Command], pointer: Option<Vec2>) -> Vec<T
             }
         }
     }
-    out.extend(far.iter().map(|&(b, y)| ghost(b, y, Tone::Faint)));
+    // Straight ahead and the two edges of the 45° wedge (4); the others show under the pointer.
+    out.extend(far.iter().filter(|(b, _)| matches!(b, -45 | 0 | 45)).map(|&(b, y)| ghost(b, y, Tone::Faint)));
     if let Some(Command::Move(_, b, y)) = pointer.and_then(|at| move_near(p, u, legal, at)) {
         out.push(ghost(b, y, Tone::Normal));
     }
@@ -307,9 +308,9 @@ fn zones(p: &Pos, u: usize, legal: &[Command]) -> Vec<FireZone> {
     let moves = legal.iter().any(|c| matches!(c, Command::Move(x, ..) if x == id));
     if moves && p.kind(u) != Kind::Aviation {
         let (allowance, charge) = preview::reach(p, u);
-        let mut bands = vec![RangeBand { to: allowance, label: format!("move {allowance:.0} yds") }];
+        let mut bands = vec![RangeBand { to: allowance, label: "move".into() }];
         if charge > allowance + 1.0 {
-            bands.push(RangeBand { to: charge, label: format!("charge {charge:.0} yds") });
+            bands.push(RangeBand { to: charge, label: "charge".into() });
         }
         out.push(FireZone { from: place(&front), shape: ZoneShape::Arc { half_angle: FRAC_PI_4 }, bands, kind: TargetKind::Move });
     }
@@ -325,8 +326,15 @@ fn fire_zones(p: &Pos, u: usize) -> Vec<FireZone> {
     if p.kind(u) == Kind::Artillery {
         let Some(g) = artillery::gun(p, u).filter(|_| st.formation == Formation::Unlimbered) else { return Vec::new() };
         let a = &p.sc.tables.artillery;
-        let mut bands: Vec<RangeBand> = a.bands.iter().filter(|b| **b < g.range).map(|b| band(*b, format!("{b:.0}"))).collect();
-        bands.push(band(g.range, format!("{} {:.0} yds", g.name, g.range)));
+        let mut bands: Vec<RangeBand> = a
+            .bands
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| **b < g.range)
+            .map(|(i, b)| band(*b, format!("{} dice a gun", g.dice.get(i).copied().unwrap_or(0))))
+            .collect();
+        let last = g.dice.get(bands.len()).copied().unwrap_or(0);
+        bands.push(band(g.range, format!("{}: {last} dice a gun", g.name)));
         let shape = if g.machine_gun { ZoneShape::Forward } else { ZoneShape::Corridor };
         return stands.iter().map(|s| FireZone { from: place(s), shape, bands: bands.clone(), kind: TargetKind::Fire }).collect();
     }
@@ -347,8 +355,9 @@ fn fire_zones(p: &Pos, u: usize) -> Vec<FireZone> {
     if p.kind(u).mounted() {
         return Vec::new();
     }
-    let mut bands: Vec<RangeBand> = m.bands.iter().filter(|b| **b < w.range).map(|b| band(*b, format!("{b:.0}"))).collect();
-    bands.push(band(w.range, format!("{} {:.0} yds", w.name, w.range)));
+    let per = |i: usize| w.ratios.get(i).map_or("-".to_string(), |r| format!("a die per {r}"));
+    let mut bands: Vec<RangeBand> = m.bands.iter().enumerate().filter(|(_, b)| **b < w.range).map(|(i, b)| band(*b, per(i))).collect();
+    bands.push(band(w.range, format!("{}: {}", w.name, per(bands.len()))));
     musketry::front_ranks(&stands)
         .into_iter()
         .flatten()
