@@ -62,7 +62,7 @@ fn strength_lines(p: &Pos) -> Vec<(String, egui::Color32)> {
             let (full, now) = p.side_castings(s);
             let id = p.side_id(s);
             let bp = p.sc.spec.victory.breaking_point.get(id).map(|b| format!(", breaks at {b}% lost")).unwrap_or_default();
-            let lost = if full == 0 { 0 } else { 100 * (full - now) / full };
+            let lost = (100 * (full - now)).checked_div(full).unwrap_or(0);
             (format!("{}: {now} of {full} castings ({lost}% lost{bp})", p.sc.spec.info.sides[s].name), side_egui(s))
         })
         .collect()
