@@ -66,7 +66,7 @@ fn faces(f: &[u32]) -> String {
     match f {
         [] => "nothing".into(),
         [one] => show(*one),
-        [first, .., last] if (*last - *first) as usize + 1 == f.len() => format!("{}-{}", show(*first), show(*last)),
+        [first, .., last] if f.windows(2).all(|w| w[1] == w[0] + 1) => format!("{}-{}", show(*first), show(*last)),
         _ => f.iter().map(|x| show(*x)).collect::<Vec<_>>().join(", "),
     }
 }
@@ -177,5 +177,7 @@ mod tests {
         assert_eq!(faces(&[1]), "1");
         assert_eq!(faces(&[1, 2, 10]), "1, 2, 0");
         assert_eq!(faces(&[]), "nothing");
+        assert_eq!(faces(&[9, 10]), "9-0");
+        assert_eq!(faces(&[10, 1]), "0, 1");
     }
 }
