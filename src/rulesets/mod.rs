@@ -26,5 +26,11 @@ pub fn registry() -> Vec<RulesetEntry> {
 /// Every ruleset's window presenter, in the registry's order (the window's half of each entry).
 #[cfg(feature = "gui")]
 pub fn presenters() -> &'static [&'static dyn crate::ui::presenter::Presenter] {
-    &[&crate::ui::bastards::Window, &crate::ui::rtc::Window, &crate::ui::dixmude::Window, &crate::ui::trenches::Window]
+    &[
+        &crate::ui::bastards::Window,
+        &crate::ui::rtc::Window,
+        &crate::ui::dixmude::Window,
+        &crate::ui::trenches::Window,
+        &crate::ui::martians::Window,
+    ]
 }

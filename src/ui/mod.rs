@@ -24,6 +24,7 @@ pub mod input;
 pub mod launch;
 pub mod log;
 pub mod map;
+pub mod martians;
 pub mod memory;
 pub mod menu;
 pub mod presenter;

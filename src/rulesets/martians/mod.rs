@@ -15,6 +15,7 @@ pub mod melee;
 pub mod morale;
 pub mod movement;
 pub mod musketry;
+pub mod preview;
 pub mod scenario;
 pub mod state;
 pub mod table;

@@ -1,0 +1,167 @@
+//! Martians, Indunas, Colonels and Emirs's presenter, on the shell's tabletop view (`ui::board::table`):
+//! its table and stands, the selected unit's move ghosts, targets, kill zones and reach (`board`), the
+//! game and its seats (`session`), the top bar, columns, unit card, order sheet with the engine's
+//! previews and the choice among orders (`panels`), the commands in words (`words`), the pointer and
+//! keys into legal commands only (`input`), and the sides on the hand-over card and the game-over
+//! screen. Like every presenter it holds no rule: it shows `Game::legal()`, the previews of
+//! `rulesets::martians::preview`, the state and the journal, and submits commands.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use bevy_egui::{EguiPrimaryContextPass, egui};
+
+use crate::engine::Ruleset;
+use crate::engine::loader::Loader;
+use crate::engine::source::SourceFile;
+use crate::rulesets::martians::{Command, ID, Martians};
+use crate::ui::ai_worker::{drive_computer, spawn_computer};
+use crate::ui::board::table::{self, TableDraw, TableView};
+use crate::ui::game_over::game_over_systems;
+use crate::ui::hot_reload::hot_reload_systems;
+use crate::ui::log::LogView;
+use crate::ui::replay::session_systems;
+use crate::ui::saves::save_systems;
+use crate::ui::screens::{HandOver, HandOverCardSet, hand_over_systems};
+use crate::ui::theme;
+
+use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
+
+pub mod board;
+pub mod input;
+pub mod panels;
+pub mod session;
+pub mod words;
+
+pub use session::MarSession;
+
+/// The game screen of Martians: its systems run in it.
+pub const SCREEN: super::Playing = super::Playing(ID);
+
+/// What the player is looking at and pointing to.
+#[derive(Resource, Default)]
+pub struct MarUi {
+    /// The unit selected (its scenario id).
+    pub selected: Option<String>,
+    /// The unit under the pointer, and the table point there (yards).
+    pub hovered: Option<String>,
+    pub pointer: Option<Vec2>,
+    /// A click on the table this frame: the unit under it and the table point.
+    pub clicked: Option<(Option<String>, Option<Vec2>)>,
+    /// A right click this frame (cancels the selection).
+    pub cancelled: bool,
+    /// The part of the window the panels leave to the table.
+    pub free: Option<Rect>,
+    pub pointer_over_ui: bool,
+    pub keyboard_over_ui: bool,
+    pub fit_requested: bool,
+    /// Dice hidden, the whole log open.
+    pub log: LogView,
+    /// Orders a click offered, for the player to choose among (where the pointer was, in points).
+    pub choice: Option<(egui::Pos2, Vec<Command>)>,
+    /// The rule whose text is shown.
+    pub rule: Option<String>,
+}
+
+/// Martians's presenter.
+pub struct Window;
+
+impl Presenter for Window {
+    fn id(&self) -> &'static str {
+        ID
+    }
+    fn name(&self) -> &'static str {
+        Martians::NAME
+    }
+    fn blurb(&self) -> &'static str {
+        "Victorian colonial battles on Mars: squares, gatlings and native masses on an open table in yards."
+    }
+    fn plugin(&self, app: &mut App) {
+        plugin(app);
+    }
+    fn builtin_rules(&self) -> &'static str {
+        include_str!("../../../assets/ui/martians-rules.ron")
+    }
+    fn card(&self, file: &SourceFile, with_thumbnail: bool) -> Result<ScenarioCard, String> {
+        let s = <Martians as Ruleset>::load_scenario(file, &mut Loader::from_disk()).map_err(|ds| first_problem(&ds))?;
+        let seq = match s.spec.sequence {
+            crate::rulesets::martians::scenario::Sequence::Initiative => "the initiative sequence",
+            crate::rulesets::martians::scenario::Sequence::Traditional => "the traditional IGO/UGO sequence",
+        };
+        Ok(ScenarioCard {
+            info: s.spec.info.clone(),
+            length: format!("{} turns, {seq}", s.spec.turns),
+            note: Some(format!("a table of {:.0} by {:.0} yards, {} units", s.table.width, s.table.depth, s.spec.units.len())),
+            thumbnail: if with_thumbnail { board::thumbnail(&s, 480.0) } else { None },
+        })
+    }
+    fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {
+        open_session::<MarSession>(path, seed, seats)
+    }
+    fn load(&self, path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
+        load_session::<MarSession>(path, seats)
+    }
+}
+
+/// The game screen's systems: the table view, the computer player, the hand-over and game-over
+/// screens, saves, hot reload and the replay viewer, and the presenter's own.
+fn plugin(app: &mut App) {
+    let screen = SCREEN;
+    table::add_to(app);
+    spawn_computer::<Martians>(app);
+    hand_over_systems::<Martians>(app, screen, panels::side_look);
+    game_over_systems::<Martians>(app, screen, panels::side_look, panels::verdict);
+    save_systems::<MarSession>(app, screen);
+    hot_reload_systems::<MarSession>(app, screen);
+    session_systems::<MarSession>(app, screen);
+    app.init_resource::<MarUi>()
+        .add_systems(OnExit(screen), |mut ui: ResMut<MarUi>| *ui = MarUi::default())
+        .add_systems(
+            Update,
+            (board::present_table, board::present, input::window_to_view).chain().before(TableDraw).run_if(in_state(screen)),
+        )
+        .add_systems(Update, input::view_to_panels.after(TableView).before(TableDraw).run_if(in_state(screen)))
+        .add_systems(Update, drive_computer::<MarSession>.run_if(in_state(screen)))
+        .add_systems(Update, clear_selection.run_if(in_state(screen)))
+        // Before the hand-over screen: the Enter that closes it must not also pass the decision.
+        .add_systems(EguiPrimaryContextPass, panels::panels.run_if(in_state(screen)).run_if(theme::theme_ready).before(HandOverCardSet));
+}
+
+/// The next player starts with a clean selection.
+fn clear_selection(hand: Res<HandOver>, mut ui: ResMut<MarUi>, mut was: Local<bool>) {
+    if hand.showing && !*was {
+        ui.selected = None;
+        ui.choice = None;
+    }
+    *was = hand.showing;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::rules_text::RuleTexts;
+
+    /// Every rule number the Martians rules write in their events and refusals has a text.
+    #[test]
+    fn every_martians_rule_id_has_a_text() {
+        let texts = RuleTexts::parse(Window.builtin_rules()).expect("the built-in martians rule texts parse");
+        assert_eq!(texts.ruleset, "martians");
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/rulesets/martians");
+        let mut ids = std::collections::BTreeSet::new();
+        for e in std::fs::read_dir(&dir).expect("src/rulesets/martians") {
+            let text = std::fs::read_to_string(e.expect("entry").path()).unwrap_or_default();
+            for part in text.split('"').skip(1).step_by(2) {
+                if !part.is_empty() && part.len() <= 5 && part.contains('.') && part.chars().all(|c| c.is_ascii_digit() || c == '.') {
+                    ids.insert(part.to_string());
+                }
+            }
+        }
+        assert!(ids.len() > 10, "rule ids found: {ids:?}");
+        for id in &ids {
+            assert!(texts.get(id).is_some(), "rule {id} has no text");
+        }
+        for id in ["Aviation", "victory", "1.3", "2.6", "7.3", "8"] {
+            assert!(texts.get(id).is_some(), "no text for rule {id}");
+        }
+    }
+}
