@@ -383,6 +383,17 @@ fn describe_special(p: &Pos, c: &Command, o: &mut Offer) {
             o.label = format!("Leave the map — {} (1 MP)", ids.join(", "));
             o.detail.push("Units that exit cannot come back (13.41).".into());
         }
+        Command::Letter(id, letter) => {
+            o.kind = OfferKind::Other;
+            o.units = vec![id.clone()];
+            o.label = format!("Letter {letter} for {id} (13.2)");
+        }
+        Command::Place(id, hex) => {
+            o.kind = OfferKind::Place;
+            o.units = vec![id.clone()];
+            o.hex = p.parse_hex(hex);
+            o.label = format!("Place {id} in {hex}");
+        }
         _ => {}
     }
 }
@@ -400,17 +411,6 @@ fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
         chance: 0.0,
     };
     match c {
-        Command::Letter(id, letter) => {
-            o.kind = OfferKind::Other;
-            o.units = vec![id.clone()];
-            o.label = format!("Letter {letter} for {id} (13.2)");
-        }
-        Command::Place(id, hex) => {
-            o.kind = OfferKind::Place;
-            o.units = vec![id.clone()];
-            o.hex = p.parse_hex(hex);
-            o.label = format!("Place {id} in {hex}");
-        }
         Command::Activate(ids) => {
             let us = ids_of(p, ids);
             let cost = activation::force_cost(p, &us);
@@ -532,7 +532,9 @@ fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
             o.kind = OfferKind::NoReaction;
             o.label = "No reaction".into();
         }
-        Command::FireShrapnel(..)
+        Command::Place(..)
+        | Command::Letter(..)
+        | Command::FireShrapnel(..)
         | Command::PointFire(..)
         | Command::Lead(_)
         | Command::FireForEffectWith(..)
