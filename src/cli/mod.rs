@@ -40,7 +40,7 @@ pub enum Command {
     /// Play a list of commands headless and write the resulting state as JSON.
     Script {
         scenario: PathBuf,
-        /// A RON list of commands, e.g. `[Activate("gb-2-devons"), Move("K05"), EndActivation]`.
+        /// A file holding a RON list of commands, e.g. `[Activate("gb-2-devons"), Move("K05"), EndActivation]`.
         commands: PathBuf,
         #[arg(long, default_value_t = 1)]
         seed: u64,
