@@ -193,8 +193,13 @@ pub fn drive_computer<S: WindowSession>(
     settings: Res<Settings>,
     animations: Res<Animations>,
     hand_over: Res<HandOver>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let (Some(worker), Some(session)) = (worker.as_mut(), session.as_mut()) else { return };
+    // The window sleeps between inputs: keep it drawing while the computer chooses or is to play.
+    if worker.thinking() || (session.computer_to_move() && !hand_over.showing) {
+        redraw.write(bevy::window::RequestRedraw);
+    }
     worker.sync(&session.game, session.generation);
     if let Some(cmd) = worker.answer(session.revision) {
         let result = session.submit(cmd.clone()).map_err(|r| r.to_string());

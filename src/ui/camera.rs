@@ -189,8 +189,11 @@ fn control_camera(
     // Keep some of the map on screen.
     if let Some(frame) = frame.as_ref() {
         let r = frame.world;
-        tf.translation.x = tf.translation.x.clamp(r.min.x - 200.0, r.max.x + 200.0);
-        tf.translation.y = tf.translation.y.clamp(r.min.y - 200.0, r.max.y + 200.0);
+        let kept = tf.translation.truncate().clamp(r.min - Vec2::splat(200.0), r.max + Vec2::splat(200.0));
+        // Written only when it moves: an unchanged camera lets the window sleep (`idle`).
+        if kept != tf.translation.truncate() {
+            tf.translation = kept.extend(tf.translation.z);
+        }
     }
 }
 

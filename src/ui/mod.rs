@@ -20,6 +20,7 @@ pub mod game_menu;
 pub mod game_over;
 pub mod geometry;
 pub mod hot_reload;
+pub mod idle;
 pub mod input;
 pub mod launch;
 pub mod log;
@@ -45,7 +46,6 @@ use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
-use bevy::winit::{UpdateMode, WinitSettings};
 use bevy_egui::EguiPlugin;
 
 pub use launch::LaunchArgs;
@@ -169,7 +169,6 @@ pub fn run(args: LaunchArgs) -> i32 {
     )
     // The table around the map: a shade lighter than the panels, so the map's part of the window reads as its own.
     .insert_resource(ClearColor(Color::srgb(0.22, 0.21, 0.18)))
-    .insert_resource(WinitSettings { focused_mode: UpdateMode::Continuous, unfocused_mode: UpdateMode::Continuous })
     .insert_resource(launch.clone())
     .init_resource::<MenuMessage>();
 
@@ -187,7 +186,7 @@ pub fn run(args: LaunchArgs) -> i32 {
         .init_state::<Presenting>()
         .add_computed_state::<Playing>()
         .configure_sets(Update, (Frame::Input, Frame::Apply, Frame::Map, Frame::Counters, Frame::Orders, Frame::Visuals).chain())
-        .add_plugins((settings::plugin, camera::plugin, saves::plugin, screens::plugin, game_menu::plugin, campaign::plugin));
+        .add_plugins((settings::plugin, camera::plugin, saves::plugin, screens::plugin, game_menu::plugin, campaign::plugin, idle::plugin));
     for p in registry::presenters() {
         p.plugin(&mut app);
     }

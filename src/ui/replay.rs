@@ -171,6 +171,7 @@ fn play<S: WindowSession>(
     replay: Option<ResMut<Replay<S::R>>>,
     session: Option<ResMut<GameSession<S::R>>>,
     mut key: ResMut<ReplayKey>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let (Some(mut replay), Some(mut session)) = (replay, session) else { return };
     if let Some(ask) = key.0.take().and_then(|k| ask_of(k, &replay)) {
@@ -179,6 +180,8 @@ fn play<S: WindowSession>(
     if !replay.playing {
         return;
     }
+    // The window sleeps between inputs (`idle`): keep it drawing while the replay plays.
+    redraw.write(bevy::window::RequestRedraw);
     replay.waited += time.delta();
     let interval = Duration::from_secs_f32(1.0 / SPEEDS[replay.speed]);
     if animations.busy() || replay.waited < interval {
@@ -342,6 +345,7 @@ pub fn check_leaving<R: crate::ai::Evaluators>(scenario: &Path) {
         .add_computed_state::<Playing>()
         .init_resource::<ButtonInput<KeyCode>>()
         .init_resource::<Animations>()
+        .add_message::<bevy::window::RequestRedraw>()
         .init_resource::<MapViewport>();
     session_systems::<GameSession<R>>(&mut app, Playing(id));
     let game = super::session::open_game::<R>(scenario, 1).expect("the scenario opens");

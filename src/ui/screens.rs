@@ -28,6 +28,9 @@ pub struct HandOver {
     pub to: Option<String>,
     /// Log length when each side last took the seat, to summarise what happened since.
     pub log_mark: std::collections::BTreeMap<String, usize>,
+    /// The card has been on screen for a whole frame: only then does Enter take the seat, so the
+    /// Enter that gave the last order of one player never also dismisses the next player's card.
+    pub drawn: bool,
 }
 
 impl HandOver {
@@ -43,8 +46,15 @@ impl HandOver {
             && !self.showing
         {
             self.showing = true;
+            self.drawn = false;
             self.to = Some(side.to_string());
         }
+    }
+
+    /// Whether Enter may take the seat in this frame: not in the frame the card first shows (that
+    /// Enter was the previous player's), from the next frame on.
+    pub fn enter_takes_seat(&mut self) -> bool {
+        std::mem::replace(&mut self.drawn, true)
     }
 
     /// Where the "since your last turn" summary of `side` starts in a log of `len` lines.
@@ -91,8 +101,9 @@ pub struct HandOverCard {
     pub since: Vec<String>,
 }
 
-/// Draws the hand-over screen over the whole window; true when the player clicked to take the seat.
-pub fn hand_over_card(ctx: &egui::Context, card: &HandOverCard) -> bool {
+/// Draws the hand-over screen over the whole window; true when the player clicked to take the seat
+/// (or pressed Enter, when `enter` allows it).
+pub fn hand_over_card(ctx: &egui::Context, card: &HandOverCard, enter: bool) -> bool {
     let mut go = false;
     let rect = ctx.viewport_rect();
     // A full-window layer that takes every click, so nothing under it can be touched.
@@ -154,7 +165,7 @@ pub fn hand_over_card(ctx: &egui::Context, card: &HandOverCard) -> bool {
             });
         });
     });
-    if ctx.input(|i| i.key_pressed(egui::Key::Enter)) {
+    if enter && ctx.input(|i| i.key_pressed(egui::Key::Enter)) {
         go = true;
     }
     go
@@ -237,7 +248,8 @@ fn card<R: Evaluators>(
             Vec::new()
         },
     };
-    if hand_over_card(&ctx, &card) {
+    let enter = hand.enter_takes_seat();
+    if hand_over_card(&ctx, &card, enter) {
         let sides = sides_of(&session.game);
         let sides: Vec<&str> = sides.iter().map(String::as_str).collect();
         hand.taken(&sides, session.log.len());
@@ -272,4 +284,25 @@ pub fn plugin(app: &mut App) {
             c.0 = false;
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::HandOver;
+
+    /// The Enter that gives one player's last order arrives in the frame the next player's card
+    /// first shows: it must not take the seat (issue 20, hot-seat polish), the next Enter does.
+    #[test]
+    fn the_enter_of_the_last_order_does_not_dismiss_the_next_players_card() {
+        let mut hand = HandOver::default();
+        hand.watch(Some("allies"), true);
+        hand.taken(&["allies", "germans"], 0);
+        hand.watch(Some("germans"), true);
+        assert!(hand.showing);
+        assert!(!hand.enter_takes_seat(), "the frame the card shows in");
+        assert!(hand.enter_takes_seat(), "a later frame");
+        hand.taken(&["allies", "germans"], 3);
+        hand.watch(Some("allies"), true);
+        assert!(!hand.enter_takes_seat(), "every new card starts deaf to the old Enter");
+    }
 }

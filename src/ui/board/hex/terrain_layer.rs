@@ -88,7 +88,7 @@ fn follow(
     let shown = drawn.is_some() && *screen.get() == Screen::Game && !launch.hides("tiles");
     if !shown {
         camera.is_active = false;
-        *visible = Visibility::Hidden;
+        visible.set_if_neq(Visibility::Hidden);
         state.drawn_for = None;
         return;
     }
@@ -112,10 +112,18 @@ fn follow(
         state.drawn_for = Some(key);
         state.frames_left = state.frames_left.max(2);
     }
-    camera.is_active = state.frames_left > 0;
+    // Components are written only when they change, so a still map lets the window sleep (`idle`).
+    let active = state.frames_left > 0;
+    if camera.is_active != active {
+        camera.is_active = active;
+    }
     state.frames_left = state.frames_left.saturating_sub(1);
-    *cam_tf = *tf;
-    *cam_proj = proj.clone();
+    cam_tf.set_if_neq(*tf);
+    if let (Projection::Orthographic(now), Projection::Orthographic(want)) = (cam_proj.as_ref(), proj)
+        && now.scale != want.scale
+    {
+        *cam_proj = proj.clone();
+    }
     // The image covers the window, one texel per pixel; only the part of it where the map is, and
     // that the panels (opaque) leave, is shown: every pixel drawn costs the same under a software
     // renderer, terrain or not.
@@ -126,18 +134,24 @@ fn follow(
     let free = viewport.free.map_or(view, |f| Rect::from_corners(to_world(f.min), to_world(f.max)));
     let shown_part = view.intersect(free).intersect(frame.world);
     if shown_part.is_empty() {
-        *visible = Visibility::Hidden;
+        visible.set_if_neq(Visibility::Hidden);
         return;
     }
     let to_texels = window.scale_factor() / ortho.scale;
     let texels = |p: Vec2| Vec2::new(p.x - view.min.x, view.max.y - p.y) * to_texels;
-    sprite.rect = Some(Rect::from_corners(
+    let rect = Some(Rect::from_corners(
         texels(Vec2::new(shown_part.min.x, shown_part.max.y)),
         texels(Vec2::new(shown_part.max.x, shown_part.min.y)),
     ));
-    sprite.custom_size = Some(shown_part.size());
-    sprite_tf.translation = shown_part.center().extend(z::TILES);
-    *visible = Visibility::Visible;
+    if sprite.rect != rect || sprite.custom_size != Some(shown_part.size()) {
+        sprite.rect = rect;
+        sprite.custom_size = Some(shown_part.size());
+    }
+    let at = shown_part.center().extend(z::TILES);
+    if sprite_tf.translation != at {
+        sprite_tf.translation = at;
+    }
+    visible.set_if_neq(Visibility::Visible);
 }
 
 pub fn plugin(app: &mut App) {
