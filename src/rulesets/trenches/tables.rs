@@ -85,6 +85,22 @@ pub struct Ammunition {
     pub gas_smoke_from_mm: u32,
     /// Indirect range with gas, smoke or shrapnel: times (1 + 1/this).
     pub range_bonus_divisor: u32,
+    /// The exception to `shrapnel_from_mm` (7.5: "During 1918, German 37mm guns may also fire
+    /// shrapnel"); none if left out.
+    #[serde(default)]
+    pub shrapnel_also: Option<ShrapnelAlso>,
+}
+
+/// Guns below the shrapnel calibre that fire it all the same, for one side in one year (7.5).
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShrapnelAlso {
+    /// The side whose guns they are (the German guns are the Central Powers').
+    pub side: super::units::Side,
+    /// Their calibre in mm (37).
+    pub calibre_mm: u32,
+    /// The year of the operation in which they may (1918).
+    pub year: u32,
 }
 
 /// Cavalry (8.5, 11.2).
