@@ -453,13 +453,21 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
                 let mp = act.mp.entry(u).or_default();
                 *mp = (*mp - cost).max(0);
                 act.road_only.remove(&u);
-                // 10.53: an AFV going beneath the wire removes the wire counter.
-                if p.units[u].fort == Fort::OnWire && p.kind(u) == Kind::Afv && p.r.wire.remove(&h) {
+                // 10.53: "AFV and operation-designated sappers remove a wire counter from play when they
+                // move beneath it".
+                let flattens = p.kind(u) == Kind::Afv || p.spec(u).sapper;
+                if p.units[u].fort == Fort::OnWire && flattens && p.r.wire.remove(&h) {
+                    let how = if p.kind(u) == Kind::Afv { "flattens" } else { "cuts" };
                     rt.log(
                         "10.53",
-                        format!("{} flattens the wire in {}.", p.name(u), p.hex_label(h)),
+                        format!("{} {how} the wire in {}.", p.name(u), p.hex_label(h)),
                         EventKind::WireRemoved { hex: p.hex_label(h) },
                     );
+                    // The counter is gone: no unit is on it any more.
+                    let on: Vec<usize> = p.units_in(h).filter(|&o| p.units[o].fort == Fort::OnWire).collect();
+                    for o in on {
+                        p.units[o].fort = Fort::Out;
+                    }
                 }
                 p.units[u].fort = fort;
                 let into = match fort {

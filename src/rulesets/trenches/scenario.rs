@@ -209,6 +209,11 @@ pub struct UnitSpec {
     /// Hexes pre-registered for this battery (7.88).
     #[serde(default)]
     pub registered: Vec<Registration>,
+    /// An operation-designated sapper (9, 10.53): infantry that starts close combat against a
+    /// fortification from an OUT or wire counter, fights units IN a fortress, and removes the wire
+    /// it moves beneath.
+    #[serde(default)]
+    pub sapper: bool,
 }
 
 /// How the computer opponent values a position (docs/ai.md, "In the Trenches"). A field left out
@@ -532,6 +537,9 @@ fn check_unit_extras(spec: &ScenarioSpec, tables: &Tables, i: usize, u: &UnitSpe
             format!("units.{i}.firepower"),
             "only off-map batteries take their firepower from the operation (7.87); others from the tables",
         );
+    }
+    if u.sapper && row.is_some_and(|t| t.kind != super::units::Kind::Infantry) {
+        p.push(format!("units.{i}.sapper"), "sappers are infantry (9, 10.53, 11.3)");
     }
     if !u.registered.is_empty() && row.is_some_and(|t| t.indirect_range.is_none()) {
         p.push(format!("units.{i}.registered"), "only ordnance with indirect fire has pre-registered hexes (7.88)");

@@ -147,6 +147,10 @@ pub struct UnitType {
     /// A gun's barrel width in millimetres (7.5: which ammunition it may fire; 11.4).
     #[serde(default)]
     pub calibre: u32,
+    /// A flamethrower (2.4: one step; 9: starts close combat against a fortification from an OUT
+    /// or wire counter, and fights units IN a fortress): one-step infantry.
+    #[serde(default)]
+    pub flamethrower: bool,
 }
 
 /// Shock troops (3.2, 8.1, Operations 2 and 3).
@@ -340,6 +344,9 @@ pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
     for (code, u) in &t.units {
         if u.steps == 0 || u.steps > 2 {
             p.push(format!("units.{code}.steps"), "a unit has one or two steps (2.4)");
+        }
+        if u.flamethrower && (u.steps != 1 || u.kind != super::units::Kind::Infantry) {
+            p.push(format!("units.{code}.flamethrower"), "flamethrowers are one-step infantry units (2.4, 11.3)");
         }
         if u.resolve.0 == 0 {
             p.push(format!("units.{code}.resolve"), "a resolve of 0 would lose to every roll (7.4)");
