@@ -286,3 +286,37 @@ fn flamethrowers_and_sappers_attack_a_fortification_from_out_or_wire_itt_9() {
     assert_eq!(close_combat::attackers(&q, hex(&q, "C03"), A).len(), 2);
     assert!(submit(&mut q, Command::CloseCombat("C03".into()), &[3, 3]).is_ok());
 }
+
+/// 9: "Only sappers and flamethrowers can engage in close combat against enemy units IN a
+/// fortress", even from IN the hex's trench; 10.52: "A unit may not go IN a fortress hex that is
+/// already occupied by at least one enemy unit"; IN it, the fortress's cover 18 (11.3's note).
+#[test]
+fn only_sappers_and_flamethrowers_storm_a_fortress_itt_9_10_52() {
+    let b = board(&["........"; 6].map(|r| r), &[("fortress", &["C03"]), ("trench", &["C03"])], &[]);
+    let units = [("us-f", A, "FLM", 'A', "C03"), ("us-1", A, "MAR", 'A', "C03"), ("de-1", C, "RFL", 'A', "C03")];
+    let mut p = pos(b, &units, A);
+    st(&mut p, "de-1").fort = Fort::Fortress;
+    assert_eq!(salient::rulesets::trenches::fire::cover(&p, u(&p, "de-1"), &[hex(&p, "A01")], false, &[]), 18);
+    assert_eq!(p.units[u(&p, "us-1")].fort, Fort::In, "IN the trench");
+    activate(&mut p, &["us-1"]);
+    assert_eq!(refused_by(submit(&mut p.clone(), Command::CloseCombat("C03".into()), &[])), "9, 10.5");
+    assert_eq!(refused_by(submit(&mut p.clone(), Command::EnterFortification(ids(&["us-1"])), &[])), "10.52");
+    activate(&mut p, &["us-f", "us-1"]);
+    assert_eq!(close_combat::attackers(&p, hex(&p, "C03"), A), vec![u(&p, "us-f")], "only the flamethrower fights");
+    assert!(submit(&mut p, Command::CloseCombat("C03".into()), &[3, 3]).is_ok());
+}
+
+/// 10.52: a unit goes IN a fortress beneath its FORT counter for 1 MP and out again for 1 MP;
+/// unlike a unit in a dugout, it still sees and fires.
+#[test]
+fn a_unit_goes_in_and_out_of_a_fortress_itt_10_52() {
+    let b = board(&["........"; 6].map(|r| r), &[("fortress", &["C03"])], &[]);
+    let mut p = pos(b, &[("de-1", C, "RFL", 'A', "C03"), ("us-1", A, "MAR", 'A', "C05")], C);
+    activate(&mut p, &["de-1"]);
+    submit(&mut p, Command::EnterFortification(ids(&["de-1"])), &[]).unwrap();
+    assert_eq!(p.units[u(&p, "de-1")].fort, Fort::Fortress);
+    activate(&mut p, &["de-1"]);
+    assert!(salient::rulesets::trenches::check(&p, &Command::Fire(ids(&["de-1"]), "C05".into())).is_ok(), "a fort has sight");
+    submit(&mut p, Command::LeaveDugout(ids(&["de-1"])), &[]).unwrap();
+    assert_eq!(p.units[u(&p, "de-1")].fort, Fort::Out);
+}

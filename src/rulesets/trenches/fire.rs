@@ -192,6 +192,7 @@ pub fn cover(p: &Pos, t: usize, shooter_hexes: &[Hex], plunging: bool, formation
     match p.units[t].fort {
         Fort::OnWire => return 0,
         Fort::Dugout => return fo.dugout,
+        Fort::Fortress => return fo.fortress,
         _ => {}
     }
     let mut best = p.other_cover(h);
@@ -305,7 +306,11 @@ pub fn apply(p: &mut Pos, rt: &mut Rt, hits: &[Hit], direct: bool, rule: &str) {
             Effect::StepLoss => {
                 p.units[u].level = Level::Spent;
                 lose_step(p, rt, u, rule);
-                if direct && p.hex(u).is_some() && !p.kind(u).is_ordnance() && !matches!(p.units[u].fort, Fort::In | Fort::Dugout) {
+                if direct
+                    && p.hex(u).is_some()
+                    && !p.kind(u).is_ordnance()
+                    && !matches!(p.units[u].fort, Fort::In | Fort::Dugout | Fort::Fortress)
+                {
                     retreat(p, rt, u, hit.from);
                 }
             }

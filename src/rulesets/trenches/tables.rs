@@ -193,6 +193,9 @@ pub struct Fortifications {
     pub strongpoint: i32,
     /// Cover modifier of a unit in a dugout (10.52).
     pub dugout: i32,
+    /// Cover modifier of a unit IN a fortress, beneath its FORT counter (10.52; 11.3's design note:
+    /// "the French forts (cover 18)").
+    pub fortress: i32,
     /// Movement points to enter a fortification, or leave a dugout or fort (10.5, 10.52).
     pub enter_cost: u32,
     /// Movement points to go onto wire other than from a connecting trench (10.53).

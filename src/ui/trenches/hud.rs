@@ -585,6 +585,7 @@ fn unit_card(ui: &mut egui::Ui, p: &HudParams, scene: &Scene, u: usize) {
             "spent" => "spent: can do nothing more this turn (4)".into(),
             "in" => "IN its fortification (10.5)".into(),
             "dugout" => "in a dugout: cover 5, no line of sight (10.52)".into(),
+            "fort" => "IN a fortress: only sappers and flamethrowers storm it (9, 10.52)".into(),
             "wire" => "on wire: no cover (10.53)".into(),
             "shock" => "shock troops: ½ order, 4 MP, close combat 6 (3.2)".into(),
             "hidden" => "hidden from the enemy (7.24)".into(),
