@@ -132,3 +132,27 @@ fn an_afv_flattens_the_wire_itt_10_53() {
 fn texts(ev: &[salient::rulesets::trenches::Event]) -> Vec<&str> {
     ev.iter().map(|e| e.text.as_str()).collect()
 }
+
+/// 10.53: "AFV and operation-designated sappers remove a wire counter from play when they move
+/// beneath it"; other infantry leaves it in place. (A Marine's 3 MP go onto the wire; it goes
+/// beneath in its next activation.)
+#[test]
+fn sappers_remove_the_wire_they_move_beneath_itt_10_53() {
+    use std::sync::Arc;
+    let b = board(&["........"; 6].map(|r| r), &[("wire", &["C03"])], &[]);
+    let mut p = pos(b, &[("uk-s", A, "MAR", 'A', "C03"), ("uk-m", A, "MAR", 'A', "C03"), ("de-1", C, "RFL", 'A', "F06")], A);
+    st(&mut p, "uk-s").fort = Fort::OnWire;
+    st(&mut p, "uk-m").fort = Fort::OnWire;
+    let mut plain = p.clone();
+    activate(&mut plain, &["uk-s"]);
+    submit(&mut plain, Command::EnterFortification(ids(&["uk-s"])), &[]).unwrap();
+    assert_eq!(plain.units[u(&plain, "uk-s")].fort, Fort::Out, "beneath the wire");
+    assert!(plain.r.wire.contains(&hex(&plain, "C03")), "a Marine not designated a sapper leaves the wire");
+    let s = u(&p, "uk-s");
+    Arc::make_mut(&mut p.sc).spec.units[s].sapper = true;
+    activate(&mut p, &["uk-s"]);
+    let ev = submit(&mut p, Command::EnterFortification(ids(&["uk-s"])), &[]).unwrap();
+    assert!(!p.r.wire.contains(&hex(&p, "C03")));
+    assert!(ev.iter().any(|e| e.text.contains("cuts the wire in C03")), "{:?}", texts(&ev));
+    assert_eq!(p.units[u(&p, "uk-m")].fort, Fort::Out, "the counter is gone from under the other Marine");
+}

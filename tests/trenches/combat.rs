@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use salient::rulesets::trenches::Command;
 use salient::rulesets::trenches::state::{Fort, Where};
 use salient::rulesets::trenches::units::{Level, Side};
+use salient::rulesets::trenches::{Command, close_combat};
 
 use super::fixtures::*;
 
@@ -244,4 +244,79 @@ fn hidden_units_are_not_targets_until_they_fire_itt_7_24() {
     submit(&mut p, Command::Fire(ids(&["de"]), "C02".into()), &[]).unwrap();
     assert!(!p.units[u(&p, "de")].hidden);
     assert!(matches!(p.units[u(&p, "us")].at, Where::Hex(_)));
+}
+
+/// 2.4: "flamethrowers ... are all one step units at full strength: a single casualty destroys
+/// them"; the tables refuse a flamethrower row of two steps or of another kind.
+#[test]
+fn a_flamethrower_is_one_step_itt_2_4() {
+    let p = pos(board(&["........"; 4].map(|r| r), &[], &[]), &[("de-f", C, "FLM", 'A', "C03"), ("us-1", A, "MAR", 'A', "A01")], C);
+    assert_eq!(steps(&p, "de-f"), 1);
+    assert!(p.ty(u(&p, "de-f")).flamethrower);
+    let text = std::fs::read_to_string("assets/rulesets/trenches/tables.ron").unwrap();
+    let bad = text.replace("kind: Infantry, steps: 1, firepower: (4, 4)", "kind: Infantry, steps: 2, firepower: (4, 4)");
+    assert_ne!(bad, text);
+    let file = salient::engine::source::SourceFile::new("tables.ron", bad);
+    let problems = salient::rulesets::trenches::tables::parse(&file).expect_err("two steps");
+    assert!(problems.iter().any(|d| d.message.contains("flamethrowers are one-step infantry")), "{problems:?}");
+}
+
+/// 9: "With the exception of Flamethrower and Sappers, Units on OUT and/or wire counters CANNOT
+/// initiate close combat against Units in a fortification": a flamethrower OUT of the trench and
+/// an operation-designated sapper on its wire start it; a Marine beside them OUT does not fight.
+#[test]
+fn flamethrowers_and_sappers_attack_a_fortification_from_out_or_wire_itt_9() {
+    let b = board(&["........"; 6].map(|r| r), &[("trench", &["C03"])], &[]);
+    let units = [("us-f", A, "FLM", 'A', "C03"), ("us-1", A, "MAR", 'A', "C03"), ("de-1", C, "RFL", 'A', "C03")];
+    let mut p = pos(b, &units, A);
+    st(&mut p, "us-f").fort = Fort::Out;
+    st(&mut p, "us-1").fort = Fort::Out;
+    activate(&mut p, &["us-1"]);
+    assert_eq!(refused_by(submit(&mut p.clone(), Command::CloseCombat("C03".into()), &[])), "9, 10.5");
+    activate(&mut p, &["us-f", "us-1"]);
+    let c = close_combat::attackers(&p, hex(&p, "C03"), A);
+    assert_eq!(c, vec![u(&p, "us-f")], "the OUT Marine does not participate");
+    assert!(submit(&mut p.clone(), Command::CloseCombat("C03".into()), &[3, 3]).is_ok());
+    // A sapper Marine on the wire.
+    let mut q = p.clone();
+    let m = u(&q, "us-1");
+    Arc::make_mut(&mut q.sc).spec.units[m].sapper = true;
+    st(&mut q, "us-1").fort = Fort::OnWire;
+    activate(&mut q, &["us-1"]);
+    assert_eq!(close_combat::attackers(&q, hex(&q, "C03"), A).len(), 2);
+    assert!(submit(&mut q, Command::CloseCombat("C03".into()), &[3, 3]).is_ok());
+}
+
+/// 9: "Only sappers and flamethrowers can engage in close combat against enemy units IN a
+/// fortress", even from IN the hex's trench; 10.52: "A unit may not go IN a fortress hex that is
+/// already occupied by at least one enemy unit"; IN it, the fortress's cover 18 (11.3's note).
+#[test]
+fn only_sappers_and_flamethrowers_storm_a_fortress_itt_9_10_52() {
+    let b = board(&["........"; 6].map(|r| r), &[("fortress", &["C03"]), ("trench", &["C03"])], &[]);
+    let units = [("us-f", A, "FLM", 'A', "C03"), ("us-1", A, "MAR", 'A', "C03"), ("de-1", C, "RFL", 'A', "C03")];
+    let mut p = pos(b, &units, A);
+    st(&mut p, "de-1").fort = Fort::Fortress;
+    assert_eq!(salient::rulesets::trenches::fire::cover(&p, u(&p, "de-1"), &[hex(&p, "A01")], false, &[]), 18);
+    assert_eq!(p.units[u(&p, "us-1")].fort, Fort::In, "IN the trench");
+    activate(&mut p, &["us-1"]);
+    assert_eq!(refused_by(submit(&mut p.clone(), Command::CloseCombat("C03".into()), &[])), "9, 10.5");
+    assert_eq!(refused_by(submit(&mut p.clone(), Command::EnterFortification(ids(&["us-1"])), &[])), "10.52");
+    activate(&mut p, &["us-f", "us-1"]);
+    assert_eq!(close_combat::attackers(&p, hex(&p, "C03"), A), vec![u(&p, "us-f")], "only the flamethrower fights");
+    assert!(submit(&mut p, Command::CloseCombat("C03".into()), &[3, 3]).is_ok());
+}
+
+/// 10.52: a unit goes IN a fortress beneath its FORT counter for 1 MP and out again for 1 MP;
+/// unlike a unit in a dugout, it still sees and fires.
+#[test]
+fn a_unit_goes_in_and_out_of_a_fortress_itt_10_52() {
+    let b = board(&["........"; 6].map(|r| r), &[("fortress", &["C03"])], &[]);
+    let mut p = pos(b, &[("de-1", C, "RFL", 'A', "C03"), ("us-1", A, "MAR", 'A', "C05")], C);
+    activate(&mut p, &["de-1"]);
+    submit(&mut p, Command::EnterFortification(ids(&["de-1"])), &[]).unwrap();
+    assert_eq!(p.units[u(&p, "de-1")].fort, Fort::Fortress);
+    activate(&mut p, &["de-1"]);
+    assert!(salient::rulesets::trenches::check(&p, &Command::Fire(ids(&["de-1"]), "C05".into())).is_ok(), "a fort has sight");
+    submit(&mut p, Command::LeaveDugout(ids(&["de-1"])), &[]).unwrap();
+    assert_eq!(p.units[u(&p, "de-1")].fort, Fort::Out);
 }

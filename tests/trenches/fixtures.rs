@@ -60,6 +60,7 @@ pub fn pos(board: HexBoard, units: &[(&str, Side, &str, char, &str)], phasing: S
             off_map: false,
             firepower: None,
             registered: Vec::new(),
+            sapper: false,
         })
         .collect();
     sc.setup = units.iter().map(|_| board.hexes().collect::<HexSet>()).collect();

@@ -272,3 +272,43 @@ fn a_cavalry_charge_rolls_plus_one_a_unit_itt_8_5() {
     assert_eq!(steps(&p, "de-1"), 1);
     assert_eq!(steps(&p, "de-2"), 2, "A03 was passed by, not charged");
 }
+
+/// 7.5: "During 1918, German 37mm guns may also fire shrapnel": a German 37 mm gun section fires
+/// shrapnel in an operation of June 1918 (its +3 after all else: 3 doubled adjacent 6, +3 = 9), not
+/// in one of 1917, and an Allied 37 mm gun never (below 57 mm).
+#[test]
+fn german_37mm_fires_shrapnel_in_1918_itt_7_5() {
+    use salient::rulesets::trenches::{check, legal_at};
+    let b = board(&["........", "........", "........", "........"], &[], &[]);
+    let mut p = pos(b, &[("de-37", C, "TAK", 'A', "A05"), ("us-1", A, "MAR", 'A', "A04"), ("us-37", A, "TAK", 'A', "A02")], C);
+    assert_eq!(p.sc.year(), Some(1918), "Hill 142: 6 June 1918");
+    st(&mut p, "us-1").level = Level::Spent;
+    activate(&mut p, &["de-37"]);
+    let c = Command::FireShrapnel(ids(&["de-37"]), "A04".into());
+    assert!(legal_at(&p).contains(&c));
+    let mut in_1917 = p.clone();
+    Arc::make_mut(&mut in_1917.sc).spec.year = Some(1917);
+    assert_eq!(check(&in_1917, &c).expect_err("not in 1917").rule.as_deref(), Some("7.5"));
+    assert!(!legal_at(&in_1917).contains(&c));
+    let mut allied = p.clone();
+    allied.r.phasing = Some(A);
+    activate(&mut allied, &["us-37"]);
+    assert_eq!(check(&allied, &Command::FireShrapnel(ids(&["us-37"]), "A05".into())).expect_err("allied").rule.as_deref(), Some("7.5"));
+    let ev = submit(&mut p, c, &[2, 3]).unwrap();
+    assert!(ev.iter().any(|e| e.text.contains("roll 5 +3 = 8")), "{:?}", texts(&ev));
+}
+
+/// 7.5, 2.1: the operation's year (its `year`, or its date's) must lie in its time frame; validate
+/// says where it does not.
+#[test]
+fn the_operations_year_lies_in_its_time_frame_itt_7_5() {
+    use salient::engine::source::SourceFile;
+    use salient::engine::validate::validate_source;
+    let text = std::fs::read_to_string(super::random_play::EVERY_RULE).unwrap();
+    let registry = salient::rulesets::registry();
+    let ok = SourceFile::new(super::random_play::EVERY_RULE, text.clone());
+    assert!(validate_source(&ok, &registry).is_empty());
+    let bad = SourceFile::new(super::random_play::EVERY_RULE, text.replace("era: Late,", "era: Late, year: Some(1916),"));
+    let problems: Vec<String> = validate_source(&bad, &registry).into_iter().map(|d| d.message).collect();
+    assert!(problems.iter().any(|m| m.contains("the year 1916 is not in the time frame Late")), "{problems:?}");
+}

@@ -15,6 +15,7 @@ fn cover(p: &Pos, u: usize) -> i32 {
     let h = p.hex(u).expect("on the map");
     match p.units[u].fort {
         Fort::Dugout => p.sc.tables.fortifications.dugout,
+        Fort::Fortress => p.sc.tables.fortifications.fortress,
         Fort::OnWire => 0,
         Fort::In => p.fortification(h).map(|f| p.fortification_cover(f)).unwrap_or(0).max(p.natural_cover(h)).max(p.other_cover(h)),
         Fort::Out => p.natural_cover(h).max(p.other_cover(h)),

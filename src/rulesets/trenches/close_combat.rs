@@ -21,24 +21,44 @@ pub fn value(p: &Pos, u: usize) -> u32 {
 /// Whether enemy units in the hex are IN a fortification (10.5, 10.52: OUT and wire units may not
 /// start close combat against them).
 fn defended(p: &Pos, h: Hex, side: Side) -> bool {
-    p.side_in(h, side.enemy()).any(|u| matches!(p.units[u].fort, Fort::In | Fort::Dugout))
+    p.side_in(h, side.enemy()).any(|u| matches!(p.units[u].fort, Fort::In | Fort::Dugout | Fort::Fortress))
+}
+
+/// Whether enemy units in the hex are IN its fortress (9: "Only sappers and flamethrowers can
+/// engage in close combat against enemy units IN a fortress").
+fn fortress_held(p: &Pos, h: Hex, side: Side) -> bool {
+    p.side_in(h, side.enemy()).any(|u| p.units[u].fort == Fort::Fortress)
+}
+
+/// A sapper (an operation's designation) or a flamethrower (a row of the tables): the units that
+/// storm fortifications (9, 10.53).
+pub fn breacher(p: &Pos, u: usize) -> bool {
+    p.spec(u).sapper || p.ty(u).flamethrower
+}
+
+/// Whether a unit reaches enemy units IN a fortification of its hex (9, 10.5, 10.52): it is IN
+/// one itself, or it is a sapper or flamethrower ("With the exception of Flamethrower and Sappers,
+/// Units on OUT and/or wire counters CANNOT initiate close combat against Units in a
+/// fortification").
+fn reaches(p: &Pos, u: usize, (fort, fortress): (bool, bool)) -> bool {
+    if fortress {
+        return breacher(p, u);
+    }
+    !fort || matches!(p.units[u].fort, Fort::In | Fort::Dugout) || breacher(p, u)
 }
 
 /// The phasing units that fight in a hex (9): free or engaged, and not OUT or on wire against a
-/// fortification.
+/// fortification unless sappers or flamethrowers.
 pub fn attackers(p: &Pos, h: Hex, side: Side) -> Vec<usize> {
-    let fort = defended(p, h, side);
-    p.side_in(h, side)
-        .filter(|&u| p.units[u].level != Level::Spent)
-        .filter(|&u| !fort || p.units[u].fort == Fort::In || p.units[u].fort == Fort::Dugout)
-        .collect()
+    let fort = (defended(p, h, side), fortress_held(p, h, side));
+    p.side_in(h, side).filter(|&u| p.units[u].level != Level::Spent).filter(|&u| reaches(p, u, fort)).collect()
 }
 
 /// Units of the active force that may declare close combat in their hex (9).
 fn initiators(p: &Pos, h: Hex) -> Vec<usize> {
     let Some(act) = &p.r.act else { return Vec::new() };
     let side = act.side.expect("a side");
-    let fort = defended(p, h, side);
+    let fort = (defended(p, h, side), fortress_held(p, h, side));
     live(p, act)
         .into_iter()
         .filter(|&u| {
@@ -47,7 +67,7 @@ fn initiators(p: &Pos, h: Hex) -> Vec<usize> {
                 && p.units[u].level != Level::Spent
                 && !act.moved.contains(&u)
                 && !act.moving.contains(&u)
-                && (!fort || matches!(p.units[u].fort, Fort::In | Fort::Dugout))
+                && reaches(p, u, fort)
         })
         .collect()
 }
@@ -71,7 +91,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     if initiators(p, h).is_empty() {
         return Err(refuse(
             format!(
-                "no unit of the force began its activation in {l} free or engaged, and able to reach the enemy (OUT and wire units cannot attack a fortification)"
+                "no unit of the force began its activation in {l} free or engaged, and able to reach the enemy (OUT and wire units other than sappers and flamethrowers cannot attack a fortification; only they attack a fortress)"
             ),
             "9, 10.5",
         ));

@@ -192,6 +192,7 @@ pub fn cover(p: &Pos, t: usize, shooter_hexes: &[Hex], plunging: bool, formation
     match p.units[t].fort {
         Fort::OnWire => return 0,
         Fort::Dugout => return fo.dugout,
+        Fort::Fortress => return fo.fortress,
         _ => {}
     }
     let mut best = p.other_cover(h);
@@ -305,7 +306,11 @@ pub fn apply(p: &mut Pos, rt: &mut Rt, hits: &[Hit], direct: bool, rule: &str) {
             Effect::StepLoss => {
                 p.units[u].level = Level::Spent;
                 lose_step(p, rt, u, rule);
-                if direct && p.hex(u).is_some() && !p.kind(u).is_ordnance() && !matches!(p.units[u].fort, Fort::In | Fort::Dugout) {
+                if direct
+                    && p.hex(u).is_some()
+                    && !p.kind(u).is_ordnance()
+                    && !matches!(p.units[u].fort, Fort::In | Fort::Dugout | Fort::Fortress)
+                {
                     retreat(p, rt, u, hit.from);
                 }
             }
@@ -438,9 +443,8 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     by_hex.sort_by_key(|(h, _)| p.sc.board.index(*h));
     for (h, us) in by_hex {
         let groups = if act.formation { super::activation::subsets(&us) } else { us.iter().map(|&u| vec![u]).collect() };
-        let min = p.sc.tables.ammunition.shrapnel_from_mm;
         for g in groups {
-            if g.iter().all(|&u| p.kind(u) == Kind::Ordnance && p.ty(u).calibre >= min) {
+            if g.iter().all(|&u| p.kind(u) == Kind::Ordnance && super::indirect::fires_shrapnel(p, u)) {
                 out.push(Command::FireShrapnel(ids(p, &g), p.hex_label(h)));
             }
             out.push(Command::Fire(ids(p, &g), p.hex_label(h)));
@@ -457,8 +461,8 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     if let Command::FireShrapnel(..) = c {
         for id in names {
             let u = resolve_ids(p, std::slice::from_ref(id))?[0];
-            if p.kind(u) != Kind::Ordnance || p.ty(u).calibre < p.sc.tables.ammunition.shrapnel_from_mm {
-                return Err(refuse(format!("shrapnel is fired by guns of {} mm or more", p.sc.tables.ammunition.shrapnel_from_mm), "7.5"));
+            if p.kind(u) != Kind::Ordnance || !super::indirect::fires_shrapnel(p, u) {
+                return Err(refuse(super::indirect::shrapnel_words(&p.sc.tables), "7.5"));
             }
         }
     }

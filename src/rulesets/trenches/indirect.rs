@@ -51,15 +51,44 @@ fn in_range_with(p: &Pos, units: &[usize], h: Hex, ammo: Ammo) -> bool {
 
 /// The farthest ammunition a force may fire at all, for ranging (7.5: shrapnel from 57 mm).
 fn longest_ammo(p: &Pos, units: &[usize]) -> Ammo {
-    let shrapnel = units.iter().all(|&u| p.ty(u).calibre >= p.sc.tables.ammunition.shrapnel_from_mm);
+    let shrapnel = units.iter().all(|&u| fires_shrapnel(p, u));
     if shrapnel { Ammo::Shrapnel } else { Ammo::HighExplosive }
+}
+
+/// Whether guns of a calibre fire shrapnel (7.5): from 57 mm at any time; "During 1918, German 37mm
+/// guns may also fire shrapnel" (the tables' `shrapnel_also`: the side, calibre and year).
+pub fn shrapnel_calibre(tables: &super::tables::Tables, side: Side, year: Option<u32>, calibre: u32) -> bool {
+    let a = &tables.ammunition;
+    calibre >= a.shrapnel_from_mm
+        || a.shrapnel_also.as_ref().is_some_and(|x| x.side == side && x.calibre_mm == calibre && year == Some(x.year))
+}
+
+/// Whether a unit's guns fire shrapnel (7.5), in this operation's year.
+pub fn fires_shrapnel(p: &Pos, u: usize) -> bool {
+    shrapnel_calibre(&p.sc.tables, p.side(u), p.sc.year(), p.ty(u).calibre)
+}
+
+/// The words of 7.5's calibre rule, for refusals.
+pub fn shrapnel_words(tables: &super::tables::Tables) -> String {
+    let a = &tables.ammunition;
+    match &a.shrapnel_also {
+        Some(x) => format!(
+            "shrapnel is fired by guns of {} mm or more, and by the {}' {} mm guns during {} (7.5)",
+            a.shrapnel_from_mm,
+            x.side.name(),
+            x.calibre_mm,
+            x.year
+        ),
+        None => format!("shrapnel is fired by guns of {} mm or more (7.5)", a.shrapnel_from_mm),
+    }
 }
 
 /// Whether units of this row may fire this ammunition in this pattern (7.5): shrapnel from 57 mm;
 /// gas and smoke from 75 mm in the middle and late war, gas in a hurricane barrage only.
 pub fn ammo_allowed(
     tables: &super::tables::Tables,
-    era: super::units::Era,
+    (era, year): (super::units::Era, Option<u32>),
+    side: Side,
     row: Option<&super::tables::UnitType>,
     ammo: Ammo,
     pattern: Pattern,
@@ -68,9 +97,7 @@ pub fn ammo_allowed(
     let a = &tables.ammunition;
     match ammo {
         Ammo::HighExplosive => Ok(()),
-        Ammo::Shrapnel if calibre < a.shrapnel_from_mm => {
-            Err(format!("shrapnel is fired by guns of {} mm or more (7.5)", a.shrapnel_from_mm))
-        }
+        Ammo::Shrapnel if !shrapnel_calibre(tables, side, year, calibre) => Err(shrapnel_words(tables)),
         Ammo::Gas | Ammo::Smoke if calibre < a.gas_smoke_from_mm || era == super::units::Era::Early => {
             Err(format!("gas and smoke are fired by guns of {} mm or more, from the middle war (7.5)", a.gas_smoke_from_mm))
         }
@@ -83,7 +110,7 @@ pub fn ammo_allowed(
 /// and smoke (an off-map battery is one).
 fn ammo_ok(p: &Pos, units: &[usize], ammo: Ammo, pattern: Pattern) -> Result<(), Refusal> {
     for &u in units {
-        ammo_allowed(&p.sc.tables, p.sc.spec.era, Some(p.ty(u)), ammo, pattern).map_err(|e| refuse(e, "7.5"))?;
+        ammo_allowed(&p.sc.tables, (p.sc.spec.era, p.sc.year()), p.side(u), Some(p.ty(u)), ammo, pattern).map_err(|e| refuse(e, "7.5"))?;
     }
     if matches!(ammo, Ammo::Gas | Ammo::Smoke) && units.len() < 2 && !units.iter().all(|&u| off_map(p, u)) {
         return Err(refuse("to fire gas or smoke, units must be in formation", "7.5"));

@@ -116,6 +116,12 @@ impl Pos {
         }
     }
 
+    /// A fortress in the hex (10.52): the map's `fortress` feature; units go IN it beneath its FORT
+    /// counter.
+    pub fn fortress(&self, h: Hex) -> bool {
+        self.feature(h, "fortress")
+    }
+
     /// A dugout beneath the hex (10.52): from the tables' time frame, under their terrains and features.
     pub fn dugout(&self, h: Hex) -> bool {
         let f = &self.sc.tables.fortifications;

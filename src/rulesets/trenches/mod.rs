@@ -50,11 +50,11 @@ pub fn refuse(reason: impl Into<String>, rule: &str) -> Refusal {
 pub struct Trenches;
 
 /// The names the maps may use (10): terrains, hex features (elevation levels, crests, trenches,
-/// strongpoints, wire, streams) and the road along hexsides (10.8).
+/// strongpoints, fortresses, wire, streams) and the road along hexsides (10.8).
 pub fn vocabulary() -> MapVocabulary {
     MapVocabulary {
         terrains: ["open", "woods", "shattered_woods", "village", "crater", "wheat", "orchard"].iter().map(|s| s.to_string()).collect(),
-        features: ["level1", "level2", "level3", "crest", "trench", "strongpoint", "wire", "stream", "road", "ravine"]
+        features: ["level1", "level2", "level3", "crest", "trench", "strongpoint", "fortress", "wire", "stream", "road", "ravine"]
             .iter()
             .map(|s| s.to_string())
             .collect(),

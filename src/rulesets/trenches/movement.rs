@@ -98,8 +98,8 @@ fn move_check(p: &Pos, units: &[usize], to: Hex) -> Result<Vec<(usize, i32, bool
         if !may_move(p, u) {
             return Err(refuse(format!("{} cannot move now: only free units move, once each activation", p.id(u)), "4, 8"));
         }
-        if p.units[u].fort == Fort::Dugout {
-            return Err(refuse(format!("{} must first leave its dugout (1 MP)", p.id(u)), "10.52"));
+        if matches!(p.units[u].fort, Fort::Dugout | Fort::Fortress) {
+            return Err(refuse(format!("{} must first leave its dugout or fort (1 MP)", p.id(u)), "10.52"));
         }
         if p.kind(u) == Kind::Transport && (p.enemy_in(to, side) || p.trench(to)) {
             return Err(refuse("transport enters neither enemy nor trench hexes", "8.2, 8.3"));
@@ -159,6 +159,7 @@ fn fort_step(p: &Pos, u: usize) -> Option<(Fort, i32)> {
             }
             Some((Fort::Out, 3 * c as i32))
         }
+        Fort::Out | Fort::In if p.fortress(h) => Some((Fort::Fortress, enter)),
         Fort::Out if p.fortification(h).is_some() => Some((Fort::In, enter)),
         Fort::Out | Fort::In if p.dugout(h) => Some((Fort::Dugout, enter)),
         _ => None,
@@ -188,12 +189,17 @@ fn in_hex_check(p: &Pos, units: &[usize], leave: bool) -> Result<(), Refusal> {
             return Err(refuse("only infantry and ordnance enter fortifications", "10.5"));
         }
         let need = if leave {
-            if p.units[u].fort != Fort::Dugout {
-                return Err(refuse(format!("{} is not in a dugout", p.id(u)), "10.52"));
+            if !matches!(p.units[u].fort, Fort::Dugout | Fort::Fortress) {
+                return Err(refuse(format!("{} is in neither a dugout nor a fort", p.id(u)), "10.52"));
             }
             3 * p.sc.tables.fortifications.enter_cost as i32
         } else {
-            let (_, c) = fort_step(p, u).ok_or_else(|| refuse(format!("{} has no fortification to go into here", p.id(u)), "10.5"))?;
+            let (into, c) = fort_step(p, u).ok_or_else(|| refuse(format!("{} has no fortification to go into here", p.id(u)), "10.5"))?;
+            // 10.52: "A unit may not go IN a fortress hex that is already occupied by at least one enemy unit."
+            if into == Fort::Fortress && p.side_in(p.hex(u).expect("placed"), p.side(u).enemy()).any(|e| p.units[e].fort == Fort::Fortress)
+            {
+                return Err(refuse(format!("the enemy holds the fortress in {}", p.hex_label(p.hex(u).expect("placed"))), "10.52"));
+            }
             c
         };
         if mp_left(p, u) < need {
@@ -453,18 +459,27 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
                 let mp = act.mp.entry(u).or_default();
                 *mp = (*mp - cost).max(0);
                 act.road_only.remove(&u);
-                // 10.53: an AFV going beneath the wire removes the wire counter.
-                if p.units[u].fort == Fort::OnWire && p.kind(u) == Kind::Afv && p.r.wire.remove(&h) {
+                // 10.53: "AFV and operation-designated sappers remove a wire counter from play when they
+                // move beneath it".
+                let flattens = p.kind(u) == Kind::Afv || p.spec(u).sapper;
+                if p.units[u].fort == Fort::OnWire && flattens && p.r.wire.remove(&h) {
+                    let how = if p.kind(u) == Kind::Afv { "flattens" } else { "cuts" };
                     rt.log(
                         "10.53",
-                        format!("{} flattens the wire in {}.", p.name(u), p.hex_label(h)),
+                        format!("{} {how} the wire in {}.", p.name(u), p.hex_label(h)),
                         EventKind::WireRemoved { hex: p.hex_label(h) },
                     );
+                    // The counter is gone: no unit is on it any more.
+                    let on: Vec<usize> = p.units_in(h).filter(|&o| p.units[o].fort == Fort::OnWire).collect();
+                    for o in on {
+                        p.units[o].fort = Fort::Out;
+                    }
                 }
                 p.units[u].fort = fort;
                 let into = match fort {
                     Fort::In => "into the fortification",
                     Fort::Dugout => "into the dugout",
+                    Fort::Fortress => "into the fortress",
                     Fort::Out => "out into the hex",
                     Fort::OnWire => "onto the wire",
                 };

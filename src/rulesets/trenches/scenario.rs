@@ -35,6 +35,10 @@ pub struct ScenarioSpec {
     pub turns: u32,
     /// Time frame (2.1).
     pub era: Era,
+    /// The year of the operation, where a rule depends on it (7.5: German 37 mm shrapnel during
+    /// 1918); if left out, the last four-digit year in `info.date`.
+    #[serde(default)]
+    pub year: Option<u32>,
     /// Visibility for the accuracy of indirect fire (7.84): good unless the operation says bad.
     #[serde(default)]
     pub visibility: Visibility,
@@ -205,6 +209,11 @@ pub struct UnitSpec {
     /// Hexes pre-registered for this battery (7.88).
     #[serde(default)]
     pub registered: Vec<Registration>,
+    /// An operation-designated sapper (9, 10.53): infantry that starts close combat against a
+    /// fortification from an OUT or wire counter, fights units IN a fortress, and removes the wire
+    /// it moves beneath.
+    #[serde(default)]
+    pub sapper: bool,
 }
 
 /// How the computer opponent values a position (docs/ai.md, "In the Trenches"). A field left out
@@ -259,9 +268,19 @@ impl Scenario {
     pub fn unit_type(&self, u: usize) -> &UnitType {
         self.tables.unit(&self.spec.units[u].subtype).expect("checked at load")
     }
+    /// The operation's year (7.5), if it has one.
+    pub fn year(&self) -> Option<u32> {
+        year_of(&self.spec)
+    }
     pub fn tuning(&self, side: Side) -> AiTuning {
         self.spec.ai.get(side.id()).cloned().unwrap_or_default()
     }
+}
+
+/// The operation's year: `year`, or the last four-digit number of the date (`6 June 1918`).
+pub fn year_of(spec: &ScenarioSpec) -> Option<u32> {
+    spec.year
+        .or_else(|| spec.info.date.split(|c: char| !c.is_ascii_digit()).filter(|w| w.len() == 4).filter_map(|w| w.parse().ok()).next_back())
 }
 
 /// Hexes named by place names or labels.
@@ -347,6 +366,13 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             if *t == 0 || *t > spec.turns {
                 p.push(format!("{name}.{i}"), format!("turn {t} is not a turn of this operation (1 to {})", spec.turns));
             }
+        }
+    }
+    if let Some(y) = year_of(spec) {
+        let (from, to) = spec.era.years();
+        if y < from || y > to {
+            let field = if spec.year.is_some() { "year" } else { "info.date" };
+            p.push(field, format!("the year {y} is not in the time frame {:?} ({from} to {to}) (2.1)", spec.era));
         }
     }
     for (k, side) in spec.ai.keys().enumerate() {
@@ -512,11 +538,14 @@ fn check_unit_extras(spec: &ScenarioSpec, tables: &Tables, i: usize, u: &UnitSpe
             "only off-map batteries take their firepower from the operation (7.87); others from the tables",
         );
     }
+    if u.sapper && row.is_some_and(|t| t.kind != super::units::Kind::Infantry) {
+        p.push(format!("units.{i}.sapper"), "sappers are infantry (9, 10.53, 11.3)");
+    }
     if !u.registered.is_empty() && row.is_some_and(|t| t.indirect_range.is_none()) {
         p.push(format!("units.{i}.registered"), "only ordnance with indirect fire has pre-registered hexes (7.88)");
     }
     for (k, r) in u.registered.iter().enumerate() {
-        if let Err(e) = super::indirect::ammo_allowed(tables, spec.era, row, r.ammo, r.pattern) {
+        if let Err(e) = super::indirect::ammo_allowed(tables, (spec.era, year_of(spec)), u.side, row, r.ammo, r.pattern) {
             p.push(format!("units.{i}.registered.{k}.ammo"), e);
         }
     }

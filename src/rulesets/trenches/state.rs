@@ -105,8 +105,11 @@ pub enum Fort {
     Out,
     /// In the hex's trench, scrape or strongpoint.
     In,
-    /// Beneath a DUGOUT or FORT counter (10.52).
+    /// Beneath a DUGOUT counter (10.52): no line of sight.
     Dugout,
+    /// Beneath a FORT counter, IN the hex's fortress (10.52): it sees and is seen, with the
+    /// fortress's cover.
+    Fortress,
     /// On a wire counter (10.53).
     OnWire,
 }

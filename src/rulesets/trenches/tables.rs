@@ -85,6 +85,22 @@ pub struct Ammunition {
     pub gas_smoke_from_mm: u32,
     /// Indirect range with gas, smoke or shrapnel: times (1 + 1/this).
     pub range_bonus_divisor: u32,
+    /// The exception to `shrapnel_from_mm` (7.5: "During 1918, German 37mm guns may also fire
+    /// shrapnel"); none if left out.
+    #[serde(default)]
+    pub shrapnel_also: Option<ShrapnelAlso>,
+}
+
+/// Guns below the shrapnel calibre that fire it all the same, for one side in one year (7.5).
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ShrapnelAlso {
+    /// The side whose guns they are (the German guns are the Central Powers').
+    pub side: super::units::Side,
+    /// Their calibre in mm (37).
+    pub calibre_mm: u32,
+    /// The year of the operation in which they may (1918).
+    pub year: u32,
 }
 
 /// Cavalry (8.5, 11.2).
@@ -131,6 +147,10 @@ pub struct UnitType {
     /// A gun's barrel width in millimetres (7.5: which ammunition it may fire; 11.4).
     #[serde(default)]
     pub calibre: u32,
+    /// A flamethrower (2.4: one step; 9: starts close combat against a fortification from an OUT
+    /// or wire counter, and fights units IN a fortress): one-step infantry.
+    #[serde(default)]
+    pub flamethrower: bool,
 }
 
 /// Shock troops (3.2, 8.1, Operations 2 and 3).
@@ -173,6 +193,9 @@ pub struct Fortifications {
     pub strongpoint: i32,
     /// Cover modifier of a unit in a dugout (10.52).
     pub dugout: i32,
+    /// Cover modifier of a unit IN a fortress, beneath its FORT counter (10.52; 11.3's design note:
+    /// "the French forts (cover 18)").
+    pub fortress: i32,
     /// Movement points to enter a fortification, or leave a dugout or fort (10.5, 10.52).
     pub enter_cost: u32,
     /// Movement points to go onto wire other than from a connecting trench (10.53).
@@ -324,6 +347,9 @@ pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
     for (code, u) in &t.units {
         if u.steps == 0 || u.steps > 2 {
             p.push(format!("units.{code}.steps"), "a unit has one or two steps (2.4)");
+        }
+        if u.flamethrower && (u.steps != 1 || u.kind != super::units::Kind::Infantry) {
+            p.push(format!("units.{code}.flamethrower"), "flamethrowers are one-step infantry units (2.4, 11.3)");
         }
         if u.resolve.0 == 0 {
             p.push(format!("units.{code}.resolve"), "a resolve of 0 would lose to every roll (7.4)");

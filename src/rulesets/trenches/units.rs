@@ -112,6 +112,18 @@ pub enum Era {
     Late,
 }
 
+impl Era {
+    /// The years the time frame touches (2.1: August 1914 to March 1915, April 1915 to March 1917,
+    /// April 1917 to November 1918).
+    pub fn years(self) -> (u32, u32) {
+        match self {
+            Era::Early => (1914, 1915),
+            Era::Middle => (1915, 1917),
+            Era::Late => (1917, 1918),
+        }
+    }
+}
+
 /// Visibility for the accuracy die roll (7.84).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default, schemars::JsonSchema)]
 pub enum Visibility {

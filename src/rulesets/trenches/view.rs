@@ -98,6 +98,7 @@ pub fn state_view(world: &World) -> StateView {
                 Fort::Out => {}
                 Fort::In => markers.push("in_fortification".to_string()),
                 Fort::Dugout => markers.push("dugout".to_string()),
+                Fort::Fortress => markers.push("fortress".to_string()),
                 Fort::OnWire => markers.push("on_wire".to_string()),
             }
             if st.hidden {
@@ -192,7 +193,8 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
                     out.push(format!("{} is IN a fortification {} does not have", p.id(u), p.hex_label(h)))
                 }
                 Fort::Dugout if !p.dugout(h) => out.push(format!("{} is in a dugout {} does not have", p.id(u), p.hex_label(h))),
-                Fort::In | Fort::Dugout if !p.kind(u).enters_fortifications() => {
+                Fort::Fortress if !p.fortress(h) => out.push(format!("{} is in a fort {} does not have", p.id(u), p.hex_label(h))),
+                Fort::In | Fort::Dugout | Fort::Fortress if !p.kind(u).enters_fortifications() => {
                     out.push(format!("{} cannot enter fortifications", p.id(u)))
                 }
                 _ => {}

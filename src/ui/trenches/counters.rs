@@ -109,6 +109,7 @@ fn load_markers(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
         ("spent", add(tag("SPENT", [196, 40, 36, 255], [255, 245, 235, 255])), half, Vec2::new(k * 0.52, k * 0.9)),
         ("in", add(tag("IN", [120, 86, 52, 255], [255, 240, 210, 255])), half, Vec2::new(-k * 0.52, -k * 0.9)),
         ("dugout", add(tag("DUGOUT", [50, 44, 40, 255], [240, 230, 210, 255])), half, Vec2::new(-k * 0.52, -k * 0.9)),
+        ("fort", add(tag("FORT", [70, 70, 76, 255], [240, 230, 210, 255])), half, Vec2::new(-k * 0.52, -k * 0.9)),
         ("wire", add(tag("WIRE", [90, 90, 96, 255], [255, 255, 255, 255])), half, Vec2::new(-k * 0.52, -k * 0.9)),
         ("shock", add(tag("SHOCK", [150, 20, 30, 255], [255, 230, 120, 255])), half, Vec2::new(-k * 0.52, k * 0.9)),
         ("hidden", add(tag("HIDDEN", [40, 60, 90, 255], [210, 230, 255, 255])), half, Vec2::new(k * 0.52, -k * 0.9)),
@@ -191,6 +192,7 @@ pub fn unit_markers(p: &Pos, u: usize) -> Vec<&'static str> {
     match st.fort {
         Fort::In => m.push("in"),
         Fort::Dugout => m.push("dugout"),
+        Fort::Fortress => m.push("fort"),
         Fort::OnWire => m.push("wire"),
         Fort::Out => {}
     }

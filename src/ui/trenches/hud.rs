@@ -563,7 +563,11 @@ fn unit_card(ui: &mut egui::Ui, p: &HudParams, scene: &Scene, u: usize) {
             ui.label(format!(
                 "{} · {}",
                 side_name(scene.session, spec.side),
-                if pos.full(u) { "full strength (2 steps)" } else { "reduced (1 step)" }
+                match (pos.full(u), t.steps) {
+                    (true, 1) => "one step: a single casualty destroys it (2.4)",
+                    (true, _) => "full strength (2 steps)",
+                    _ => "reduced (1 step)",
+                }
             ));
             let (f, r, res) = if pos.full(u) { (t.firepower.0, t.range.0, t.resolve.0) } else { (t.firepower.1, t.range.1, t.resolve.1) };
             ui.label(format!(
@@ -581,6 +585,7 @@ fn unit_card(ui: &mut egui::Ui, p: &HudParams, scene: &Scene, u: usize) {
             "spent" => "spent: can do nothing more this turn (4)".into(),
             "in" => "IN its fortification (10.5)".into(),
             "dugout" => "in a dugout: cover 5, no line of sight (10.52)".into(),
+            "fort" => "IN a fortress: only sappers and flamethrowers storm it (9, 10.52)".into(),
             "wire" => "on wire: no cover (10.53)".into(),
             "shock" => "shock troops: ½ order, 4 MP, close combat 6 (3.2)".into(),
             "hidden" => "hidden from the enemy (7.24)".into(),
@@ -589,6 +594,12 @@ fn unit_card(ui: &mut egui::Ui, p: &HudParams, scene: &Scene, u: usize) {
         .collect();
     if marks.is_empty() {
         marks.push("free (4)".into());
+    }
+    if spec.sapper {
+        marks.push("sapper: storms fortifications from OUT or wire, cuts the wire it goes beneath (9, 10.53)".into());
+    }
+    if t.flamethrower {
+        marks.push("flamethrower: storms fortifications from OUT or wire (9)".into());
     }
     ui.label(egui::RichText::new(marks.join(" · ")).color(PARCHMENT));
     match st.at {

@@ -119,6 +119,7 @@ fn cover_words(p: &Pos, t: usize, shooters: &[Hex], plunging: bool) -> (i32, Str
     match p.units[t].fort {
         Fort::OnWire => why.push("on wire: no cover (10.53)".to_string()),
         Fort::Dugout => why.push(format!("dugout {}", p.sc.tables.fortifications.dugout)),
+        Fort::Fortress => why.push(format!("fortress {}", p.sc.tables.fortifications.fortress)),
         Fort::In => {
             if let Some(f) = p.fortification(h) {
                 let name = match f {
