@@ -59,10 +59,8 @@ type Moving = Or<(Changed<Transform>, Changed<Sprite>, Changed<Visibility>)>;
 /// Asks for the next frame while anything is in motion (see the module's doc).
 fn keep_awake(
     moved: Query<(), Moving>,
-    animations: Res<Animations>,
-    toasts: Option<Res<Toasts>>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mouse: Res<ButtonInput<MouseButton>>,
+    (animations, toasts): (Res<Animations>, Option<Res<Toasts>>),
+    (keys, mouse): (Res<ButtonInput<KeyCode>>, Res<ButtonInput<MouseButton>>),
     screen: Option<Res<State<Screen>>>,
     time: Res<Time<Real>>,
     mut since_screen: Local<Option<(Screen, Duration)>>,
