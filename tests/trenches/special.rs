@@ -312,3 +312,64 @@ fn the_operations_year_lies_in_its_time_frame_itt_7_5() {
     let problems: Vec<String> = validate_source(&bad, &registry).into_iter().map(|d| d.message).collect();
     assert!(problems.iter().any(|m| m.contains("the year 1916 is not in the time frame Late")), "{problems:?}");
 }
+
+/// 7.88, 13.1: where the operation affords a side pre-registered hexes, its player notes them
+/// before set-up (battery, hex, ammunition, pattern), within the allowance; placing waits for the
+/// note; the note is hidden from the other side; the battery then fires at the noted hex without an
+/// observer or ranging; the operation's own registrations stay.
+#[test]
+fn players_note_their_own_pre_registered_hexes_before_set_up_itt_7_88_13_1() {
+    use salient::engine::Pending;
+    use salient::rulesets::trenches::state::Pos;
+    let mut g = super::random_play::open(super::random_play::EVERY_RULE, 0);
+    let p = Pos::capture(g.world());
+    assert_eq!(p.r.registering, Some(C), "the Germans write their note before anyone sets up");
+    let legal = g.legal().to_vec();
+    assert!(legal.contains(&Command::DoneRegistering));
+    assert!(legal.iter().all(|c| matches!(c, Command::Register(..) | Command::DoneRegistering)));
+    let reg = |b: &str, h: &str, a, pat| Command::Register(b.into(), h.into(), a, pat);
+    assert!(g.submit(Command::Place("de-r1".into(), "F01".into())).is_err(), "13.1: the note comes first");
+    assert!(g.submit(reg("de-r1", "D03", Ammo::HighExplosive, Pattern::Drum)).is_err(), "a rifle platoon is no battery");
+    assert!(g.submit(reg("de-how", "D04", Ammo::HighExplosive, Pattern::Drum)).is_err(), "D04 is the operation's already");
+    assert!(g.submit(reg("de-fk1", "D03", Ammo::Gas, Pattern::Drum)).is_err(), "7.5: gas lands in a hurricane");
+    g.submit(reg("de-fk1", "D03", Ammo::Shrapnel, Pattern::Hurricane)).unwrap();
+    g.submit(reg("de-omo", "C04", Ammo::HighExplosive, Pattern::Drum)).unwrap();
+    let refusal = g.submit(reg("de-how", "C03", Ammo::HighExplosive, Pattern::Drum)).expect_err("two hexes only");
+    assert_eq!(refusal.rule.as_deref(), Some("7.88"));
+    assert_eq!(g.legal().to_vec(), vec![Command::DoneRegistering]);
+    #[cfg(feature = "gui")]
+    {
+        let p = Pos::capture(g.world());
+        let noted: Vec<_> = g.events().filter(|e| e.text.contains("pre-registers")).cloned().collect();
+        assert_eq!(noted.len(), 2);
+        for e in &noted {
+            assert!(!salient::ui::trenches::hud::event_shown(&p, Some(A), e), "hidden from the Allies");
+            assert!(salient::ui::trenches::hud::event_shown(&p, Some(C), e));
+        }
+    }
+    g.submit(Command::DoneRegistering).unwrap();
+    let p = Pos::capture(g.world());
+    assert_eq!((p.r.registering, p.r.placing), (None, Some(C)), "then the Germans set up");
+    assert!(matches!(g.pending(), Some(Pending { .. })));
+    assert!(g.legal().iter().all(|c| matches!(c, Command::Place(..) | Command::Letter(..))));
+    // The noted hex is the battery's as the operation's are (7.88).
+    let fk = p.find("de-fk1").unwrap();
+    let hexes = salient::rulesets::trenches::indirect::registered_hexes(&p, fk);
+    assert_eq!(hexes.iter().map(|h| p.hex_label(*h)).collect::<Vec<_>>(), vec!["D03"]);
+    let how = p.find("de-how").unwrap();
+    assert_eq!(salient::rulesets::trenches::indirect::registered_hexes(&p, how).len(), 2, "the file's two stay");
+}
+
+/// 7.88: a battery fires at a hex its player noted, without an observer and without ranging, with
+/// the noted ammunition and pattern.
+#[test]
+fn a_noted_hex_is_fired_at_without_ranging_itt_7_88() {
+    let b = board(&["........", "........", "........", "wwwwwwww", "........", "........", "........", "........"], &[], &[]);
+    let mut p = pos(b, &[("de-how", C, "HOW", 'A', "A04"), ("us-1", A, "MAR", 'A', "G04")], C);
+    let g04 = hex(&p, "G04");
+    p.r.notes.push((0, g04, Registration { hex: "G04".into(), pattern: Pattern::Drum, ammo: Ammo::HighExplosive }));
+    activate(&mut p, &["de-how"]);
+    assert!(salient::rulesets::trenches::legal_at(&p).contains(&Command::FireRegistered(ids(&["de-how"]), "G04".into())));
+    let ev = submit(&mut p, Command::FireRegistered(ids(&["de-how"]), "G04".into()), &[4, 5, 5]).unwrap();
+    assert!(ev.iter().any(|e| e.text.contains("Accuracy die 4 -2 (pre-registered)")), "{:?}", texts(&ev));
+}

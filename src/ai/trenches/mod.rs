@@ -31,6 +31,10 @@ fn seen_by(p: &Pos, side: Side) -> Pos {
             q.units[u].at = Where::Unplaced;
         }
     }
+    // 7.88: the other side's pre-game note is not read.
+    let theirs: Vec<bool> = q.r.notes.iter().map(|(b, _, _)| q.side(*b) != side).collect();
+    let mut k = theirs.iter();
+    q.r.notes.retain(|_| !*k.next().expect("one flag a note"));
     q
 }
 
@@ -274,6 +278,8 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
         | Command::Lead(_)
         | Command::Exit(_)
         | Command::Charge(..)
+        | Command::Register(..)
+        | Command::DoneRegistering
         | Command::TakeLoss(_) => special_score(p, side, c, t, attack),
         // An order spent on a force that then does nothing is wasted (3.3).
         Command::EndActivation => match &p.r.act {
@@ -296,6 +302,8 @@ fn special_score(p: &Pos, side: Side, c: &Command, t: &AiTuning, attack: bool) -
         },
         // 7.88: no ranging, -2 to the accuracy die.
         Command::FireRegistered(..) => pattern_value(Pattern::Drum) + 1.0,
+        Command::Register(id, hex, ammo, pattern) => register_value(p, side, id, hex, *ammo, *pattern),
+        Command::DoneRegistering => 0.0,
         Command::PointFire(shooter, target) => match (p.find(shooter), p.find(target)) {
             (Some(u), Some(v)) => point_fire_value(p, u, v, t),
             _ => 0.0,
@@ -355,6 +363,22 @@ fn point_fire_value(p: &Pos, u: usize, v: usize, t: &AiTuning) -> f32 {
         }
     }
     hit * kill * t.enemy_step * 2.0 - if p.units[v].immobile { 0.5 } else { 0.0 }
+}
+
+/// A pre-registered hex (7.88), scored simply: the objectives and the hexes beside them the
+/// attacker must cross, the enemy's set-up areas; not the side's own set-up hexes; a pattern by its
+/// reach, shrapnel a little above high explosive, gas and smoke never; one hex a battery.
+fn register_value(p: &Pos, side: Side, id: &str, hex: &str, ammo: Ammo, pattern: Pattern) -> f32 {
+    let (Some(u), Some(h)) = (p.find(id), p.parse_hex(hex)) else { return -1.0 };
+    if matches!(ammo, Ammo::Gas | Ammo::Smoke) || p.r.notes.iter().any(|(b, x, _)| *b == u || *x == h) {
+        return -1.0;
+    }
+    let own = p.sc.setup.iter().zip(&p.sc.spec.units).any(|(a, s)| s.side == side && a.contains(&h));
+    let enemy = p.sc.setup.iter().zip(&p.sc.spec.units).any(|(a, s)| s.side != side && a.contains(&h));
+    let d = distance_to(&objectives(p), h) as f32;
+    let mut v = pattern_value(pattern) + if ammo == Ammo::Shrapnel { 0.5 } else { 0.0 };
+    v += if own { -3.0 } else { (3.0 - d).max(0.0) } + if enemy { 1.0 } else { 0.0 };
+    v.max(0.01)
 }
 
 impl Evaluators for Trenches {

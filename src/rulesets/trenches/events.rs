@@ -20,6 +20,11 @@ pub enum Command {
     /// Give a unit still to place another formation ID letter (13.2): one its identical units carry
     /// with room for it (four infantry to a letter, three of anything else), or the next free one.
     Letter(String, char),
+    /// Before set-up, pre-register a hex for a battery with its ammunition and pattern, within the
+    /// operation's allowance (7.88, 13.1): `Register("de-how", "D04", Shrapnel, Drum)`.
+    Register(String, String, Ammo, Pattern),
+    /// The pre-game note is written (7.88, 13.1).
+    DoneRegistering,
     /// Spend orders to activate one unit or a formation (3.2, 3.3, 5.1).
     Activate(Vec<String>),
     /// Pass on the rest of one's orders this round (3.2).
@@ -140,6 +145,15 @@ pub enum EventKind {
     Lettered {
         unit: String,
         letter: char,
+    },
+    /// A hex pre-registered by its player (7.88): hidden from the other side until the battery fires at it.
+    Registered {
+        unit: String,
+        hex: String,
+    },
+    /// A side's pre-game note is written (13.1).
+    NoteWritten {
+        side: Side,
     },
     SetUpDone {
         side: Side,

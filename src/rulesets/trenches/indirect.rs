@@ -150,11 +150,23 @@ fn rangeable(p: &Pos, units: &[usize], side: Side) -> Vec<Hex> {
     v
 }
 
+/// The hexes pre-registered for a unit (7.88): the operation's, then its player's own note's.
+pub fn registered_hexes(p: &Pos, u: usize) -> Vec<Hex> {
+    let mut v = p.sc.registered[u].clone();
+    v.extend(p.r.notes.iter().filter(|(b, _, _)| *b == u).map(|(_, h, _)| *h));
+    v
+}
+
 /// The registration of a hex for this force (7.88): every unit of the battery has it.
-fn registration<'a>(p: &'a Pos, units: &[usize], h: Hex) -> Option<&'a super::scenario::Registration> {
+fn registration(p: &Pos, units: &[usize], h: Hex) -> Option<super::scenario::Registration> {
     let first = units[0];
-    let k = p.sc.registered[first].iter().position(|&x| x == h)?;
-    units.iter().all(|&u| p.sc.registered[u].contains(&h)).then(|| &p.spec(first).registered[k])
+    if !units.iter().all(|&u| registered_hexes(p, u).contains(&h)) {
+        return None;
+    }
+    match p.sc.registered[first].iter().position(|&x| x == h) {
+        Some(k) => Some(p.spec(first).registered[k].clone()),
+        None => p.r.notes.iter().find(|(b, x, _)| *b == first && *x == h).map(|(_, _, r)| r.clone()),
+    }
 }
 
 /// The cross hairs this force fires for effect at, if it ranged on an earlier turn (7.82).
@@ -216,7 +228,7 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
                 }
             }
         }
-        for &h in &p.sc.registered[g[0]] {
+        for h in registered_hexes(p, g[0]) {
             let c = Command::FireRegistered(ids.clone(), p.hex_label(h));
             if check(p, &c).is_ok() {
                 out.push(c);

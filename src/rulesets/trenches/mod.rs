@@ -17,6 +17,7 @@ pub mod indirect;
 pub mod leadership;
 pub mod map;
 pub mod movement;
+pub mod register;
 pub mod scenario;
 pub mod sequence;
 pub mod setup;

@@ -61,6 +61,10 @@ pub struct ScenarioSpec {
     /// Leadership points by side (12): spent one per activation or reaction fire.
     #[serde(default)]
     pub leadership: BTreeMap<String, Leadership>,
+    /// Hexes each side may pre-register itself, by side id (7.88: "An operation may afford a player a
+    /// certain number of hexes pre-registered"; 13.1): its player notes them before set-up.
+    #[serde(default)]
+    pub pre_registration: BTreeMap<String, u32>,
     /// Every unit of both sides, on the map, arriving later or off-map.
     pub units: Vec<UnitSpec>,
     /// Tuning of the computer opponent, per side id; every field optional.
@@ -165,7 +169,7 @@ pub struct Leadership {
 }
 
 /// A hex pre-registered for a battery's indirect fire (7.88, 13.1): the pre-game note.
-#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Registration {
     /// The registered target hex, as a label.
@@ -486,6 +490,18 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
 
 /// Checks the leadership (12) and resolves the pre-registered hexes (7.88).
 fn check_extras(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problems) -> Vec<Vec<Hex>> {
+    for (side, n) in &spec.pre_registration {
+        match Side::from_id(side) {
+            None => p.push("pre_registration", format!("unknown side `{side}`; sides are allied, central (7.88)")),
+            Some(s)
+                if *n > 0
+                    && !spec.units.iter().any(|u| u.side == s && tables.unit(&u.subtype).is_some_and(|t| t.indirect_range.is_some())) =>
+            {
+                p.push("pre_registration", format!("the {} have no battery with indirect fire to pre-register hexes for (7.88)", s.name()))
+            }
+            Some(_) => {}
+        }
+    }
     for (side, l) in &spec.leadership {
         if Side::from_id(side).is_none() {
             p.push("leadership", format!("unknown side `{side}`; sides are allied, central (12)"));

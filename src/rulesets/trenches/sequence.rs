@@ -30,7 +30,11 @@ pub fn start(p: &mut Pos, rt: &mut Rt) {
     }
     p.r.phase = Phase::SetUp;
     p.r.placing = Some(p.sc.spec.first_placement);
-    next_placer(p, rt);
+    // 13.1: "Before set up, players must record any hexes that are pre-registered for indirect fire."
+    p.r.registering = super::register::next_registrar(p, None);
+    if p.r.registering.is_none() {
+        next_placer(p, rt);
+    }
 }
 
 /// A unit set up in a hex: IN its fortification by default (10.51), hidden if the hex gives cover

@@ -13,6 +13,9 @@ use super::units::Kind;
 /// Placements for the side to place: every unplaced unit in every hex of its area with room; and
 /// the letters it may take instead of its own (13.2).
 pub fn candidates(p: &Pos) -> Vec<Command> {
+    if p.r.registering.is_some() {
+        return super::register::candidates(p);
+    }
     let Some(side) = p.r.placing else { return Vec::new() };
     let mut out = Vec::new();
     for u in unplaced(p, side) {
@@ -54,6 +57,9 @@ pub fn letters(p: &Pos, u: usize) -> Vec<char> {
 }
 
 pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
+    if p.r.registering.is_some() {
+        return super::register::check(p, c);
+    }
     if let Command::Letter(id, letter) = c {
         return check_letter(p, id, *letter);
     }
@@ -95,6 +101,9 @@ fn check_letter(p: &Pos, id: &str, letter: char) -> Result<(), Refusal> {
 }
 
 pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
+    if p.r.registering.is_some() {
+        return super::register::exec(p, rt, c);
+    }
     if let Command::Letter(id, letter) = c {
         let u = p.find(&id).expect("checked");
         p.units[u].letter = letter;

@@ -258,6 +258,10 @@ pub struct Rest {
     pub phase: Phase,
     /// The side placing units (13.2).
     pub placing: Option<Side>,
+    /// The side writing its pre-game note of pre-registered hexes, before set-up (7.88, 13.1).
+    pub registering: Option<Side>,
+    /// The players' own pre-registered hexes (7.88): the battery, the hex, its ammunition and pattern.
+    pub notes: Vec<(usize, Hex, super::scenario::Registration)>,
     /// The round within the turn, from 1 (3.11).
     pub round: u32,
     /// Last initiative dice rolls, by side index.

@@ -27,6 +27,7 @@ pub fn stage(p: &Pos) -> Option<Stage> {
     }
     match p.r.phase {
         Phase::Start => None,
+        Phase::SetUp if p.r.registering.is_some() => p.r.registering.map(Stage::Place),
         Phase::SetUp => match (p.r.placing, p.r.infiltrating) {
             (Some(side), _) => Some(Stage::Place(side)),
             // 7.862: the attacker's shock units move during the shock bombardment.

@@ -176,7 +176,7 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
 /// it does not see did (7.24).
 pub fn event_shown(p: &Pos, viewer: Option<Side>, ev: &crate::rulesets::trenches::Event) -> bool {
     let unit = match &ev.kind {
-        EventKind::Placed { unit, .. } | EventKind::Lettered { unit, .. } => {
+        EventKind::Placed { unit, .. } | EventKind::Lettered { unit, .. } | EventKind::Registered { unit, .. } => {
             return p.find(unit).is_none_or(|u| viewer.is_none_or(|v| p.side(u) == v));
         }
         EventKind::Moved { unit, .. } | EventKind::Fortification { unit, .. } | EventKind::Dug { unit } => unit,
@@ -377,6 +377,44 @@ fn letter_choice(ui: &mut egui::Ui, pos: &Pos, id: &str, letters: &[Command], as
     });
 }
 
+/// Before set-up, the pre-game note (7.88, 13.1): the hexes noted, each battery with its ammunition
+/// and pattern choices (pick one, then click a shaded hex), and the note's end.
+fn note_tray(ui: &mut egui::Ui, pos: &Pos, side: Side, orders: &Orders, sel: Option<&str>, asks: &mut Asks) {
+    use crate::rulesets::trenches::register;
+    ui.label(theme::strong(format!("Pre-game note: {} of {} hexes", register::noted(pos, side), register::allowance(pos, side))))
+        .on_hover_text("7.88: before set-up, write down each pre-registered hex with its battery, ammunition and fire pattern; the other side does not see it until the battery fires there");
+    for (b, h, r) in pos.r.notes.iter().filter(|(b, _, _)| pos.side(*b) == side) {
+        ui.label(egui::RichText::new(format!("{} — {}: {}, {:?}", pos.id(*b), pos.hex_label(*h), r.ammo.name(), r.pattern)).small());
+    }
+    let keys: Vec<(String, &String)> =
+        orders.unplaced.iter().filter_map(|k| super::orders::parse_note_key(k).map(|(id, _, _)| (id, k))).collect();
+    let mut batteries: Vec<&String> = keys.iter().map(|(id, _)| id).collect();
+    batteries.dedup();
+    for b in batteries {
+        ui.label(egui::RichText::new(b.as_str()).color(BRASS));
+        ui.horizontal_wrapped(|ui| {
+            for (_, key) in keys.iter().filter(|(id, _)| id == b) {
+                let Some((_, ammo, pattern)) = super::orders::parse_note_key(key) else { continue };
+                let text = format!("{} · {pattern:?}", ammo.name());
+                let rich = if sel == Some(key.as_str()) {
+                    egui::RichText::new(text).strong().color(egui::Color32::BLACK).background_color(BRASS)
+                } else {
+                    egui::RichText::new(text)
+                };
+                if ui.add(egui::Button::new(rich).small()).clicked() {
+                    asks.select = Some(Some((*key).clone()));
+                }
+            }
+        });
+    }
+    if !orders.place.is_empty() {
+        ui.label(egui::RichText::new("Click a shaded hex to pre-register it.").color(BRASS));
+    }
+    if let Some(o) = orders.offers.first() {
+        offer_button(ui, o, asks, None);
+    }
+}
+
 /// The orders of the decision awaited, as buttons.
 fn orders_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Asks) {
     let orders = &*p.orders;
@@ -386,6 +424,7 @@ fn orders_ui(ui: &mut egui::Ui, p: &mut HudParams, scene: &Scene, asks: &mut Ask
     let sel = p.selection.unit.clone();
     let pos = &scene.p;
     match orders.stage {
+        Some(Stage::Place(side)) if pos.r.registering.is_some() => note_tray(ui, pos, side, orders, sel.as_deref(), asks),
         Some(Stage::Place(_)) => {
             ui.label(theme::strong(format!("Units to place: {}", orders.unplaced.len())));
             ui.horizontal_wrapped(|ui| {

@@ -384,6 +384,19 @@ fn describe_special(p: &Pos, c: &Command, o: &mut Offer) {
             o.label = format!("Leave the map — {} (1 MP)", ids.join(", "));
             o.detail.push("Units that exit cannot come back (13.41).".into());
         }
+        Command::Register(id, hex, ammo, pattern) => {
+            o.kind = OfferKind::Other;
+            o.units = vec![id.clone()];
+            o.hex = p.parse_hex(hex);
+            o.label = format!("Pre-register {hex} for {id}: {}, {} (7.88)", ammo.name(), pattern_name(*pattern));
+            o.detail.push(
+                "Written on the pre-game note before set-up; hidden from the other side until the battery fires at it (7.88).".into(),
+            );
+        }
+        Command::DoneRegistering => {
+            o.kind = OfferKind::Other;
+            o.label = "The pre-game note is written (13.1)".into();
+        }
         Command::Letter(id, letter) => {
             o.kind = OfferKind::Other;
             o.units = vec![id.clone()];
@@ -535,6 +548,8 @@ fn describe(p: &Pos, c: &Command, viewer: Option<Side>) -> Offer {
         }
         Command::Place(..)
         | Command::Letter(..)
+        | Command::Register(..)
+        | Command::DoneRegistering
         | Command::FireShrapnel(..)
         | Command::PointFire(..)
         | Command::Lead(_)
@@ -584,6 +599,11 @@ pub fn compute(session: &TrenchSession, selected: Option<&str>) -> Orders {
     if !o.human {
         return o;
     }
+    if let Some(Stage::Place(side)) = o.stage
+        && p.r.registering.is_some()
+    {
+        return note_orders(session, &p, side, selected, o);
+    }
     if let Some(Stage::Place(side)) = o.stage {
         o.unplaced = sequence::unplaced(&p, side).map(|u| p.id(u).to_string()).collect();
         if let Some(u) = selected.and_then(|id| p.find(id)).filter(|u| o.unplaced.iter().any(|x| x == p.id(*u))) {
@@ -602,5 +622,54 @@ pub fn compute(session: &TrenchSession, selected: Option<&str>) -> Orders {
     }
     o.offers = session.legal.iter().map(|c| describe(&p, c, viewer)).collect();
     o.moment = moment(&p, viewer);
+    o
+}
+
+/// The tray's key of a battery with an ammunition and a fire pattern (7.88): `de-how|Shrapnel|Drum`.
+pub fn note_key(id: &str, ammo: Ammo, pattern: Pattern) -> String {
+    format!("{id}|{}|{}", ron::to_string(&ammo).unwrap_or_default(), ron::to_string(&pattern).unwrap_or_default())
+}
+
+/// A tray key read back: the battery, the ammunition and the pattern.
+pub fn parse_note_key(key: &str) -> Option<(String, Ammo, Pattern)> {
+    let mut it = key.split('|');
+    let (id, ammo, pattern) = (it.next()?, it.next()?, it.next()?);
+    Some((id.to_string(), ron::from_str(ammo).ok()?, ron::from_str(pattern).ok()?))
+}
+
+/// The pre-game note before set-up (7.88, 13.1): the tray holds a key for each battery with each
+/// ammunition and pattern it may note; the selected one's hexes are shaded; and the note's end.
+fn note_orders(session: &TrenchSession, p: &Pos, side: Side, selected: Option<&str>, mut o: Orders) -> Orders {
+    use crate::rulesets::trenches::register;
+    if register::noted(p, side) < register::allowance(p, side) {
+        for u in register::batteries(p, side) {
+            for ammo in [Ammo::HighExplosive, Ammo::Shrapnel, Ammo::Gas, Ammo::Smoke] {
+                for pattern in register::PATTERNS {
+                    let ok = crate::rulesets::trenches::indirect::ammo_allowed(
+                        &p.sc.tables,
+                        (p.sc.spec.era, p.sc.year()),
+                        side,
+                        Some(p.ty(u)),
+                        ammo,
+                        pattern,
+                    );
+                    if ok.is_ok() {
+                        o.unplaced.push(note_key(p.id(u), ammo, pattern));
+                    }
+                }
+            }
+        }
+    }
+    if let Some((id, ammo, pattern)) = selected.and_then(parse_note_key) {
+        let mut hexes: Vec<Hex> = p.sc.board.hexes().collect();
+        hexes.sort_by_key(|h| p.sc.board.index(*h));
+        for h in hexes {
+            let c = Command::Register(id.clone(), p.hex_label(h), ammo, pattern);
+            if session.check(&c).is_ok() {
+                o.place.push((h, c));
+            }
+        }
+    }
+    o.offers = vec![describe(p, &Command::DoneRegistering, session.viewer())];
     o
 }
