@@ -42,6 +42,11 @@ pub trait AreaBoard: Evaluators {
     fn capture(session: &GameSession<Self>) -> Self::Pos;
     /// The command Enter gives: the decision's "done" (pass, done placing, end the activation...).
     fn done() -> Self::Command;
+    /// What giving [`AreaBoard::done`] now would leave undone, as a question to confirm first (e.g.
+    /// "pass the impulse with 3 areas of fresh units not activated"); `None` gives it at once.
+    fn done_question(_session: &GameSession<Self>) -> Option<String> {
+        None
+    }
     /// The area a command names (where it places, moves, fires or assaults), if any.
     fn command_area(command: &Self::Command) -> Option<u32>;
     /// The unit a command orders, if it is a unit's order (which clears the pick once given).
@@ -102,6 +107,8 @@ pub struct AreaUi<R: AreaBoard> {
     pub choice: Option<(egui::Pos2, Vec<R::Command>)>,
     /// The rule whose text is shown.
     pub rule: Option<String>,
+    /// The question asked before the decision's "done" ([`AreaBoard::done_question`]).
+    pub asking: Option<String>,
 }
 
 impl<R: AreaBoard> Default for AreaUi<R> {
@@ -120,6 +127,7 @@ impl<R: AreaBoard> Default for AreaUi<R> {
             cancelled: false,
             choice: None,
             rule: None,
+            asking: None,
         }
     }
 }
@@ -127,6 +135,8 @@ impl<R: AreaBoard> Default for AreaUi<R> {
 /// What a panel asks for; done once every panel is drawn (only a legal command is sent).
 pub enum Action<C> {
     Submit(C),
+    /// The decision's "done", its question answered yes.
+    ConfirmDone,
     Undo,
     Save,
     Load,
@@ -237,6 +247,7 @@ fn panels<R: AreaGame>(mut contexts: EguiContexts, mut p: PanelParams<R>) -> Res
             R::tooltip(&ctx_e, &scene, ui_state, h, pos);
         }
         choice(&ctx_e, &scene, ui_state, &mut asks);
+        ask_before_done(&ctx_e, ui_state, &mut asks.acts);
     }
     if let Some(r) = asks.open_rule.or_else(|| p.menu.rule.take()) {
         ui_state.rule = Some(r);
@@ -289,11 +300,16 @@ fn keys<R: AreaGame>(keys: &ButtonInput<KeyCode>, scene: &Scene<R>, ui_state: &m
         acts.push(Action::Undo);
     }
     let done = R::done();
-    if keys.just_pressed(KeyCode::Enter) && scene.human && ui_state.choice.is_none() && scene.session.legal.contains(&done) {
+    let enter = keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter);
+    if enter && ui_state.asking.is_some() {
+        acts.push(Action::ConfirmDone);
+    } else if enter && scene.human && ui_state.choice.is_none() && scene.session.legal.contains(&done) {
         acts.push(Action::Submit(done));
     }
     if keys.just_pressed(KeyCode::Escape) {
-        if ui_state.rule.is_some() {
+        if ui_state.asking.is_some() {
+            ui_state.asking = None;
+        } else if ui_state.rule.is_some() {
             ui_state.rule = None;
         } else if ui_state.selected.is_some() || ui_state.picked.is_some() || ui_state.choice.is_some() {
             acts.push(Action::Select(None));
@@ -324,6 +340,36 @@ fn choice<R: AreaGame>(ctx_e: &egui::Context, scene: &Scene<R>, ui_state: &mut A
     }
 }
 
+/// The question before the decision's "done": Enter or the button gives it, Esc or Cancel does not.
+fn ask_before_done<R: AreaBoard>(ctx_e: &egui::Context, ui_state: &mut AreaUi<R>, acts: &mut Vec<Action<R::Command>>) {
+    let Some(question) = ui_state.asking.clone() else { return };
+    let mut cancel = false;
+    egui::Window::new(theme::title("Are you sure?", 18.0))
+        .id("area-ask-done".into())
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx_e, |ui| {
+            ui.set_max_width(380.0);
+            ui.label(format!("{}?", capitalised(&question)));
+            ui.add_space(8.0);
+            ui.horizontal(|ui| {
+                if ui.button(theme::strong("✔ Yes (Enter)")).clicked() {
+                    acts.push(Action::ConfirmDone);
+                }
+                cancel = ui.button("Cancel (Esc)").clicked();
+            });
+        });
+    if cancel {
+        ui_state.asking = None;
+    }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
+}
+
 /// Does what the panels asked for: only a legal command is sent (the window holds no rule).
 fn apply<R: AreaGame>(
     acts: Vec<Action<R::Command>>,
@@ -334,9 +380,24 @@ fn apply<R: AreaGame>(
 ) {
     for act in acts {
         match act {
+            Action::ConfirmDone => {
+                ui_state.asking = None;
+                let done = R::done();
+                if session.legal.contains(&done)
+                    && let Err(r) = session.submit(done)
+                {
+                    session.message = Some(format!("Refused: {r}"));
+                }
+            }
             Action::Submit(c) => {
                 ui_state.choice = None;
                 if !session.legal.contains(&c) {
+                    continue;
+                }
+                if c == R::done()
+                    && let Some(q) = R::done_question(session)
+                {
+                    ui_state.asking = Some(q);
                     continue;
                 }
                 let follow = R::follows(&c);

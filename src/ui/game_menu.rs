@@ -83,6 +83,7 @@ fn settings_window(ctx: &egui::Context, menu: &mut GameMenu, settings: &mut Sett
         .id("settings".into())
         .open(&mut open)
         .collapsible(false)
+        .frame(egui::Frame::window(&ctx.global_style()).inner_margin(egui::Margin::same(16)))
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
         .show(ctx, |ui| {
             if settings_ui(ui, settings) {

@@ -106,7 +106,7 @@ pub fn full_log_window(ctx: &egui::Context, log: &[LogEntry], view: &mut LogView
                     let text = roll_text(&e.line);
                     ui.horizontal(|ui| {
                         ui.label(egui::RichText::new(format!("T{}", e.turn)).small().color(DIM));
-                        ui.add(egui::Label::new(egui::RichText::new(&text).color(PARCHMENT)).truncate()).on_hover_text(&text);
+                        ui.add(egui::Label::new(egui::RichText::new(&text).color(PARCHMENT)).truncate()); // egui shows the whole line on hover
                         rule_link(ui, e.line.rule(), open_rule);
                     });
                 }

@@ -52,6 +52,8 @@ struct MenuState {
     replay_folder: String,
     replays: Option<Vec<SaveEntry>>,
     campaigns: Option<Vec<CampaignEntry>>,
+    /// The scenario whose map is the backdrop ([`backdrop_entry`]), chosen once the catalogue is read.
+    backdrop: Option<PathBuf>,
     frames: u32,
 }
 
@@ -68,6 +70,7 @@ impl Default for MenuState {
             replay_folder: crate::engine::paths::saves_dir().display().to_string(),
             replays: None,
             campaigns: None,
+            backdrop: None,
             frames: 0,
         }
     }
@@ -205,11 +208,24 @@ fn menu(
     Ok(())
 }
 
-/// The first map of the catalogue, faded, behind the menu.
+/// The scenario whose thumbnail is brightest on average: a map mostly in play, so the backdrop does
+/// not stop where a small scenario's darkened out-of-play rows begin.
+fn backdrop_entry(catalog: &[ScenarioEntry]) -> Option<&ScenarioEntry> {
+    let brightness = |(_, _, rgba): &(u32, u32, Vec<u8>)| -> u64 {
+        let px = (rgba.len() / 4).max(1) as u64;
+        rgba.chunks_exact(4).map(|p| (p[0] as u64 + p[1] as u64 + p[2] as u64) * p[3] as u64 / 255).sum::<u64>() / px
+    };
+    catalog.iter().filter_map(|e| Some((e, brightness(e.thumbnail()?)))).max_by_key(|(_, b)| *b).map(|(e, _)| e)
+}
+
+/// The brightest map of the catalogue ([`backdrop_entry`]), faded, behind the menu.
 fn backdrop(root: &mut egui::Ui, ctx: &egui::Context, state: &mut MenuState) {
     let rect = ctx.viewport_rect();
     root.painter().rect_filled(rect, 0.0, theme::PANEL_DARK);
-    let first = state.catalog.as_ref().and_then(|c| c.iter().find(|e| e.thumbnail().is_some()).cloned());
+    if state.backdrop.is_none() {
+        state.backdrop = state.catalog.as_ref().and_then(|c| backdrop_entry(c)).map(|e| e.path.clone());
+    }
+    let first = state.catalog.as_ref().and_then(|c| c.iter().find(|e| Some(&e.path) == state.backdrop.as_ref())).cloned();
     if let Some(e) = first
         && let Some(tex) = texture_for(ctx, state, &e)
     {
@@ -368,9 +384,10 @@ fn replays_page(ui: &mut egui::Ui, state: &mut MenuState) -> Option<Choice> {
     ui.vertical_centered(|ui| {
         ui.label(theme::title("Replays", 30.0));
         ui.set_max_width(640.0);
-        ui.horizontal(|ui| {
+        // Centred like the rest of the page (a plain row started at the window's left edge).
+        ui.allocate_ui_with_layout(egui::vec2(560.0, 28.0), egui::Layout::left_to_right(egui::Align::Center), |ui| {
             ui.label("Folder or save:");
-            let field = ui.add(egui::TextEdit::singleline(&mut state.replay_folder).desired_width(400.0));
+            let field = ui.add(egui::TextEdit::singleline(&mut state.replay_folder).desired_width(380.0));
             let go = ui.button("Open").clicked() || (field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)));
             let path = PathBuf::from(state.replay_folder.trim());
             if go && path.is_file() {
@@ -397,7 +414,7 @@ fn replays_page(ui: &mut egui::Ui, state: &mut MenuState) -> Option<Choice> {
 fn settings_page(ui: &mut egui::Ui, state: &mut MenuState, settings: &mut Settings, message: &mut MenuMessage) {
     ui.vertical_centered(|ui| {
         ui.label(theme::title("Settings", 30.0));
-        egui::Frame::group(ui.style()).fill(theme::PANEL).show(ui, |ui| {
+        egui::Frame::group(ui.style()).fill(theme::PANEL).inner_margin(egui::Margin::same(16)).show(ui, |ui| {
             ui.set_max_width(560.0);
             if settings_ui(ui, settings)
                 && let Err(e) = settings.save()

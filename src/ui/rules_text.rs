@@ -133,23 +133,108 @@ pub fn rule_ids_in(text: &str) -> Vec<String> {
     out
 }
 
+/// A rule's heading without the number the window's title already gives ("5.2 Fire" under "Rule 5.2").
+fn heading_of(key: &str, title: &str) -> String {
+    title.strip_prefix(key).map(|t| t.trim_start_matches([' ', ':', '.', '-', '—'])).unwrap_or(title).to_string()
+}
+
+/// A piece of a rule's text: running text, or a Markdown table (`| a | b |` rows, the second row
+/// `|---|---|`).
+#[derive(Debug, PartialEq)]
+enum Block<'a> {
+    Text(String),
+    Table { header: Vec<&'a str>, rows: Vec<Vec<&'a str>> },
+}
+
+/// A table row's cells.
+fn cells(line: &str) -> Vec<&str> {
+    line.trim().trim_matches('|').split('|').map(str::trim).collect()
+}
+
+/// Splits a rule's text into running text and tables.
+fn blocks(text: &str) -> Vec<Block<'_>> {
+    let is_rule =
+        |l: &str| l.trim().trim_matches('|').split('|').all(|c| !c.trim().is_empty() && c.trim().chars().all(|ch| matches!(ch, '-' | ':')));
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    let mut prose: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let table_starts =
+            lines[i].trim_start().starts_with('|') && lines.get(i + 1).is_some_and(|l| l.trim_start().starts_with('|') && is_rule(l));
+        if !table_starts {
+            prose.push(lines[i]);
+            i += 1;
+            continue;
+        }
+        if !prose.is_empty() {
+            out.push(Block::Text(prose.join("\n").trim_end().to_string()));
+            prose.clear();
+        }
+        let header = cells(lines[i]);
+        i += 2;
+        let mut rows = Vec::new();
+        while i < lines.len() && lines[i].trim_start().starts_with('|') {
+            rows.push(cells(lines[i]));
+            i += 1;
+        }
+        out.push(Block::Table { header, rows });
+    }
+    if !prose.is_empty() {
+        out.push(Block::Text(prose.join("\n").trim_end().to_string()));
+    }
+    out
+}
+
+/// A rule's text, its tables drawn as tables (issue 20: they showed as raw Markdown).
+fn rule_body(ui: &mut egui::Ui, text: &str) {
+    for (n, block) in blocks(text).into_iter().enumerate() {
+        match block {
+            Block::Text(t) if t.trim().is_empty() => {}
+            Block::Text(t) => {
+                ui.label(egui::RichText::new(t).color(PARCHMENT));
+            }
+            Block::Table { header, rows } => {
+                ui.add_space(4.0);
+                egui::Frame::group(ui.style()).show(ui, |ui| {
+                    egui::Grid::new(("rule-table", n)).striped(true).spacing([14.0, 4.0]).show(ui, |ui| {
+                        for h in &header {
+                            ui.label(theme::strong(*h));
+                        }
+                        ui.end_row();
+                        for row in &rows {
+                            for c in row {
+                                ui.add(egui::Label::new(egui::RichText::new(*c).color(PARCHMENT)).wrap());
+                            }
+                            ui.end_row();
+                        }
+                    });
+                });
+                ui.add_space(4.0);
+            }
+        }
+    }
+}
+
 /// The popup with a rule's text, centred on `centre` at first; closing it clears `open`.
 pub fn rule_window(ctx: &egui::Context, texts: Option<&RuleTexts>, ruleset: &str, open: &mut Option<String>, centre: egui::Pos2) {
     let Some(rule) = open.clone() else { return };
     let mut keep = true;
-    let (title, text) = match texts.and_then(|t| t.get(&rule)) {
-        Some((k, t)) => (format!("Rule {k}: {}", t.title), t.text.clone()),
-        None => (format!("Rule {rule}"), format!("This rule's text is not in assets/ui/{}.", file_name(ruleset))),
+    let (key, heading, text) = match texts.and_then(|t| t.get(&rule)) {
+        Some((k, t)) => (k.to_string(), heading_of(k, &t.title), t.text.clone()),
+        None => (rule.clone(), String::new(), format!("This rule's text is not in assets/ui/{}.", file_name(ruleset))),
     };
-    egui::Window::new(theme::title(title, 18.0))
+    egui::Window::new(theme::title(format!("Rule {key}"), 18.0))
         .id("rule-popup".into())
         .open(&mut keep)
         .default_width(480.0)
         .default_pos(centre - egui::vec2(240.0, 220.0))
         .show(ctx, |ui| {
-            egui::ScrollArea::vertical().max_height(440.0).show(ui, |ui| {
-                ui.label(egui::RichText::new(text).color(PARCHMENT));
-            });
+            if !heading.is_empty() {
+                ui.label(theme::strong(heading));
+                ui.add_space(4.0);
+            }
+            egui::ScrollArea::vertical().max_height(440.0).show(ui, |ui| rule_body(ui, &text));
         });
     if !keep {
         *open = None;
@@ -165,6 +250,22 @@ mod tests {
     use super::*;
 
     /// Every presenter's built-in rule texts parse and are its ruleset's.
+    #[test]
+    fn a_markdown_table_in_a_rule_is_a_table_and_the_heading_drops_the_number() {
+        let text = "Zones of control.\n| Unit | Extra MPs |\n|---|---|\n| Battalion | +2 MPs |\n| Tank | +1 MP |\nAfter.";
+        assert_eq!(
+            blocks(text),
+            vec![
+                Block::Text("Zones of control.".into()),
+                Block::Table { header: vec!["Unit", "Extra MPs"], rows: vec![vec!["Battalion", "+2 MPs"], vec!["Tank", "+1 MP"]] },
+                Block::Text("After.".into()),
+            ]
+        );
+        assert_eq!(blocks("a | b\nno table"), vec![Block::Text("a | b\nno table".into())]);
+        assert_eq!(heading_of("5.2", "5.2 Fire"), "Fire");
+        assert_eq!(heading_of("ZoC", "Zone of Control"), "Zone of Control");
+    }
+
     #[test]
     fn every_ruleset_has_its_builtin_rule_texts() {
         for p in super::super::registry::presenters() {

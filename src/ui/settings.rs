@@ -11,7 +11,12 @@ pub fn settings_ui(ui: &mut bevy_egui::egui::Ui, s: &mut Settings) -> bool {
     let before = s.clone();
     egui::Grid::new("settings-grid").num_columns(2).spacing([18.0, 10.0]).show(ui, |ui| {
         ui.label("UI scale");
-        ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).step_by(0.05).custom_formatter(|v, _| format!("{:.0}%", v * 100.0)));
+        ui.horizontal(|ui| {
+            ui_scale_slider(ui, &mut s.ui_scale);
+            if ui.add_enabled(s.ui_scale != 1.0, egui::Button::new("Reset").small()).on_hover_text("back to 100%").clicked() {
+                s.ui_scale = 1.0;
+            }
+        });
         ui.end_row();
         ui.label("Colour-blind-safe palette");
         ui.checkbox(&mut s.colour_blind, "orange and blue sides, no red/green cues");
@@ -33,6 +38,25 @@ pub fn settings_ui(ui: &mut bevy_egui::egui::Ui, s: &mut Settings) -> bool {
     ui.add_space(6.0);
     ui.label(egui::RichText::new(format!("Saved in {}", Settings::path().display())).small().weak());
     *s != before
+}
+
+/// The UI-scale slider. Rescaling while the slider is dragged would move the slider under the
+/// pointer, so a drag edits a pending value that applies on release; a click or the arrow keys
+/// (the slider focused) apply at once.
+fn ui_scale_slider(ui: &mut bevy_egui::egui::Ui, scale: &mut f32) {
+    use bevy_egui::egui;
+    let pending_id = egui::Id::new("ui-scale-pending");
+    let mut value = ui.data(|d| d.get_temp::<f32>(pending_id)).unwrap_or(*scale);
+    let slider = egui::Slider::new(&mut value, 0.75..=2.0).step_by(0.05).custom_formatter(|v, _| format!("{:.0}%", v * 100.0));
+    let response = ui.add(slider).on_hover_text("Drag and release, or focus and use the arrow keys");
+    if response.dragged() {
+        ui.data_mut(|d| d.insert_temp(pending_id, value));
+    } else {
+        ui.data_mut(|d| d.remove::<f32>(pending_id));
+        if response.drag_stopped() || response.changed() {
+            *scale = value;
+        }
+    }
 }
 
 /// Applies the UI scale to egui whenever it changes.

@@ -113,3 +113,30 @@ pub fn turn_track(ui: &mut egui::Ui, current: u32, boxes: &[TurnBox]) {
         }
     });
 }
+
+/// The width a tooltip over the map takes at most, in points.
+pub const MAP_TIP_WIDTH: f32 = 340.0;
+
+/// A tooltip's area over the map: beside the pointer on the side where the map leaves it room, so it
+/// stays over the map (not over the unit card or the log) and does not wrap against the window's
+/// edge; `map` is the part of the window the panels leave to the map, in points.
+pub fn map_tip_area(id: &'static str, pointer: egui::Pos2, map: egui::Rect) -> egui::Area {
+    let right = pointer.x + 18.0 + MAP_TIP_WIDTH <= map.right() || pointer.x - 18.0 - MAP_TIP_WIDTH < map.left();
+    let below = pointer.y <= map.center().y;
+    let pivot = match (right, below) {
+        (true, true) => egui::Align2::LEFT_TOP,
+        (false, true) => egui::Align2::RIGHT_TOP,
+        (true, false) => egui::Align2::LEFT_BOTTOM,
+        (false, false) => egui::Align2::RIGHT_BOTTOM,
+    };
+    let offset = egui::vec2(if right { 18.0 } else { -18.0 }, if below { 18.0 } else { -18.0 });
+    egui::Area::new(id.into()).order(egui::Order::Tooltip).interactable(false).pivot(pivot).fixed_pos(pointer + offset)
+}
+
+/// The map's part of the window in points, from the pixels a board view keeps (`free`); the whole
+/// window when unknown.
+pub fn map_rect_points(ctx: &egui::Context, free: Option<Rect>) -> egui::Rect {
+    let zoom = ctx.zoom_factor();
+    free.map(|f| egui::Rect::from_min_max(egui::pos2(f.min.x / zoom, f.min.y / zoom), egui::pos2(f.max.x / zoom, f.max.y / zoom)))
+        .unwrap_or_else(|| ctx.viewport_rect())
+}

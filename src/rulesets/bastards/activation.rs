@@ -358,7 +358,10 @@ pub fn apply(world: &mut World, cmd: Command) {
             if entering {
                 // A unit that does not enter after all stays off the map, and is not activated
                 // again in this stage.
-                world.resource_mut::<Activations>().current = None;
+                if let Some(act) = world.resource_mut::<Activations>().current.take() {
+                    let name = ops::unit(world, act.unit).name.to_string();
+                    ops::log(world, "2.3", format!("{name} does not enter: it stays off the map"), EventKind::Note);
+                }
                 if !anything_to_activate(world) {
                     sequence::advance(world);
                 }

@@ -179,12 +179,16 @@ pub fn apply(world: &mut World, cmd: Command) {
             loss_points(world, f.side, f.area, f.at, f.loss_points);
         }
         Command::Done => {
-            let passes = {
+            let (passes, passer) = {
                 let mut b = world.resource_mut::<Bombardment>();
+                let passer = b.to_move;
                 b.passes += 1;
                 b.to_move = b.to_move.map(|s| s.enemy());
-                b.passes
+                (b.passes, passer)
             };
+            if let Some(side) = passer {
+                ops::log(world, "7.2", format!("The {} player passes: no further bombardment", side.name()), EventKind::Note);
+            }
             if passes >= 2 {
                 end(world);
             } else {

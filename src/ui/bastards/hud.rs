@@ -341,6 +341,9 @@ fn action_buttons(ui: &mut egui::Ui, p: &mut HudParams, asks: &mut Asks) {
     }
 }
 
+/// The least height the log keeps in the right-hand column, in points.
+const LOG_MIN_HEIGHT: f32 = 190.0;
+
 /// The right-hand column: the decision awaited, the tracks, the selected unit's card, the units off
 /// the map and the log.
 fn right_column(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, scene: &Scene, asks: &mut Asks) {
@@ -351,43 +354,48 @@ fn right_column(root: &mut egui::Ui, ctx: &egui::Context, p: &mut HudParams, sce
         .min_size(280.0)
         .frame(egui::Frame::side_top_panel(&ctx.global_style()).inner_margin(egui::Margin::same(10)))
         .show(root, |ui| {
-            // The decision awaited.
-            if let Some(pending) = &p.orders.pending {
-                let side = Side::from_id(&pending.side);
-                let colour = side.map(|s| side_colour(s, &scene.pal)).unwrap_or(BRASS);
-                egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.5, colour)).show(ui, |ui| {
-                    ui.set_width(ui.available_width());
-                    ui.horizontal(|ui| {
-                        ui.label(egui::RichText::new(side.map(|s| s.name()).unwrap_or("")).color(colour).strong());
-                        rule_link(ui, &pending.rule, &mut asks.open_rule);
+            // The upper part scrolls so that the log keeps at least LOG_MIN_HEIGHT (issue 20: with
+            // "Off the map" open it shrank to one line).
+            let upper = (ui.available_height() - LOG_MIN_HEIGHT).max(120.0);
+            egui::ScrollArea::vertical().id_salt("side-upper").max_height(upper).auto_shrink([false, true]).show(ui, |ui| {
+                // The decision awaited.
+                if let Some(pending) = &p.orders.pending {
+                    let side = Side::from_id(&pending.side);
+                    let colour = side.map(|s| side_colour(s, &scene.pal)).unwrap_or(BRASS);
+                    egui::Frame::group(ui.style()).stroke(egui::Stroke::new(1.5, colour)).show(ui, |ui| {
+                        ui.set_width(ui.available_width());
+                        ui.horizontal(|ui| {
+                            ui.label(egui::RichText::new(side.map(|s| s.name()).unwrap_or("")).color(colour).strong());
+                            rule_link(ui, &pending.rule, &mut asks.open_rule);
+                        });
+                        ui.label(egui::RichText::new(&pending.prompt).color(PARCHMENT));
                     });
-                    ui.label(egui::RichText::new(&pending.prompt).color(PARCHMENT));
-                });
-            } else if let Some(result) = &session.view.result {
-                ui.label(egui::RichText::new(result).color(RED).strong());
-            }
-            ui.add_space(4.0);
-            tracks_ui(ui, session, &scene.pal, &mut asks.open_rule);
-            ui.separator();
-            // The selected unit.
-            let selected = p.selection.unit.clone().and_then(|id| sit.by_id(&id).cloned());
-            if let Some(u) = selected {
-                let atlas = p.state.atlas_texture.as_ref().map(|t| t.0).zip(p.atlas.as_deref());
-                unit_card(ui, session, sit, &u, atlas, &p.orders, &mut asks.commands);
-            } else {
-                ui.label(egui::RichText::new("Click a counter to see its card. Tab: next unit to activate.").small().color(DIM));
-            }
-            if !p.orders.deploy.is_empty() {
-                ui.label(
-                    egui::RichText::new("Night assault: click a shaded hex to deploy the unit picked; Tab picks another.")
-                        .small()
-                        .color(BRASS),
-                );
-            }
-            ui.separator();
-            if let Some(pick) = off_map_ui(ui, session, sit, &p.orders) {
-                p.selection.unit = Some(pick);
-            }
+                } else if let Some(result) = &session.view.result {
+                    ui.label(egui::RichText::new(result).color(RED).strong());
+                }
+                ui.add_space(4.0);
+                tracks_ui(ui, session, &scene.pal, &mut asks.open_rule);
+                ui.separator();
+                // The selected unit.
+                let selected = p.selection.unit.clone().and_then(|id| sit.by_id(&id).cloned());
+                if let Some(u) = selected {
+                    let atlas = p.state.atlas_texture.as_ref().map(|t| t.0).zip(p.atlas.as_deref());
+                    unit_card(ui, session, sit, &u, atlas, &p.orders, &mut asks.commands);
+                } else {
+                    ui.label(egui::RichText::new("Click a counter to see its card. Tab: next unit to activate.").small().color(DIM));
+                }
+                if !p.orders.deploy.is_empty() {
+                    ui.label(
+                        egui::RichText::new("Night assault: click a shaded hex to deploy the unit picked; Tab picks another.")
+                            .small()
+                            .color(BRASS),
+                    );
+                }
+                ui.separator();
+                if let Some(pick) = off_map_ui(ui, session, sit, &p.orders) {
+                    p.selection.unit = Some(pick);
+                }
+            });
             ui.separator();
             log_heading(ui, &mut p.state.log);
             log_panel(ui, session, &p.state.log, &mut asks.open_rule, |ev| {
@@ -416,16 +424,13 @@ fn map_tooltip(ctx: &egui::Context, p: &mut HudParams, scene: &Scene, pos: egui:
             c
         }
     };
-    egui::Area::new("map-tooltip".into()).order(egui::Order::Tooltip).interactable(false).fixed_pos(pos + egui::vec2(18.0, 18.0)).show(
-        ctx,
-        |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(330.0);
-                let tip = Tip { orders: &p.orders, mode: *p.mode, hover: &p.hover, sight: &p.sight, selected: p.selection.unit.as_deref() };
-                tooltip_ui(ui, scene, &tip, &comms);
-            });
-        },
-    );
+    crate::ui::widgets::map_tip_area("map-tooltip", pos, crate::ui::widgets::map_rect_points(ctx, p.viewport.free)).show(ctx, |ui| {
+        egui::Frame::popup(ui.style()).show(ui, |ui| {
+            ui.set_max_width(330.0);
+            let tip = Tip { orders: &p.orders, mode: *p.mode, hover: &p.hover, sight: &p.sight, selected: p.selection.unit.as_deref() };
+            tooltip_ui(ui, scene, &tip, &comms);
+        });
+    });
 }
 
 /// Messages over the top of the map, fading out.
@@ -668,6 +673,13 @@ fn command_name(c: &Command) -> &'static str {
     }
 }
 
+/// An off-map unit's button text: its designation, on brass and bold when it may be activated or
+/// deployed now.
+fn off_map_label(u: &UnitInfo, can: bool) -> egui::RichText {
+    let text = egui::RichText::new(super::faces::designation(&u.unit.name, u.kind()));
+    if can { text.strong().color(egui::Color32::BLACK).background_color(BRASS) } else { text.small() }
+}
+
 /// Units off the map: reinforcements to come, eliminated battalions on the turn track, artillery
 /// markers to place. Returns a unit the player clicked.
 fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders: &Orders) -> Option<String> {
@@ -730,13 +742,7 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
                     for u in units {
                         let id = u.unit.id.to_string();
                         let can = orders.activatable.contains(&id) || orders.deploy.contains_key(&id);
-                        let text = super::faces::designation(&u.unit.name, u.kind());
-                        let text = if can {
-                            egui::RichText::new(text).strong().color(egui::Color32::BLACK).background_color(BRASS)
-                        } else {
-                            egui::RichText::new(text).small()
-                        };
-                        if ui.add(egui::Button::new(text).small()).on_hover_text(u.unit.name.to_string()).clicked() {
+                        if ui.add(egui::Button::new(off_map_label(u, can)).small()).on_hover_text(u.unit.name.to_string()).clicked() {
                             picked = Some(id);
                         }
                     }
@@ -749,12 +755,8 @@ fn off_map_ui(ui: &mut egui::Ui, session: &PlaySession, sit: &Situation, orders:
                 ui.horizontal_wrapped(|ui| {
                     for u in units {
                         let id = u.unit.id.to_string();
-                        let text = super::faces::designation(&u.unit.name, u.kind());
-                        if ui
-                            .add(egui::Button::new(egui::RichText::new(text).small()).small())
-                            .on_hover_text(u.unit.name.to_string())
-                            .clicked()
-                        {
+                        let can = orders.activatable.contains(&id);
+                        if ui.add(egui::Button::new(off_map_label(u, can)).small()).on_hover_text(u.unit.name.to_string()).clicked() {
                             picked = Some(id);
                         }
                     }

@@ -61,7 +61,8 @@ pub fn request(cmd: Command, orders: &Orders, settings: &Settings, intents: &mut
                 if orders.activatable.len() == 1 { "" } else { "s" }
             ))
         }
-        Command::FireBarrages | Command::AttemptCohesion if settings.confirm_dice => Some("roll the dice".to_string()),
+        Command::FireBarrages if settings.confirm_dice && orders.barrage_rolls => Some("roll the dice".to_string()),
+        Command::AttemptCohesion if settings.confirm_dice => Some("roll the dice".to_string()),
         _ => None,
     };
     match text {
@@ -439,4 +440,25 @@ pub fn plugin(app: &mut App) {
             a.0 = None;
             i.0.clear();
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Firing no barrage rolls nothing: no "roll the dice?" question; a placed marker asks (issue 20).
+    #[test]
+    fn an_empty_barrage_ends_without_asking_a_placed_one_asks() {
+        let settings = Settings { confirm_dice: true, ..Default::default() };
+        let mut orders = Orders { barrage: true, ..Default::default() };
+        let (mut intents, mut awaiting) = (Intents::default(), AwaitingConfirmation::default());
+        request(Command::FireBarrages, &orders, &settings, &mut intents, &mut awaiting);
+        assert!(awaiting.0.is_none());
+        assert!(matches!(intents.0.as_slice(), [Intent::Commands(c)] if c == &vec![Command::FireBarrages]));
+        orders.barrage_rolls = true;
+        let mut intents = Intents::default();
+        request(Command::FireBarrages, &orders, &settings, &mut intents, &mut awaiting);
+        assert!(intents.0.is_empty());
+        assert_eq!(awaiting.0.as_ref().map(|(_, t)| t.as_str()), Some("roll the dice"));
+    }
 }

@@ -101,6 +101,8 @@ pub struct Orders {
     pub deploy: BTreeMap<String, Vec<Hex>>,
     /// A barrage is being placed: any hex of the map in play may be clicked.
     pub barrage: bool,
+    /// Firing the barrage rolls dice: a marker is placed or counter-battery announced.
+    pub barrage_rolls: bool,
     pub actions: Vec<ActionItem>,
     /// Legal commands not shown on the map (for the "other" menu).
     pub other: Vec<Command>,
@@ -353,7 +355,9 @@ impl Orders {
             let mut item = ActionItem::new("Counter-battery");
             item.command = Some(Command::CounterBattery);
             o.actions.push(item.refused_by(check(&Command::CounterBattery)));
-            let mut item = ActionItem::new(if barrages_placed(world).is_empty() { "Fire barrages (none placed)" } else { "Fire barrages" });
+            let counter_battery = world.get_resource::<Barrage>().is_some_and(|b| b.counter_battery > 0);
+            o.barrage_rolls = !barrages_placed(world).is_empty() || counter_battery;
+            let mut item = ActionItem::new(if o.barrage_rolls { "Fire barrages" } else { "End barrage (none placed)" });
             item.command = Some(Command::FireBarrages);
             item.hotkey = Some("Enter");
             o.actions.push(item);

@@ -125,7 +125,7 @@ pub fn panels(mut contexts: EguiContexts, mut p: Params) -> Result {
             && !ui.pointer_over_ui
             && ui.choice.is_none()
         {
-            tooltip(&ctx, &pos, &h, at);
+            tooltip(&ctx, &pos, &h, at, free);
         }
         choice(&ctx, &pos, ui, &mut asks);
     }
@@ -492,19 +492,16 @@ fn fire_order(ui: &mut egui::Ui, p: &Pos, u: usize, c: &Command, asks: &mut Asks
 }
 
 /// The unit under the pointer.
-fn tooltip(ctx: &egui::Context, p: &Pos, unit: &str, at: egui::Pos2) {
+fn tooltip(ctx: &egui::Context, p: &Pos, unit: &str, at: egui::Pos2, map: egui::Rect) {
     let Some(u) = p.find(unit) else { return };
     let st = &p.units[u];
-    egui::Area::new("martians-tip".into()).order(egui::Order::Tooltip).fixed_pos(at + egui::vec2(16.0, 16.0)).interactable(false).show(
-        ctx,
-        |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.label(egui::RichText::new(format!("{} — {}", p.id(u), p.ty(u).name)).color(side_egui(p.side(u))).strong());
-                ui.label(format!("{} · {} castings · grade {}", st.formation.name(), st.castings, st.grade));
-                ui.label(egui::RichText::new(&p.sc.spec.regiments[p.regiment(u)].name).color(DIM).small());
-            });
-        },
-    );
+    crate::ui::widgets::map_tip_area("martians-tip", at, map).show(ctx, |ui| {
+        egui::Frame::popup(ui.style()).show(ui, |ui| {
+            ui.label(egui::RichText::new(format!("{} — {}", p.id(u), p.ty(u).name)).color(side_egui(p.side(u))).strong());
+            ui.label(format!("{} · {} castings · grade {}", st.formation.name(), st.castings, st.grade));
+            ui.label(egui::RichText::new(&p.sc.spec.regiments[p.regiment(u)].name).color(DIM).small());
+        });
+    });
 }
 
 /// The orders a click offered, to choose among (Cancel closes it).

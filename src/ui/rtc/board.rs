@@ -228,6 +228,13 @@ impl AreaBoard for Rtc {
     fn done() -> Command {
         Command::Done
     }
+    /// Passing the action phase with areas still able to act (9.2 a; 9.11: both passing ends it).
+    fn done_question(session: &AreaSession) -> Option<String> {
+        let areas = session.legal.iter().filter(|c| matches!(c, Command::Activate(_))).count();
+        (areas > 0 && session.ctx().phase == Some(rtc::state::Phase::Action)).then(|| {
+            format!("pass the impulse with {areas} area{} of fresh units that could still be activated", if areas == 1 { "" } else { "s" })
+        })
+    }
     fn command_area(command: &Command) -> Option<u32> {
         command_area(command)
     }

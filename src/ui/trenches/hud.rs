@@ -129,16 +129,12 @@ fn hud(mut contexts: EguiContexts, mut p: HudParams) -> Result {
         && (!session.game.is_over() || p.game_over_closed.0)
         && let Some(h) = p.hover.hex
     {
-        egui::Area::new("trenches-tooltip".into())
-            .order(egui::Order::Tooltip)
-            .interactable(false)
-            .fixed_pos(pos + egui::vec2(18.0, 18.0))
-            .show(&ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.set_max_width(420.0);
-                    hex_tooltip(ui, &scene, &p.orders, p.selection.unit.as_deref(), (p.stack.0, p.ranging.0), h);
-                });
+        crate::ui::widgets::map_tip_area("trenches-tooltip", pos, free).show(&ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(420.0);
+                hex_tooltip(ui, &scene, &p.orders, p.selection.unit.as_deref(), (p.stack.0, p.ranging.0), h);
             });
+        });
     }
     let state = &mut *p.state;
     if state.log.full {

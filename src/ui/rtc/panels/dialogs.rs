@@ -86,7 +86,9 @@ pub(super) fn attack(ctx_e: &egui::Context, scene: &Scene, at: &Attack, asks: &m
             } else {
                 opts.sort_by(|x, y| x.1.total_cmp(&y.1));
             }
-            egui::ScrollArea::vertical().max_height(480.0).show(ui, |ui| {
+            // The choices scroll within what the window leaves on screen (the third was cut off).
+            let room = (ctx_e.viewport_rect().bottom() - ui.cursor().top() - 24.0).max(140.0);
+            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
                 for (c, _) in opts {
                     order_button(ui, ctx, c, true, &mut asks.acts);
                     ui.add_space(4.0);
@@ -98,7 +100,6 @@ pub(super) fn attack(ctx_e: &egui::Context, scene: &Scene, at: &Attack, asks: &m
 /// The loss points to pay (7.63, 10.31): the cost of each way, then each unit that can pay with its
 /// orders (flip, eliminate, retreat).
 pub(super) fn losses(ctx_e: &egui::Context, scene: &Scene, p: &LossPayment, asks: &mut Asks) {
-    let ctx = &scene.pos;
     egui::Window::new(theme::title(format!("Loss points: {} CP to pay in area {}", p.left, p.area), 18.0))
         .id("area-cp".into())
         .collapsible(false)
@@ -128,29 +129,37 @@ pub(super) fn losses(ctx_e: &egui::Context, scene: &Scene, p: &LossPayment, asks
                 rule_link(ui, "10.31", &mut asks.open_rule);
             });
             ui.separator();
-            for u in crate::rulesets::rtc::losses::payers(ctx, p) {
-                ui.horizontal(|ui| {
-                    counter(ui, u);
-                    ui.vertical(|ui| {
-                        ui.label(theme::strong(&u.spec.name));
-                        ui.horizontal_wrapped(|ui| {
-                            let mine = |c: &&Command| matches!(c, Command::Flip(x) | Command::Eliminate(x) | Command::Retreat(x, _) if *x == u.spec.id);
-                            for c in scene.session.legal.iter().filter(mine) {
-                                let label = match c {
-                                    Command::Flip(_) => format!("Flip (−{})", p.costs.flip),
-                                    Command::Eliminate(_) => format!("Eliminate (−{})", preview::cp_paid(ctx, c).unwrap_or(0)),
-                                    Command::Retreat(_, to) => format!("Retreat → {to} (−{})", p.costs.retreat_spent.unwrap_or(0)),
-                                    _ => String::new(),
-                                };
-                                if ui.button(label).clicked() {
-                                    asks.acts.push(Action::Submit(c.clone()));
-                                }
-                            }
-                        });
-                    });
-                });
-            }
+            let room = (ctx_e.viewport_rect().bottom() - ui.cursor().top() - 24.0).max(140.0);
+            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| losses_payers(ui, scene, p, asks));
         });
+}
+
+/// Each unit that can pay the loss points, with its ways (flip, eliminate, retreat).
+fn losses_payers(ui: &mut egui::Ui, scene: &Scene, p: &LossPayment, asks: &mut Asks) {
+    let ctx = &scene.pos;
+    for u in crate::rulesets::rtc::losses::payers(ctx, p) {
+        ui.horizontal(|ui| {
+            counter(ui, u);
+            ui.vertical(|ui| {
+                ui.label(theme::strong(&u.spec.name));
+                ui.horizontal_wrapped(|ui| {
+                    let mine =
+                        |c: &&Command| matches!(c, Command::Flip(x) | Command::Eliminate(x) | Command::Retreat(x, _) if *x == u.spec.id);
+                    for c in scene.session.legal.iter().filter(mine) {
+                        let label = match c {
+                            Command::Flip(_) => format!("Flip (−{})", p.costs.flip),
+                            Command::Eliminate(_) => format!("Eliminate (−{})", preview::cp_paid(ctx, c).unwrap_or(0)),
+                            Command::Retreat(_, to) => format!("Retreat → {to} (−{})", p.costs.retreat_spent.unwrap_or(0)),
+                            _ => String::new(),
+                        };
+                        if ui.button(label).clicked() {
+                            asks.acts.push(Action::Submit(c.clone()));
+                        }
+                    }
+                });
+            });
+        });
+    }
 }
 
 /// The tooltip over the map: the area, its units, the group's cost to enter (or why it may not), the
@@ -191,14 +200,13 @@ pub fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &AreaUi, h: u
         }
     }
     lines.retain(|l| !l.is_empty());
-    egui::Area::new("area-tip".into()).fixed_pos(pos + egui::vec2(16.0, 16.0)).order(egui::Order::Tooltip).interactable(false).show(
-        ctx_e,
-        |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                for l in lines {
-                    ui.label(l);
-                }
-            });
-        },
-    );
+    let map = crate::ui::widgets::map_rect_points(ctx_e, ui_state.free);
+    crate::ui::widgets::map_tip_area("area-tip", pos, map).show(ctx_e, |ui| {
+        egui::Frame::popup(ui.style()).show(ui, |ui| {
+            ui.set_max_width(crate::ui::widgets::MAP_TIP_WIDTH);
+            for l in lines {
+                ui.label(l);
+            }
+        });
+    });
 }
