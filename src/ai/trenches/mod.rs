@@ -55,6 +55,32 @@ fn objectives(p: &Pos) -> Vec<Hex> {
     v
 }
 
+/// The hexes one attacking unit makes for: the operation's objectives; in an annihilation (13.4),
+/// the known enemy hexes its comrades in or beside them do not yet outnumber 4:1 in close combat
+/// values (9.1), so that the attack spreads over every enemy instead of crowding the nearest.
+fn objectives_for(p: &Pos, u: usize) -> Vec<Hex> {
+    let all = objectives(p);
+    if !p.sc.hold.is_empty() {
+        return all;
+    }
+    let side = p.side(u);
+    let strength = |x: usize| p.units[x].steps * close_combat::value(p, x);
+    let open: Vec<Hex> = all
+        .iter()
+        .copied()
+        .filter(|&e| {
+            let def: u32 = p.side_in(e, side.enemy()).map(strength).sum();
+            let att: u32 = p
+                .on_map()
+                .filter(|&x| x != u && p.side(x) == side && p.hex(x).is_some_and(|h| h.unsigned_distance_to(e) <= 1))
+                .map(strength)
+                .sum();
+            def == 0 || att < 4 * def
+        })
+        .collect();
+    if open.is_empty() { all } else { open }
+}
+
 fn distance_to(objs: &[Hex], h: Hex) -> i32 {
     objs.iter().map(|o| o.unsigned_distance_to(h) as i32).min().unwrap_or(0)
 }
@@ -127,7 +153,7 @@ fn standing(p: &Pos, u: usize, h: Hex, t: &AiTuning) -> f32 {
     let side = p.side(u);
     let mut v = 0.0;
     if side == attacker(p) {
-        v -= t.approach * distance_to(&objectives(p), h) as f32;
+        v -= t.approach * distance_to(&objectives_for(p, u), h) as f32;
         if p.sc.hold.contains(&h) {
             v += t.objective * 0.25;
         }
@@ -144,6 +170,100 @@ fn standing(p: &Pos, u: usize, h: Hex, t: &AiTuning) -> f32 {
 
 fn ids(p: &Pos, names: &[String]) -> Vec<usize> {
     names.iter().filter_map(|n| p.find(n)).collect()
+}
+
+/// The hexes a unit could reach by moving now (8, 8.1): its movement points, a formation's less its
+/// coordination penalty (5.3), each hex's entry cost (10.2); a hex with enemy units holds it (8.2);
+/// the first hex is always within reach (8).
+fn reachable(p: &Pos, u: usize, h: Hex, formation: bool) -> Vec<Hex> {
+    let side = p.side(u);
+    let full = 3 * activation::allowance(p, u) as i32;
+    let budget = if formation { full - full / 3 } else { full };
+    let mut best: Vec<(Hex, i32)> = vec![(h, budget)];
+    let mut frontier = vec![(h, budget)];
+    while let Some((x, left)) = frontier.pop() {
+        if x != h && p.enemy_in(x, side) {
+            continue;
+        }
+        for n in x.all_neighbors() {
+            if !p.sc.board.contains(n) {
+                continue;
+            }
+            let cost = 3 * p.entry_cost(u, x, n).0 as i32;
+            let rest = if x == h && cost > left { 0 } else { left - cost };
+            if rest < 0 {
+                continue;
+            }
+            match best.iter_mut().find(|(y, _)| *y == n) {
+                Some(e) if e.1 >= rest => continue,
+                Some(e) => e.1 = rest,
+                None => best.push((n, rest)),
+            }
+            if rest > 0 {
+                frontier.push((n, rest));
+            }
+        }
+    }
+    best.into_iter().map(|(x, _)| x).filter(|&x| x != h).collect()
+}
+
+/// An activation's worth (3.2, 3.3): what each unit could do once activated — fire where it pays,
+/// storm its hex, or (the attacker) close on its objectives as far as its movement points reach,
+/// a formation's less its coordination penalty (5.3) — or a formation's combined fire at one hex
+/// (5.2). The attacker
+/// reckons it per half order: orders are what it runs short of, and a shock unit alone costs half
+/// what a formation does (3.2).
+fn activate_score(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
+    let attack = side == attacker(p);
+    let formation = us.len() > 1;
+    let mut total = 0.0;
+    for &u in us {
+        let Some(h) = p.hex(u) else {
+            // From the pool (13.3): on to the map; an off-map battery: its fire (7.87).
+            total += match p.units[u].at {
+                Where::Pool => t.approach * 2.0,
+                Where::OffMap => 2.0,
+                _ => 0.0,
+            };
+            continue;
+        };
+        let mut best: f32 = 0.0;
+        for target in h.range(10).filter(|x| p.sc.board.contains(*x) && fire::spotted_enemy(p, *x, side)) {
+            best = best.max(fire_value(p, &[u], target, false, t));
+        }
+        if attack && p.units[u].level == Level::Free && !p.enemy_in(h, side) {
+            // Closing in: the hexes it gains on its objectives; an enemy hex within reach: it can go
+            // in and storm it at its next activation (9).
+            let objs = objectives_for(p, u);
+            let now = distance_to(&objs, h);
+            for e in reachable(p, u, h, formation) {
+                best = best.max(t.approach * (now - distance_to(&objs, e)) as f32);
+                if p.enemy_in(e, side) {
+                    let mut q = p.clone();
+                    q.units[u].at = Where::Hex(e);
+                    best = best.max(0.5 * t.storm * close_combat_value(&q, e, side, t));
+                }
+            }
+        }
+        if p.enemy_in(h, side) {
+            best = best.max(close_combat_value(p, h, side, t));
+        }
+        total += best;
+    }
+    if formation {
+        // 5.2: the formation's firepower in one lump sum at one hex.
+        let from: Vec<Hex> = us.iter().filter_map(|&u| p.hex(u)).collect();
+        let reach = from.iter().flat_map(|h| h.range(10)).filter(|x| p.sc.board.contains(*x) && fire::spotted_enemy(p, *x, side));
+        let mut seen = Vec::new();
+        for target in reach {
+            if !seen.contains(&target) {
+                seen.push(target);
+                total = total.max(fire_value(p, us, target, false, t));
+            }
+        }
+    }
+    let cost = activation::force_cost(p, us) as f32;
+    if attack { total / cost.max(1.0) - 0.1 * cost } else { total - cost * 0.25 - 1.5 }
 }
 
 /// Scores each legal command for the side to decide.
@@ -174,41 +294,7 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
                 1.0
             }
         }
-        Command::Activate(names) => {
-            // What each unit could do once activated: fire where it pays, storm its hex, or (the
-            // attacker) close on the objectives; a formation does it for one order (5.2).
-            let us = ids(p, names);
-            let mut total = 0.0;
-            for &u in &us {
-                let Some(h) = p.hex(u) else {
-                    // From the pool (13.3): on to the map; an off-map battery: its fire (7.87).
-                    total += match p.units[u].at {
-                        Where::Pool => t.approach * 2.0,
-                        Where::OffMap => 2.0,
-                        _ => 0.0,
-                    };
-                    continue;
-                };
-                let mut best: f32 = 0.0;
-                for target in h.range(10).filter(|x| p.sc.board.contains(*x) && fire::spotted_enemy(p, *x, side)) {
-                    best = best.max(fire_value(p, &[u], target, false, t));
-                }
-                if attack && p.units[u].level == Level::Free && !p.enemy_in(h, side) {
-                    best = best.max(t.approach * 2.0);
-                    // An enemy hex within reach: the unit can go in and storm it next time (9).
-                    for e in h.range(2).filter(|x| *x != h && p.sc.board.contains(*x) && p.enemy_in(*x, side)) {
-                        let mut q = p.clone();
-                        q.units[u].at = Where::Hex(e);
-                        best = best.max(0.5 * t.storm * close_combat_value(&q, e, side, t));
-                    }
-                }
-                if p.enemy_in(h, side) {
-                    best = best.max(close_combat_value(p, h, side, t));
-                }
-                total += best;
-            }
-            total - activation::force_cost(p, &us) as f32 * 0.25 - if attack { 0.0 } else { 1.5 }
-        }
+        Command::Activate(names) => activate_score(p, side, &ids(p, names), t),
         Command::Move(names, to) => {
             let us = ids(p, names);
             let Some(to) = p.parse_hex(to) else { return 0.0 };
