@@ -93,6 +93,15 @@ fn fits_crossing(p: &Pos, u: usize, c: usize, to: Yards, f: Formation) -> bool {
     p.stands_as(u, m, facing, f).iter().all(|s| table::impassable_under(g, s).is_none())
 }
 
+/// The crossing on the way from `at` to `g`: the one the route takes, or the one the straight way runs over.
+fn on_the_way(p: &Pos, at: Yards, g: Yards) -> Option<usize> {
+    route(p, at, g).1.or_else(|| {
+        (0..p.sc.terrain.len()).find(|&i| {
+            matches!(p.sc.terrain[i], Terrain::Bridge | Terrain::Ford) && segment_crosses_polygon(at, g, &p.sc.table.features[i].polygon)
+        })
+    })
+}
+
 /// Whether a point is on or at a bridge or ford.
 fn at_crossing(p: &Pos, at: Yards, yards: f32) -> bool {
     p.sc.terrain.iter().enumerate().any(|(i, k)| matches!(k, Terrain::Bridge | Terrain::Ford) && at.distance(middle(p, i)) < yards)
@@ -191,6 +200,13 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
                 // Guns keep off the bridges and fords: limbered near the enemy they could not move on (6.11).
                 return -1.0;
             }
+            if let Some(c) = on_the_way(p, from, g)
+                && to.distance(middle(p, c)) < 100.0
+                && !fits_crossing(p, u, c, g, p.units[u].formation)
+            {
+                // Too wide for the crossing: wait short of it, clear of the way, and form column (3.2).
+                return -1.0;
+            }
             let closer = route(p, from, g).0 - route(p, to, g).0;
             if !attacker(p, side) {
                 return defend(p, side, t, u, to).unwrap_or(closer * t.approach * 0.2 - 0.5);
@@ -247,15 +263,8 @@ fn form_score(p: &Pos, side: usize, t: &AiTuning, goal: Option<Yards>, u: usize,
     }
     if f == Formation::Column && matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry) {
         let Some(g) = goal else { return -1.0 };
-        // The crossing on the way: the one the route takes, or the one the straight way runs over.
-        let c = route(p, st.at, g).1.or_else(|| {
-            (0..p.sc.terrain.len()).find(|&i| {
-                matches!(p.sc.terrain[i], Terrain::Bridge | Terrain::Ford)
-                    && segment_crosses_polygon(st.at, g, &p.sc.table.features[i].polygon)
-            })
-        });
-        if let Some(c) = c
-            && st.at.distance(middle(p, c)) < 100.0
+        if let Some(c) = on_the_way(p, st.at, g)
+            && st.at.distance(middle(p, c)) < 140.0
             && !fits_crossing(p, u, c, g, st.formation)
             && fits_crossing(p, u, c, g, Formation::Column)
         {
