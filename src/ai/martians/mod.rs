@@ -9,7 +9,7 @@ use bevy::prelude::*;
 
 use crate::engine::board::tabletop::{Yards, point_in_polygon, segment_crosses_polygon};
 use crate::rulesets::martians::formations::Formation;
-use crate::rulesets::martians::scenario::AiTuning;
+use crate::rulesets::martians::scenario::{AiTuning, Sequence};
 use crate::rulesets::martians::state::{Action, Pos};
 use crate::rulesets::martians::table::{self, Terrain};
 use crate::rulesets::martians::tables::Kind;
@@ -140,7 +140,12 @@ pub fn charge_value(p: &Pos, u: usize, target: usize) -> f32 {
     let theirs = melee::value(&q, target, u, flank);
     let (a, at) = melee::kills(&q, mine, &melee::weapon(&q, u));
     let (d, dt) = melee::kills(&q, theirs, &melee::weapon(&q, target));
-    let volley = if fire::can_fire(p, target, u).is_ok() { shot_value(p, target, u) } else { 0.0 };
+    // 8.1: the volley at one inch comes only from a defender still holding its fire.
+    let holds = match p.sc.spec.sequence {
+        Sequence::Initiative => p.r.cards[p.regiment(target)].red,
+        Sequence::Traditional => !p.units[target].fired,
+    };
+    let volley = if holds && !p.halted(target) && fire::can_fire(p, target, u).is_ok() { shot_value(p, target, u) } else { 0.0 };
     (a as f32 + at as f32 / 10.0) - (d as f32 + dt as f32 / 10.0) - volley
 }
 
@@ -243,7 +248,8 @@ fn leaving(p: &Pos, side: usize, u: usize, to: Yards) -> f32 {
     if in_feature(p, u, f) && !after { 1.0 } else { 0.0 }
 }
 
-/// A change of formation: a disrupted unit reforms (3.5), guns unlimber where they have a target
+/// A change of formation: a disrupted unit reforms (3.5), skirmishers near a formed enemy in the zone
+/// to take form line to charge it (8.1), guns unlimber where they have a target
 /// (6.11; not on a crossing, where they would stay for the rest of the battle), a unit too wide for the
 /// bridge or ford on its way forms column to cross (3.2, 4.1c). Nothing else pays.
 fn form_score(p: &Pos, side: usize, t: &AiTuning, goal: Option<Yards>, u: usize, f: Formation) -> f32 {
@@ -260,6 +266,14 @@ fn form_score(p: &Pos, side: usize, t: &AiTuning, goal: Option<Yards>, u: usize,
         q.units[u].formation = Formation::Unlimbered;
         let shot = p.ground().filter(|&e| p.side(e) != side).map(|e| shot_value(&q, u, e)).fold(0.0, f32::max);
         return if shot > 0.0 { t.kill * shot * 0.8 } else { -1.0 };
+    }
+    if f == Formation::Line
+        && st.formation == Formation::Skirmish
+        && p.ground()
+            .any(|e| p.side(e) != side && contested(p, side, e) && p.units[e].formation != Formation::Skirmish && p.gap(u, e) < 100.0)
+    {
+        // 8.1: skirmishers do not charge formed units; near a formed enemy holding the zone, form line to.
+        return 3.0;
     }
     if f == Formation::Column && matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry) {
         let Some(g) = goal else { return -1.0 };
