@@ -7,9 +7,11 @@
 
 use bevy::prelude::*;
 
-use crate::engine::board::tabletop::Yards;
-use crate::rulesets::martians::scenario::AiTuning;
+use crate::engine::board::tabletop::{Yards, point_in_polygon, segment_crosses_polygon};
+use crate::rulesets::martians::formations::Formation;
+use crate::rulesets::martians::scenario::{AiTuning, Sequence};
 use crate::rulesets::martians::state::{Action, Pos};
+use crate::rulesets::martians::table::{self, Terrain};
 use crate::rulesets::martians::tables::Kind;
 use crate::rulesets::martians::view::{Stage, decider, stage};
 use crate::rulesets::martians::{Command, Martians, fire, melee, movement};
@@ -22,24 +24,98 @@ impl Evaluators for Martians {
         let Some(s) = stage(&p) else { return vec![0.0; legal.len()] };
         let side = decider(&p, s);
         let t = p.sc.tuning(side);
-        legal.iter().map(|c| score(&p, s, side, &t, c)).collect()
+        // Each unit's goal, worked out once a decision.
+        let goals: Vec<Option<Yards>> =
+            (0..p.units.len()).map(|u| if p.side(u) == side && p.units[u].on_table() { goal(&p, side, u) } else { None }).collect();
+        legal.iter().map(|c| score(&p, s, side, &t, &goals, c)).collect()
     }
 }
 
-/// Where a side goes: its objective zone's middle, or the nearest enemy.
+/// The middle of a terrain feature.
+fn middle(p: &Pos, f: usize) -> Yards {
+    let poly = &p.sc.table.features[f].polygon;
+    let n = poly.len() as f32;
+    Yards::new(poly.iter().map(|q| q.x).sum::<f32>() / n, poly.iter().map(|q| q.y).sum::<f32>() / n)
+}
+
+/// Whether any stand of a unit stands in a feature (how victory counts a zone held).
+fn in_feature(p: &Pos, u: usize, f: usize) -> bool {
+    let poly = &p.sc.table.features[f].polygon;
+    p.stands(u).iter().any(|s| point_in_polygon(s.centre, poly))
+}
+
+/// The objective zone a side must take, if any.
+fn zone(p: &Pos, side: usize) -> Option<usize> {
+    p.sc.objectives.iter().find(|o| o.1 == side).map(|o| o.0)
+}
+
+/// Whether an enemy unit stands in the side's objective zone: it must be driven out before the zone
+/// counts as held (the victory conditions).
+fn contested(p: &Pos, side: usize, e: usize) -> bool {
+    zone(p, side).is_some_and(|f| in_feature(p, e, f))
+}
+
+/// Where a side goes: the enemy units standing in its objective zone, nearest first, then the zone's
+/// middle; for the side without an objective, the nearest enemy.
 fn goal(p: &Pos, side: usize, u: usize) -> Option<Yards> {
-    if let Some(&(f, _)) = p.sc.objectives.iter().find(|o| o.1 == side) {
-        let poly = &p.sc.table.features[f].polygon;
-        let n = poly.len() as f32;
-        return Some(Yards::new(poly.iter().map(|q| q.x).sum::<f32>() / n, poly.iter().map(|q| q.y).sum::<f32>() / n));
-    }
     let at = p.units[u].at;
-    p.ground().filter(|&e| p.side(e) != side).map(|e| p.units[e].at).min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)))
+    let nearest = |it: &mut dyn Iterator<Item = usize>| it.map(|e| p.units[e].at).min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)));
+    if let Some(f) = zone(p, side) {
+        let mut inside = p.ground().filter(|&e| p.side(e) != side && contested(p, side, e) && may_charge(p, u, e));
+        return nearest(&mut inside).or(Some(middle(p, f)));
+    }
+    nearest(&mut p.ground().filter(|&e| p.side(e) != side))
+}
+
+/// The way from `from` to `to`: straight, or by the bridge or ford that makes it shortest when water
+/// lies between (4: water is crossed only by a bridge or a ford). The yards, and the crossing used.
+fn route(p: &Pos, from: Yards, to: Yards) -> (f32, Option<usize>) {
+    let g = p.sc.ground();
+    if !table::path_blocked(g, from, to) {
+        return (from.distance(to), None);
+    }
+    let crossings = p.sc.terrain.iter().enumerate().filter(|(_, k)| matches!(k, Terrain::Bridge | Terrain::Ford)).map(|(i, _)| i);
+    crossings
+        .map(|c| {
+            let m = middle(p, c);
+            (from.distance(m) + m.distance(to), Some(c))
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .unwrap_or((from.distance(to) * 4.0, None))
+}
+
+/// Whether the unit, in a formation, fits on a crossing facing the bank it goes to (a line does not
+/// fit on a narrow bridge).
+fn fits_crossing(p: &Pos, u: usize, c: usize, to: Yards, f: Formation) -> bool {
+    let m = middle(p, c);
+    let g = p.sc.ground();
+    let facing = (to.y - m.y).atan2(to.x - m.x);
+    p.stands_as(u, m, facing, f).iter().all(|s| table::impassable_under(g, s).is_none())
+}
+
+/// The crossing on the way from `at` to `g`: the one the route takes, or the one the straight way runs over.
+fn on_the_way(p: &Pos, at: Yards, g: Yards) -> Option<usize> {
+    route(p, at, g).1.or_else(|| {
+        (0..p.sc.terrain.len()).find(|&i| {
+            matches!(p.sc.terrain[i], Terrain::Bridge | Terrain::Ford) && segment_crosses_polygon(at, g, &p.sc.table.features[i].polygon)
+        })
+    })
+}
+
+/// Whether a point is on or at a bridge or ford.
+fn at_crossing(p: &Pos, at: Yards, yards: f32) -> bool {
+    p.sc.terrain.iter().enumerate().any(|(i, k)| matches!(k, Terrain::Bridge | Terrain::Ford) && at.distance(middle(p, i)) < yards)
+}
+
+/// Whether a unit may charge an enemy in its present formation (8.1: skirmishers charge skirmishers).
+fn may_charge(p: &Pos, u: usize, e: usize) -> bool {
+    matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry)
+        && (p.units[u].formation != Formation::Skirmish || p.units[e].formation == Formation::Skirmish)
 }
 
 /// Whether the side must take ground (it has objectives) or holds it.
 fn attacker(p: &Pos, side: usize) -> bool {
-    p.sc.objectives.iter().any(|o| o.1 == side)
+    zone(p, side).is_some()
 }
 
 /// Expected castings a shot kills.
@@ -64,7 +140,12 @@ pub fn charge_value(p: &Pos, u: usize, target: usize) -> f32 {
     let theirs = melee::value(&q, target, u, flank);
     let (a, at) = melee::kills(&q, mine, &melee::weapon(&q, u));
     let (d, dt) = melee::kills(&q, theirs, &melee::weapon(&q, target));
-    let volley = if fire::can_fire(p, target, u).is_ok() { shot_value(p, target, u) } else { 0.0 };
+    // 8.1: the volley at one inch comes only from a defender still holding its fire.
+    let holds = match p.sc.spec.sequence {
+        Sequence::Initiative => p.r.cards[p.regiment(target)].red,
+        Sequence::Traditional => !p.units[target].fired,
+    };
+    let volley = if holds && !p.halted(target) && fire::can_fire(p, target, u).is_ok() { shot_value(p, target, u) } else { 0.0 };
     (a as f32 + at as f32 / 10.0) - (d as f32 + dt as f32 / 10.0) - volley
 }
 
@@ -73,7 +154,7 @@ fn best_shot(p: &Pos, units: &[usize]) -> f32 {
     units.iter().flat_map(|&u| p.ground().filter(move |&e| Some(p.side(e)) != side).map(move |e| shot_value(p, u, e))).fold(0.0, f32::max)
 }
 
-fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, c: &Command) -> f32 {
+fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], c: &Command) -> f32 {
     let unit = |id: &str| p.find(id);
     match c {
         Command::Done | Command::EndRegiment => 0.0,
@@ -104,28 +185,50 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, c: &Command) -> f32 {
         Command::Charge(a, b) => match (unit(a), unit(b)) {
             (Some(u), Some(e)) => {
                 let v = charge_value(p, u, e);
-                t.charge * t.kill * v + if attacker(p, side) { 2.0 } else { 0.0 }
+                // Driving the enemy out of the zone the side must hold is worth a harder fight, the more
+                // so as the last turn comes (victory is counted then).
+                let late = if p.r.turn + 2 > p.sc.spec.turns { 3.0 } else { 1.0 };
+                let take = if contested(p, side, e) { t.hold * 0.1 * late } else { 0.0 };
+                t.charge * t.kill * v + take + if attacker(p, side) { 2.0 } else { 0.0 }
             }
             _ => 0.0,
         },
         Command::Move(id, b, y) => {
             let Some(u) = unit(id) else { return 0.0 };
-            let Some(g) = goal(p, side, u) else { return -1.0 };
+            let Some(g) = goals[u] else { return -1.0 };
             let from = p.units[u].at;
             let to = movement::destination(p, u, *b, *y);
-            let closer = from.distance(g) - to.distance(g);
             if p.kind(u) == Kind::Aviation {
-                return closer * t.approach;
+                return (from.distance(g) - to.distance(g)) * t.approach;
             }
+            if p.kind(u) == Kind::Artillery && at_crossing(p, to, 150.0) {
+                // Guns keep off the bridges and fords: limbered near the enemy they could not move on (6.11).
+                return -1.0;
+            }
+            if let Some(c) = on_the_way(p, from, g)
+                && to.distance(middle(p, c)) < 100.0
+                && !fits_crossing(p, u, c, g, p.units[u].formation)
+            {
+                // Too wide for the crossing: wait short of it, clear of the way, and form column (3.2).
+                return -1.0;
+            }
+            let closer = route(p, from, g).0 - route(p, to, g).0;
             if !attacker(p, side) {
-                // The side holding the ground stays where it is (its objective is the enemy's failure).
-                return closer * t.approach * 0.2 - 0.5;
+                return defend(p, side, t, u, to).unwrap_or(closer * t.approach * 0.2 - 0.5);
             }
-            closer * t.approach - if matches!(s, Stage::Act(..)) { 0.0 } else { 0.1 }
+            // In the zone, a unit with no enemy there to charge holds its place (it would only crowd the others).
+            if let Some(f) = zone(p, side)
+                && in_feature(p, u, f)
+                && g.distance(middle(p, f)) < 1.0
+            {
+                return -0.1 - leaving(p, side, u, to) * t.hold * 0.1;
+            }
+            closer * t.approach - leaving(p, side, u, to) * t.hold * 0.1 - if matches!(s, Stage::Act(..)) { 0.0 } else { 0.1 }
         }
+        Command::Form(id, f) => unit(id).map_or(-1.0, |u| form_score(p, side, t, goals[u], u, *f)),
         Command::Face(id, turn) => {
             let Some(u) = unit(id) else { return 0.0 };
-            let Some(g) = goal(p, side, u) else { return -1.0 };
+            let Some(g) = goals[u] else { return -1.0 };
             let st = &p.units[u];
             let want = (g.y - st.at.y).atan2(g.x - st.at.x);
             let off = |f: f32| ((f - want).rem_euclid(std::f32::consts::TAU) - std::f32::consts::PI).abs();
@@ -133,6 +236,70 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, c: &Command) -> f32 {
             // Turning toward the goal: from the back half, it pays.
             if gain > 0.5 && off(st.facing) < 2.0 { gain - 1.5 } else { -1.0 }
         }
-        Command::Form(..) => -1.0,
     }
+}
+
+/// 1 if a move to `to` takes the last stand of a unit out of its side's objective zone, else 0.
+fn leaving(p: &Pos, side: usize, u: usize, to: Yards) -> f32 {
+    let Some(f) = zone(p, side) else { return 0.0 };
+    let st = &p.units[u];
+    let poly = &p.sc.table.features[f].polygon;
+    let after = p.stands_as(u, to, st.facing, st.formation).iter().any(|s| point_in_polygon(s.centre, poly));
+    if in_feature(p, u, f) && !after { 1.0 } else { 0.0 }
+}
+
+/// A change of formation: a disrupted unit reforms (3.5), skirmishers near a formed enemy in the zone
+/// to take form line to charge it (8.1), guns unlimber where they have a target
+/// (6.11; not on a crossing, where they would stay for the rest of the battle), a unit too wide for the
+/// bridge or ford on its way forms column to cross (3.2, 4.1c). Nothing else pays.
+fn form_score(p: &Pos, side: usize, t: &AiTuning, goal: Option<Yards>, u: usize, f: Formation) -> f32 {
+    let st = &p.units[u];
+    if st.disrupted && f == st.formation {
+        // 3.5: disrupted stands cannot declare a charge and must reform with the unit as soon as possible.
+        return 5.0;
+    }
+    if f == Formation::Unlimbered && st.formation == Formation::Limbered {
+        if at_crossing(p, st.at, 80.0) {
+            return -1.0;
+        }
+        let mut q = p.clone();
+        q.units[u].formation = Formation::Unlimbered;
+        let shot = p.ground().filter(|&e| p.side(e) != side).map(|e| shot_value(&q, u, e)).fold(0.0, f32::max);
+        return if shot > 0.0 { t.kill * shot * 0.8 } else { -1.0 };
+    }
+    if f == Formation::Line
+        && st.formation == Formation::Skirmish
+        && p.ground()
+            .any(|e| p.side(e) != side && contested(p, side, e) && p.units[e].formation != Formation::Skirmish && p.gap(u, e) < 100.0)
+    {
+        // 8.1: skirmishers do not charge formed units; near a formed enemy holding the zone, form line to.
+        return 3.0;
+    }
+    if f == Formation::Column && matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry) {
+        let Some(g) = goal else { return -1.0 };
+        if let Some(c) = on_the_way(p, st.at, g)
+            && st.at.distance(middle(p, c)) < 140.0
+            && !fits_crossing(p, u, c, g, st.formation)
+            && fits_crossing(p, u, c, g, Formation::Column)
+        {
+            return 4.0;
+        }
+    }
+    -1.0
+}
+
+/// A move of the side holding the ground: its objective is the enemy's failure, and one of its stands
+/// in the zone the enemy must hold denies it (the victory conditions). Its foot and horse close on that
+/// zone and stay in it; `None` when the enemy has no zone or the unit is a gun (guns hold their ground).
+fn defend(p: &Pos, side: usize, t: &AiTuning, u: usize, to: Yards) -> Option<f32> {
+    let &(f, enemy) = p.sc.objectives.iter().find(|o| o.1 != side)?;
+    if p.kind(u) == Kind::Artillery {
+        return None;
+    }
+    let from = p.units[u].at;
+    if in_feature(p, u, f) {
+        return Some(-0.5 - leaving(p, enemy, u, to) * t.hold * 0.1);
+    }
+    let m = middle(p, f);
+    Some((route(p, from, m).0 - route(p, to, m).0) * t.approach - 0.2)
 }
