@@ -488,7 +488,13 @@ impl HexBoard {
         let row = parse_row_letters(&letters);
         let col: Option<u32> = if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) { digits.parse().ok() } else { None };
         match (row, col) {
-            (Some(r), Some(c)) if c >= 1 && r < self.rows && c <= self.columns => Ok(self.hex_at(c - 1, r)),
+            (Some(r), Some(c)) if c >= 1 && r < self.rows && c <= self.columns => {
+                // One spelling per hex, the rulebook's (`K05`, not `K5` or `k05`): a command names a
+                // hex as the legal commands list it.
+                let h = self.hex_at(c - 1, r);
+                let canonical = self.label(h);
+                if canonical == label { Ok(h) } else { Err(format!("write hex {label} as {canonical}")) }
+            }
             (Some(_), Some(_)) => {
                 Err(format!("hex {label} is off the map (rows A to {}, columns 01 to {:02})", row_letters(self.rows - 1), self.columns))
             }
@@ -639,6 +645,9 @@ mod tests {
         assert_eq!(b.label(b.hex_at(4, 10)), "K05");
         assert!(b.parse("AB01").is_err());
         assert!(b.parse("BB01").unwrap_err().contains("off the map"));
+        // One spelling per hex (the fuzzer's "AA7" was accepted though "AA07" is what is listed).
+        assert_eq!(b.parse("AA7").unwrap_err(), "write hex AA7 as AA07");
+        assert!(b.parse("K005").is_err());
     }
 
     #[test]
