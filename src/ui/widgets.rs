@@ -140,3 +140,16 @@ pub fn map_rect_points(ctx: &egui::Context, free: Option<Rect>) -> egui::Rect {
     free.map(|f| egui::Rect::from_min_max(egui::pos2(f.min.x / zoom, f.min.y / zoom), egui::pos2(f.max.x / zoom, f.max.y / zoom)))
         .unwrap_or_else(|| ctx.viewport_rect())
 }
+
+/// A tooltip of plain lines over the map ([`map_tip_area`]); `free` is the map's part of the window
+/// in pixels, as a board view keeps it.
+pub fn map_tip_lines(ctx: &egui::Context, id: &'static str, pointer: egui::Pos2, free: Option<Rect>, lines: &[String]) {
+    map_tip_area(id, pointer, map_rect_points(ctx, free)).show(ctx, |ui| {
+        egui::Frame::popup(ui.style()).show(ui, |ui| {
+            ui.set_max_width(MAP_TIP_WIDTH);
+            for l in lines {
+                ui.label(l);
+            }
+        });
+    });
+}

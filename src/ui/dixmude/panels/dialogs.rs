@@ -116,13 +116,5 @@ pub fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &DixUi, h: u3
             many => lines.push(format!("Click: choose among {} orders", many.len())),
         }
     }
-    let map = crate::ui::widgets::map_rect_points(ctx_e, ui_state.free);
-    crate::ui::widgets::map_tip_area("dixmude-tip", pos, map).show(ctx_e, |ui| {
-        egui::Frame::popup(ui.style()).show(ui, |ui| {
-            ui.set_max_width(crate::ui::widgets::MAP_TIP_WIDTH);
-            for l in lines {
-                ui.label(l);
-            }
-        });
-    });
+    crate::ui::widgets::map_tip_lines(ctx_e, "dixmude-tip", pos, ui_state.free, &lines);
 }

@@ -87,8 +87,7 @@ pub(super) fn attack(ctx_e: &egui::Context, scene: &Scene, at: &Attack, asks: &m
                 opts.sort_by(|x, y| x.1.total_cmp(&y.1));
             }
             // The choices scroll within what the window leaves on screen (the third was cut off).
-            let room = (ctx_e.viewport_rect().bottom() - ui.cursor().top() - 24.0).max(140.0);
-            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| {
+            egui::ScrollArea::vertical().max_height(room_below(ctx_e, ui)).show(ui, |ui| {
                 for (c, _) in opts {
                     order_button(ui, ctx, c, true, &mut asks.acts);
                     ui.add_space(4.0);
@@ -129,9 +128,13 @@ pub(super) fn losses(ctx_e: &egui::Context, scene: &Scene, p: &LossPayment, asks
                 rule_link(ui, "10.31", &mut asks.open_rule);
             });
             ui.separator();
-            let room = (ctx_e.viewport_rect().bottom() - ui.cursor().top() - 24.0).max(140.0);
-            egui::ScrollArea::vertical().max_height(room).show(ui, |ui| losses_payers(ui, scene, p, asks));
+            egui::ScrollArea::vertical().max_height(room_below(ctx_e, ui)).show(ui, |ui| losses_payers(ui, scene, p, asks));
         });
+}
+
+/// The height a dialog's list may take below its heading and still end on screen.
+fn room_below(ctx_e: &egui::Context, ui: &egui::Ui) -> f32 {
+    (ctx_e.viewport_rect().bottom() - ui.cursor().top() - 24.0).max(140.0)
 }
 
 /// Each unit that can pay the loss points, with its ways (flip, eliminate, retreat).
@@ -200,13 +203,5 @@ pub fn map_tooltip(ctx_e: &egui::Context, scene: &Scene, ui_state: &AreaUi, h: u
         }
     }
     lines.retain(|l| !l.is_empty());
-    let map = crate::ui::widgets::map_rect_points(ctx_e, ui_state.free);
-    crate::ui::widgets::map_tip_area("area-tip", pos, map).show(ctx_e, |ui| {
-        egui::Frame::popup(ui.style()).show(ui, |ui| {
-            ui.set_max_width(crate::ui::widgets::MAP_TIP_WIDTH);
-            for l in lines {
-                ui.label(l);
-            }
-        });
-    });
+    crate::ui::widgets::map_tip_lines(ctx_e, "area-tip", pos, ui_state.free, &lines);
 }
