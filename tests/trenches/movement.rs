@@ -66,6 +66,43 @@ fn enemy_in_the_hex_holds_a_unit_in_place_itt_8_2() {
     assert!(submit(&mut p, Command::Move(ids(&["us-1"]), "C01".into()), &[]).is_err());
 }
 
+/// 7.24 with 8.2: a Marine that walks into a hex holding a hidden German finds it there: the
+/// German is revealed, holds the Marine in place, and may be attacked in close combat ("Hidden units
+/// can be attacked in close combat"). Nothing the Marine may or may not do next tells of a German
+/// it has not found (the reading in docs/trenches.md).
+#[test]
+fn walking_into_a_hidden_unit_finds_it_itt_7_24_8_2() {
+    let b = board(&["........"; 6].map(|r| r), &[], &[]);
+    let mut p = pos(b, &[("us-1", A, "MAR", 'A', "C01"), ("de-1", C, "RFL", 'A', "C02"), ("de-2", C, "RFL", 'B', "E05")], A);
+    st(&mut p, "de-1").hidden = true;
+    st(&mut p, "de-1").level = Level::Spent; // no reaction fire to reveal it
+    st(&mut p, "de-2").level = Level::Spent;
+    activate(&mut p, &["us-1"]);
+    let ev = submit(&mut p, Command::Move(ids(&["us-1"]), "C02".into()), &[]).unwrap();
+    assert!(ev.iter().any(|e| e.text.contains("revealed")), "{:?}", ev.iter().map(|e| &e.text).collect::<Vec<_>>());
+    assert!(!p.units[u(&p, "de-1")].hidden);
+    assert!(salient::rulesets::trenches::view::invariants_of(&p).is_empty());
+    st(&mut p, "de-1").hidden = true;
+    assert!(
+        salient::rulesets::trenches::view::invariants_of(&p).iter().any(|e| e.contains("hidden")),
+        "a hidden unit sharing a hex with the enemy breaks an invariant"
+    );
+}
+
+/// 8.2, 7.24: a transport may not enter a hex with enemy units it can see; a hidden enemy does not
+/// refuse it the hex (the refusal would tell where the hidden unit is).
+#[test]
+fn a_transport_is_refused_only_known_enemy_hexes_itt_8_2() {
+    let b = board(&["........"; 6].map(|r| r), &[], &[]);
+    let mut p = pos(b, &[("us-t", A, "TRK", 'A', "C01"), ("de-1", C, "RFL", 'A', "C02")], A);
+    st(&mut p, "de-1").level = Level::Spent;
+    activate(&mut p, &["us-t"]);
+    assert!(submit(&mut p, Command::Move(ids(&["us-t"]), "C02".into()), &[]).is_err());
+    st(&mut p, "de-1").hidden = true;
+    submit(&mut p, Command::Move(ids(&["us-t"]), "C02".into()), &[]).unwrap();
+    assert!(!p.units[u(&p, "de-1")].hidden);
+}
+
 /// 10.5: a unit entering a trench hex is OUT until it pays one more point; then the trench covers it.
 #[test]
 fn entering_a_trench_costs_one_more_point_itt_10_5() {

@@ -36,6 +36,18 @@ pub fn reveal(p: &mut Pos, rt: &mut Rt, u: usize) {
     }
 }
 
+/// Units of both sides in one hex are in contact: every hidden unit there is revealed. The reading
+/// of 7.24 with 8.2 (docs/trenches.md): a unit held in place by an enemy in its hex, or able to
+/// attack it in close combat ("Hidden units can be attacked in close combat"), knows it is there.
+pub fn reveal_contact(p: &mut Pos, rt: &mut Rt, h: Hex) {
+    let here: Vec<usize> = p.units_in(h).collect();
+    if here.iter().any(|&u| p.side(u) != p.side(here[0])) {
+        for u in here {
+            reveal(p, rt, u);
+        }
+    }
+}
+
 /// Commitment rises by `by` levels, never past spent (4).
 pub fn escalate(p: &mut Pos, rt: &mut Rt, u: usize, by: u32, rule: &str) {
     let before = p.units[u].level;

@@ -101,16 +101,19 @@ fn move_check(p: &Pos, units: &[usize], to: Hex) -> Result<Vec<(usize, i32, bool
         if matches!(p.units[u].fort, Fort::Dugout | Fort::Fortress) {
             return Err(refuse(format!("{} must first leave its dugout or fort (1 MP)", p.id(u)), "10.52"));
         }
-        if p.kind(u) == Kind::Transport && (p.enemy_in(to, side) || p.trench(to)) {
+        if p.kind(u) == Kind::Transport && (p.known_enemy_in(to, side) || p.trench(to)) {
             return Err(refuse("transport enters neither enemy nor trench hexes", "8.2, 8.3"));
         }
-        if p.kind(u) == Kind::Afv && p.ty(u).gun == 0 && p.side_in(to, side.enemy()).any(|e| p.kind(e) == Kind::Afv && p.ty(e).gun > 0) {
+        if p.kind(u) == Kind::Afv
+            && p.ty(u).gun == 0
+            && p.side_in(to, side.enemy()).any(|e| !p.units[e].hidden && p.kind(e) == Kind::Afv && p.ty(e).gun > 0)
+        {
             return Err(refuse("an AFV armed only with machine guns cannot enter a hex with an enemy AFV that has a gun", "8.2"));
         }
         let (mut cost, mut road, fort) = p.entry_cost(u, from, to);
         // 7.862: under the shock bombardment, the most expensive terrain of each hex, no enemy hex.
         if act.bombardment_move {
-            if p.enemy_in(to, side) {
+            if p.known_enemy_in(to, side) {
                 return Err(refuse("shock units moving during the bombardment cannot enter enemy hexes", "7.862"));
             }
             cost = p.feature_rows(to).map(|f| f.cost).chain([p.terrain_row(to).cost, cost]).max().unwrap_or(cost);
@@ -426,6 +429,8 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
                     p.r.act.as_mut().expect("checked").stopped.insert(u);
                 }
             }
+            // 7.24, 8.2: entering a hex with enemy units is contact; hidden units there are found.
+            super::fire::reveal_contact(p, rt, to);
             // 7.85: impact markers hit anything that enters their hex.
             super::indirect::impacts_on_entry(p, rt, &units, to);
             let movers: Vec<usize> = units.iter().copied().filter(|&u| p.hex(u) == Some(to)).collect();

@@ -406,6 +406,11 @@ impl Pos {
     pub fn enemy_in(&self, h: Hex, side: Side) -> bool {
         self.side_in(h, side.enemy()).next().is_some()
     }
+    /// Enemy units in the hex that the side can see: a rule the mover checks before it enters may
+    /// not tell it where hidden units are (7.24); it finds them on entering (`fire::reveal_contact`).
+    pub fn known_enemy_in(&self, h: Hex, side: Side) -> bool {
+        self.side_in(h, side.enemy()).any(|u| !self.units[u].hidden)
+    }
     pub fn is_night(&self) -> bool {
         self.sc.spec.night.contains(&self.r.turn)
     }

@@ -212,6 +212,13 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
             _ => {}
         }
     }
+    // 7.24, 8.2: units of both sides in one hex are in contact, and none of them hidden.
+    for u in p.on_map().filter(|&u| p.units[u].hidden) {
+        let h = p.hex(u).expect("on the map");
+        if p.enemy_in(h, p.side(u)) {
+            out.push(format!("{} is hidden in {} with enemy units (7.24, 8.2)", p.id(u), p.hex_label(h)));
+        }
+    }
     for (((y, x), s), n) in count {
         let h = hexx::Hex::new(x, y);
         if n > 3 {
