@@ -70,11 +70,23 @@ pub struct Settings {
     pub hex_labels: bool,
     /// Ask for confirmation before assaults and other irreversible dice rolls.
     pub confirm_dice: bool,
+    /// The camera brings each piece the computer moves into view.
+    pub follow_computer: bool,
+    /// A card of what happened (losses, moves, score) after the computer's turn.
+    pub turn_card: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ui_scale: 1.0, colour_blind: false, animation: AnimationSpeed::Normal, hex_labels: true, confirm_dice: true }
+        Settings {
+            ui_scale: 1.0,
+            colour_blind: false,
+            animation: AnimationSpeed::Normal,
+            hex_labels: true,
+            confirm_dice: true,
+            follow_computer: true,
+            turn_card: true,
+        }
     }
 }
 

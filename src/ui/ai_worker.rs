@@ -201,6 +201,10 @@ pub fn drive_computer<S: WindowSession>(
         redraw.write(bevy::window::RequestRedraw);
     }
     worker.sync(&session.game, session.generation);
+    // Paused: its answer waits in the channel until the player resumes.
+    if session.playback.paused() {
+        return;
+    }
     if let Some(cmd) = worker.answer(session.revision) {
         let result = session.submit(cmd.clone()).map_err(|r| r.to_string());
         worker.played(&cmd, result);
@@ -208,8 +212,9 @@ pub fn drive_computer<S: WindowSession>(
         return;
     }
     // Ask for a move when the computer is to decide and the last one has been shown.
-    if session.computer_to_move() && !animations.busy() && !hand_over.showing {
-        worker.ask(session.revision, pace(&settings));
+    let skipping = session.playback.skipping();
+    if session.computer_to_move() && (skipping || !animations.busy()) && !hand_over.showing {
+        worker.ask(session.revision, session.playback.pace(pace(&settings)));
     }
 }
 

@@ -22,6 +22,8 @@ pub struct MapCamera {
     pub last_cursor: Option<Vec2>,
     /// Bring this unit's counter into view (Tab picked it), if it is off screen.
     pub reveal_unit: Option<String>,
+    /// Bring this world point into view, if it is off screen (the computer's moves).
+    pub reveal_point: Option<Vec2>,
 }
 
 /// The part of the window the panels leave to the map, in logical pixels, and whether the pointer
@@ -197,7 +199,7 @@ fn control_camera(
     }
 }
 
-/// Pans to a counter that Tab selected when it lies outside the free part of the window.
+/// Pans to a counter that Tab selected (or a point the computer's move asks for) when it lies outside the free part of the window.
 fn reveal_unit(
     window: Single<&Window, With<PrimaryWindow>>,
     mut cams: Query<(&mut MapCamera, &mut Transform, &Projection)>,
@@ -205,13 +207,14 @@ fn reveal_unit(
     viewport: Res<MapViewport>,
 ) {
     let Ok((mut cam, mut tf, proj)) = cams.single_mut() else { return };
-    let Some(unit) = cam.reveal_unit.take() else { return };
+    let point = cam.reveal_point.take();
+    let unit = cam.reveal_unit.take();
     let Projection::Orthographic(ortho) = proj else { return };
     // A unit off the map (a reinforcement, a unit eliminated) has a hidden counter: nothing to show.
-    let Some(pos) = counters.iter().find(|(c, _, v)| c.id == unit && **v != Visibility::Hidden).map(|(_, t, _)| t.translation().truncate())
-    else {
-        return;
+    let counter = |unit: String| {
+        counters.iter().find(|(c, _, v)| c.id == unit && **v != Visibility::Hidden).map(|(_, t, _)| t.translation().truncate())
     };
+    let Some(pos) = unit.and_then(counter).or(point) else { return };
     let win = Vec2::new(window.width(), window.height());
     let free = viewport.free.unwrap_or(Rect::from_corners(Vec2::ZERO, win));
     // The free rect in world space (window y runs down, world y up).

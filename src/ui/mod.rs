@@ -14,6 +14,7 @@ pub mod camera;
 pub mod campaign;
 pub mod capture;
 pub mod catalog;
+pub mod computer_turn;
 pub mod counters;
 pub mod dixmude;
 pub mod game_menu;
@@ -186,7 +187,16 @@ pub fn run(args: LaunchArgs) -> i32 {
         .init_state::<Presenting>()
         .add_computed_state::<Playing>()
         .configure_sets(Update, (Frame::Input, Frame::Apply, Frame::Map, Frame::Counters, Frame::Orders, Frame::Visuals).chain())
-        .add_plugins((settings::plugin, camera::plugin, saves::plugin, screens::plugin, game_menu::plugin, campaign::plugin, idle::plugin));
+        .add_plugins((
+            settings::plugin,
+            camera::plugin,
+            saves::plugin,
+            screens::plugin,
+            computer_turn::plugin,
+            game_menu::plugin,
+            campaign::plugin,
+            idle::plugin,
+        ));
     for p in registry::presenters() {
         p.plugin(&mut app);
     }

@@ -265,6 +265,8 @@ pub fn hand_over_systems<R: Evaluators>(app: &mut App, screen: Playing, look: Si
 /// The hand-over screen, its summary of what happened showing only the events `shown` lets the
 /// side taking over read (hidden information never leaks through it).
 pub fn hand_over_systems_where<R: Evaluators>(app: &mut App, screen: Playing, look: SideLooks, shown: EventShown<R>) {
+    // The computer's turn is summed up with the same looks and the same rule of what may be read.
+    super::computer_turn::computer_turn_systems::<R>(app, screen, look, shown);
     app.add_systems(Update, watch::<R>.in_set(super::Frame::Visuals).run_if(in_state(screen))).add_systems(
         EguiPrimaryContextPass,
         (move |contexts: EguiContexts, hand: ResMut<HandOver>, session: Option<Res<GameSession<R>>>, settings: Res<Settings>| {

@@ -131,6 +131,8 @@ pub struct GameSession<R: Ruleset> {
     pub deciders: Vec<Option<String>>,
     /// A message for the top of the screen (a refusal, a save written).
     pub message: Option<String>,
+    /// Pause, faster and skip for the computer's commands (`computer_turn`).
+    pub playback: super::computer_turn::Playback,
 }
 
 impl<R: Ruleset> GameSession<R> {
@@ -149,6 +151,7 @@ impl<R: Ruleset> GameSession<R> {
             save_path: None,
             last_human: None,
             message: None,
+            playback: Default::default(),
         };
         s.rebuild_log();
         s

@@ -34,6 +34,12 @@ pub fn settings_ui(ui: &mut bevy_egui::egui::Ui, s: &mut Settings) -> bool {
         ui.label("Confirm dice");
         ui.checkbox(&mut s.confirm_dice, "ask before fire, assault and barrages");
         ui.end_row();
+        ui.label("Computer's turn");
+        ui.vertical(|ui| {
+            ui.checkbox(&mut s.follow_computer, "the camera follows its moves");
+            ui.checkbox(&mut s.turn_card, "sum it up on a card when it ends");
+        });
+        ui.end_row();
     });
     ui.add_space(6.0);
     ui.label(egui::RichText::new(format!("Saved in {}", Settings::path().display())).small().weak());
@@ -80,7 +86,15 @@ mod tests {
 
     #[test]
     fn settings_round_trip_and_bad_values_are_clamped() {
-        let s = Settings { ui_scale: 1.5, colour_blind: true, animation: AnimationSpeed::Slow, hex_labels: false, confirm_dice: true };
+        let s = Settings {
+            ui_scale: 1.5,
+            colour_blind: true,
+            animation: AnimationSpeed::Slow,
+            hex_labels: false,
+            confirm_dice: true,
+            follow_computer: false,
+            turn_card: true,
+        };
         let text = ron::to_string(&s).unwrap();
         assert_eq!(ron::from_str::<Settings>(&text).unwrap(), s);
         let odd: Settings = ron::from_str("(ui_scale: 40.0)").unwrap();

@@ -1,5 +1,5 @@
 //! The top bar every board shows: the game's buttons from the right (Menu, Load, Save, Fit map,
-//! Undo with the reason it is refused), then the presenter's words left to right (its name, the
+//! Undo with the reason it is refused; Pause, Faster and Skip against the computer), then the presenter's words left to right (its name, the
 //! turn, the phase…), and who decides now — a person, the other player at the screen, the
 //! computer ("thinking…" while it chooses) or nobody (a replay).
 
@@ -50,6 +50,7 @@ pub fn top_bar<R: Ruleset>(
                 if undo.on_hover_text("Ctrl+Z or U: take back your last command").on_disabled_hover_text(why).clicked() {
                     clicked = Some(BarButton::Undo);
                 }
+                super::computer_turn::playback_buttons(ui, session);
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), words);
             });
         });

@@ -173,6 +173,25 @@ pub struct BoardFrame {
     pub play: Rect,
 }
 
+/// Where a place's centre lies in world space, on whichever board view drew its map: the hex map's
+/// cell centres, the area map's boxes, the tabletop's yards. The shell draws over places (the
+/// computer's moves, `computer_turn`) through it without knowing the view.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct PlaceCentres<'w> {
+    hex: Option<Res<'w, hex::map::DrawnMap>>,
+    area: Option<Res<'w, area::DrawnAreaMap>>,
+}
+
+impl PlaceCentres<'_> {
+    pub fn of(&self, place: Place) -> Option<Vec2> {
+        match place {
+            Place::Cell(h) => self.hex.as_ref().filter(|d| d.board.contains(h)).map(|d| crate::ui::geometry::hex_to_world(&d.board, h)),
+            Place::Area(a) => self.area.as_ref().and_then(|d| d.anchor(a)),
+            Place::Table { at, .. } => Some(table::to_world(at)),
+        }
+    }
+}
+
 /// What the player did on the board this frame, as the view saw it (the presenter turns it into
 /// orders).
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
