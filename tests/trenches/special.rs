@@ -273,6 +273,19 @@ fn a_cavalry_charge_rolls_plus_one_a_unit_itt_8_5() {
     assert_eq!(steps(&p, "de-2"), 2, "A03 was passed by, not charged");
 }
 
+/// 8.5 with 8.2: horse that shares its hex with the enemy is held in place, so it cannot declare a
+/// charge (a charge is part of a move).
+#[test]
+fn horse_held_in_an_enemy_hex_cannot_charge_itt_8_5_8_2() {
+    let mut p = pos(open_board(), &[("uk-c", A, "CAV", 'A', "A01"), ("de-1", C, "RFL", 'A', "A01"), ("de-2", C, "RFL", 'A', "A04")], A);
+    st(&mut p, "de-1").level = Level::Spent;
+    st(&mut p, "de-2").level = Level::Spent;
+    activate(&mut p, &["uk-c"]);
+    assert_eq!(refused_by(submit(&mut p, Command::Charge(ids(&["uk-c"]), vec!["A04".into()]), &[])), "8.5");
+    st(&mut p, "de-1").at = Where::Eliminated;
+    submit(&mut p, Command::Charge(ids(&["uk-c"]), vec!["A04".into()]), &[]).expect("free to move, it charges");
+}
+
 /// 7.5: "During 1918, German 37mm guns may also fire shrapnel": a German 37 mm gun section fires
 /// shrapnel in an operation of June 1918 (its +3 after all else: 3 doubled adjacent 6, +3 = 9), not
 /// in one of 1917, and an Allied 37 mm gun never (below 57 mm).

@@ -11,7 +11,7 @@ use hexx::Hex;
 use crate::rulesets::trenches::events::{Ammo, Pattern, Stat};
 use crate::rulesets::trenches::scenario::AiTuning;
 use crate::rulesets::trenches::state::{Fort, Pos, Where};
-use crate::rulesets::trenches::units::{Level, Side};
+use crate::rulesets::trenches::units::{Kind, Level, Side};
 use crate::rulesets::trenches::view::{Stage, stage};
 use crate::rulesets::trenches::{Command, Trenches, activation, close_combat, fire};
 
@@ -42,6 +42,16 @@ fn attacker(p: &Pos) -> Side {
     p.sc.spec.victory.side
 }
 
+/// How much more a storm, and how much less a fire, is worth in the last turn of an annihilation.
+const LAST_STAND: f32 = 3.0;
+
+/// The last turn of an annihilation (13.4): every enemy unit left on the map loses the operation,
+/// so a unit that fires (and is spent, 4) is worth less than one that goes into an enemy hex and
+/// storms it at its next activation (9).
+fn last_stand(p: &Pos, side: Side) -> bool {
+    side == attacker(p) && p.sc.spec.victory.annihilate && p.r.turn >= p.sc.spec.turns
+}
+
 /// The hexes the attacker makes for: the operation's objectives, or the known enemy units.
 fn objectives(p: &Pos) -> Vec<Hex> {
     if !p.sc.hold.is_empty() {
@@ -56,8 +66,8 @@ fn objectives(p: &Pos) -> Vec<Hex> {
 }
 
 /// The hexes one attacking unit makes for: the operation's objectives; in an annihilation (13.4),
-/// the known enemy hexes its comrades in or beside them do not yet outnumber 4:1 in close combat
-/// values (9.1), so that the attack spreads over every enemy instead of crowding the nearest.
+/// the known enemy hexes its comrades in them (not spent) or beside them (free) do not yet outnumber
+/// 4:1 in close combat values (9.1), so that the attack spreads over every enemy instead of crowding the nearest.
 fn objectives_for(p: &Pos, u: usize) -> Vec<Hex> {
     let all = objectives(p);
     if !p.sc.hold.is_empty() {
@@ -70,15 +80,20 @@ fn objectives_for(p: &Pos, u: usize) -> Vec<Hex> {
         .copied()
         .filter(|&e| {
             let def: u32 = p.side_in(e, side.enemy()).map(strength).sum();
-            let att: u32 = p
-                .on_map()
-                .filter(|&x| x != u && p.side(x) == side && p.hex(x).is_some_and(|h| h.unsigned_distance_to(e) <= 1))
-                .map(strength)
-                .sum();
+            let att: u32 = p.on_map().filter(|&x| x != u && p.side(x) == side && can_storm_soon(p, x, e)).map(strength).sum();
             def == 0 || att < 4 * def
         })
         .collect();
     if open.is_empty() { all } else { open }
+}
+
+/// Whether a unit can still storm hex `e` (9): in it and not spent, or beside it and free to move in (4).
+fn can_storm_soon(p: &Pos, x: usize, e: Hex) -> bool {
+    match p.hex(x).map(|h| h.unsigned_distance_to(e)) {
+        Some(0) => p.units[x].level != Level::Spent,
+        Some(1) => p.units[x].level == Level::Free,
+        _ => false,
+    }
 }
 
 fn distance_to(objs: &[Hex], h: Hex) -> i32 {
@@ -148,6 +163,18 @@ fn close_combat_value(p: &Pos, h: Hex, side: Side, t: &AiTuning) -> f32 {
     v
 }
 
+/// What shooters standing in an enemy hex give up by firing: spent (4), they cannot storm it at
+/// their next activation (9).
+fn storm_forgone(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
+    if side != attacker(p) {
+        return 0.0;
+    }
+    let urgency = if last_stand(p, side) { LAST_STAND } else { 1.0 };
+    let mut hexes: Vec<Hex> = us.iter().filter_map(|&u| p.hex(u)).filter(|&h| p.enemy_in(h, side)).collect();
+    hexes.dedup();
+    hexes.iter().map(|&h| urgency * t.storm * close_combat_value(p, h, side, t).max(0.0)).sum()
+}
+
 /// A unit's standing at a hex: cover, approach to the objectives (attacker), exposure.
 fn standing(p: &Pos, u: usize, h: Hex, t: &AiTuning) -> f32 {
     let side = p.side(u);
@@ -163,7 +190,8 @@ fn standing(p: &Pos, u: usize, h: Hex, t: &AiTuning) -> f32 {
     if p.enemy_in(h, side) {
         let mut q = p.clone();
         q.units[u].at = Where::Hex(h);
-        v += t.storm * close_combat_value(&q, h, side, t).max(0.0);
+        let urgency = if last_stand(p, side) { LAST_STAND } else { 1.0 };
+        v += urgency * t.storm * close_combat_value(&q, h, side, t).max(0.0);
     }
     v - t.exposure * exposure(p, u, h)
 }
@@ -215,7 +243,10 @@ fn reachable(p: &Pos, u: usize, h: Hex, formation: bool) -> Vec<Hex> {
 /// what a formation does (3.2).
 fn activate_score(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
     let attack = side == attacker(p);
-    let formation = us.len() > 1;
+    // A transport and its passenger move as one stack at the transport's rate (11.5), no
+    // coordination penalty; reckoned as the transport's reach for both.
+    let carried = activation::carrier(p, us);
+    let formation = us.len() > 1 && carried.is_none();
     let mut total = 0.0;
     for &u in us {
         let Some(h) = p.hex(u) else {
@@ -228,21 +259,31 @@ fn activate_score(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
             continue;
         };
         let mut best: f32 = 0.0;
+        let fire_weight = if last_stand(p, side) { 1.0 / LAST_STAND } else { 1.0 };
         for target in h.range(10).filter(|x| p.sc.board.contains(*x) && fire::spotted_enemy(p, *x, side)) {
-            best = best.max(fire_value(p, &[u], target, false, t));
+            best = best.max(fire_weight * fire_value(p, &[u], target, false, t));
         }
         if attack && p.units[u].level == Level::Free && !p.enemy_in(h, side) {
             // Closing in: the hexes it gains on its objectives; an enemy hex within reach: it can go
             // in and storm it at its next activation (9).
             let objs = objectives_for(p, u);
             let now = distance_to(&objs, h);
-            for e in reachable(p, u, h, formation) {
+            for e in reachable(p, carried.unwrap_or(u), h, formation) {
                 best = best.max(t.approach * (now - distance_to(&objs, e)) as f32);
                 if p.enemy_in(e, side) {
                     let mut q = p.clone();
                     q.units[u].at = Where::Hex(e);
                     best = best.max(0.5 * t.storm * close_combat_value(&q, e, side, t));
                 }
+            }
+        }
+        if !attack && p.units[u].level == Level::Free && !p.enemy_in(h, side) {
+            // The defender's counter-attack: into an enemy hex within reach, to storm it at its next
+            // activation (8.2, 9), where the odds favour it.
+            for e in reachable(p, u, h, formation).into_iter().filter(|&e| p.enemy_in(e, side)) {
+                let mut q = p.clone();
+                q.units[u].at = Where::Hex(e);
+                best = best.max(0.5 * t.storm * close_combat_value(&q, e, side, t));
             }
         }
         if p.enemy_in(h, side) {
@@ -263,6 +304,10 @@ fn activate_score(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
         }
     }
     let cost = activation::force_cost(p, us) as f32;
+    // A force that would do nothing is not worth an order: passing is better (3.2).
+    if attack && total <= 0.0 {
+        return -2.0;
+    }
     if attack { total / cost.max(1.0) - 0.1 * cost } else { total - cost * 0.25 - 1.5 }
 }
 
@@ -274,6 +319,16 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             let (Some(u), Some(h)) = (p.find(id), p.parse_hex(hex)) else { return 0.0 };
             let crowd = p.side_in(h, side).count() as f32;
             let mut v = standing(p, u, h, t) - crowd * 2.0;
+            // 11.5: the attacker boards an empty transport: the two then move at its rate.
+            let lift = p.side_in(h, side).find(|&x| p.kind(x) == Kind::Transport && p.side_in(h, side).count() == 1);
+            let aboard = |x: usize| {
+                let mut q = p.clone();
+                q.units[u].at = Where::Hex(h);
+                activation::carrier(&q, &[x, u]).is_some()
+            };
+            if attack && lift.is_some_and(aboard) {
+                v += 3.0 + crowd * 2.0;
+            }
             if !attack {
                 // Defenders: see the ground the attacker must cross.
                 let enemy_area: Vec<Hex> =
@@ -305,7 +360,23 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
                 .iter()
                 .map(|&u| standing(p, u, to, t) - p.hex(u).map(|h| standing(p, u, h, t)).unwrap_or(standing(p, u, to, t) - 1.0))
                 .sum();
-            gain + if going { 0.5 } else { 0.0 }
+            // Charging horse (8.5): on to its target, where the charge is rolled.
+            let charge: f32 = us
+                .iter()
+                .map(|&u| {
+                    let targets = charge_targets(p, u);
+                    match p.hex(u) {
+                        Some(h) if !targets.is_empty() => {
+                            let before = distance_to(&targets, h) as f32;
+                            let after = distance_to(&targets, to) as f32;
+                            3.0 * (before - after) + if after == 0.0 { 5.0 } else { 0.0 }
+                        }
+                        _ => 0.0,
+                    }
+                })
+                .sum();
+            // Going on only where it gains: back and forth would pass the bonus to and fro.
+            gain + charge + if going && gain + charge > 0.0 { 0.5 } else { 0.0 }
         }
         Command::EnterFortification(names) => {
             // Into a trench: its cover (10.5); into a dugout: out of sight and out of the fight
@@ -345,14 +416,13 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             let moving =
                 matches!(c, Command::React(..)) && matches!(p.r.window, Some(crate::rulesets::trenches::state::Window::Move { .. }));
             // Reacting spends a unit's freedom to react again (4); machine guns fire on (7.61).
-            let cost: f32 =
-                us.iter().map(|&u| if p.kind(u) == crate::rulesets::trenches::units::Kind::MachineGun { 0.2 } else { 0.8 }).sum();
-            let value = fire_value(p, &us, h, moving, t);
+            let cost: f32 = us.iter().map(|&u| if p.kind(u) == Kind::MachineGun { 0.2 } else { 0.8 }).sum();
+            let value = fire_value(p, &us, h, moving, t) / if last_stand(p, side) { LAST_STAND } else { 1.0 };
             // Fire that cannot hurt still spends the shooters (4): better to keep them engaged.
             if value <= 0.0 {
                 return -1.0 - cost;
             }
-            value - if matches!(c, Command::React(..)) { cost } else { 0.0 }
+            value - if matches!(c, Command::React(..)) { cost } else { 0.0 } - storm_forgone(p, side, &us, t)
         }
         Command::NoReaction => 0.0,
         Command::CloseCombat(hex) => p.parse_hex(hex).map(|h| close_combat_value(p, h, side, t)).unwrap_or(0.0),
@@ -409,13 +479,43 @@ fn special_score(p: &Pos, side: Side, c: &Command, t: &AiTuning, attack: bool) -
                 -5.0
             }
         }
-        Command::Charge(..) => 2.0,
+        Command::Charge(names, targets) => {
+            let hexes: Vec<Hex> = targets.iter().filter_map(|x| p.parse_hex(x)).collect();
+            charge_value(p, &ids(p, names), &hexes, t)
+        }
         // 9.2: flip full units before eliminating reduced ones; machine guns last.
-        Command::TakeLoss(id) => p.find(id).map_or(0.0, |u| {
-            p.units[u].steps as f32 - if p.kind(u) == crate::rulesets::trenches::units::Kind::MachineGun { 0.5 } else { 0.0 }
-        }),
+        Command::TakeLoss(id) => {
+            p.find(id).map_or(0.0, |u| p.units[u].steps as f32 - if p.kind(u) == Kind::MachineGun { 0.5 } else { 0.0 })
+        }
         _ => 0.0,
     }
+}
+
+/// A cavalry charge's worth (8.5): the casualties dice roll at each target hex, +1 a charging unit
+/// and no cover (a target is open ground), less the reaction fire the horse meets there.
+fn charge_value(p: &Pos, us: &[usize], targets: &[Hex], t: &AiTuning) -> f32 {
+    let Some(&first) = us.first() else { return 0.0 };
+    let side = p.side(first);
+    let m = p.sc.tables.cavalry.charge_per_unit * us.len() as i32;
+    let mut value = 0.0;
+    for &h in targets {
+        for e in p.side_in(h, side.enemy()).filter(|&e| !p.units[e].hidden) {
+            let step = at_least(p.sc.tables.fire.step_loss_at - m);
+            let esc = (at_least(fire::resolve(p, e, &[]) as i32 + 1 - m) - step).max(0.0);
+            value += step * t.enemy_step + esc * t.enemy_step * 0.2;
+        }
+        value -= t.exposure * us.iter().map(|&u| exposure(p, u, h)).sum::<f32>();
+    }
+    value
+}
+
+/// The hexes a unit's declared charge still makes for (8.5).
+fn charge_targets(p: &Pos, u: usize) -> Vec<Hex> {
+    p.r.act
+        .as_ref()
+        .and_then(|a| a.charge.get(&u))
+        .map(|t| t.iter().copied().filter(|&h| p.enemy_in(h, p.side(u))).collect())
+        .unwrap_or_default()
 }
 
 /// A fire for effect's value by its pattern (7.83): a drum concentrates, a barrage spreads thin.
@@ -432,8 +532,8 @@ fn point_fire_value(p: &Pos, u: usize, v: usize, t: &AiTuning) -> f32 {
     let pf = &p.sc.tables.point_fire;
     let modifier = if p.full(u) { 0 } else { pf.reduced };
     let add = match p.kind(u) {
-        crate::rulesets::trenches::units::Kind::Afv => p.ty(u).gun as i32,
-        crate::rulesets::trenches::units::Kind::Ordnance => p.ty(u).firepower.0 as i32,
+        Kind::Afv => p.ty(u).gun as i32,
+        Kind::Ordnance => p.ty(u).firepower.0 as i32,
         _ => 0,
     };
     let mut hit = 0.0;

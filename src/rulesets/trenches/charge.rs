@@ -35,7 +35,8 @@ fn target_ok(p: &Pos, start: Hex, h: Hex, side: super::units::Side) -> Result<()
     Ok(())
 }
 
-/// Cavalry of the force that may declare a charge: free, not yet moved, not already charging.
+/// Cavalry of the force that may declare a charge: free, not yet moved, not already charging, and
+/// free to move: not held in a hex with enemy units (8.2).
 fn chargers(p: &Pos) -> Vec<usize> {
     let Some(act) = &p.r.act else { return Vec::new() };
     live(p, act)
@@ -43,7 +44,7 @@ fn chargers(p: &Pos) -> Vec<usize> {
         .filter(|&u| {
             p.kind(u) == Kind::Cavalry
                 && p.units[u].level == Level::Free
-                && p.hex(u).is_some()
+                && p.hex(u).is_some_and(|h| !p.enemy_in(h, p.side(u)))
                 && !act.moving.contains(&u)
                 && !act.moved.contains(&u)
                 && !act.charge.contains_key(&u)
