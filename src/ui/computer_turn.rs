@@ -123,8 +123,10 @@ fn gone(u: &UnitView) -> bool {
 }
 
 /// What changed between two state views, as the player of `you` may read it: each side's losses
-/// (eliminated, steps lost, a new status), the moves, the score and the tracks. `side_name` names
-/// a side by its id. Units of the other side marked `hidden` before or after are left out.
+/// (eliminated, steps lost, a new status), the moves and the victory points (the rulesets' other
+/// tracks are bookkeeping — rounds, orders, initiative rolls — not news of the turn). `side_name` names
+/// a side by its id. Units of the other side still marked `hidden` are left out; one hidden before
+/// and seen now is told where it was found, not where it came from.
 pub fn summarise(before: &StateView, after: &StateView, you: &str, side_name: &dyn Fn(&str) -> String) -> Vec<Section> {
     let seen = |u: &UnitView| u.side == you || !u.markers.iter().any(|m| m == "hidden");
     let mut losses: BTreeMap<bool, Vec<String>> = BTreeMap::new();
@@ -133,15 +135,22 @@ pub fn summarise(before: &StateView, after: &StateView, you: &str, side_name: &d
     let mut sides: Vec<String> = Vec::new();
     for a in &after.units {
         let Some(b) = before.units.iter().find(|b| b.id == a.id) else { continue };
-        if !seen(a) || !seen(b) || gone(b) {
+        // Still hidden: nothing of it is told. Hidden before and seen now: where it was is not told.
+        if !seen(a) || gone(b) {
             continue;
         }
+        let revealed = !seen(b);
         if !sides.contains(&a.side) {
             sides.push(a.side.clone());
         }
         let yours = a.side == you;
         if gone(a) {
-            losses.entry(yours).or_default().push(format!("{} eliminated in {}", a.name, b.location));
+            let place = if revealed { String::new() } else { format!(" in {}", b.location) };
+            losses.entry(yours).or_default().push(format!("{} eliminated{place}", a.name));
+            continue;
+        }
+        if revealed {
+            moves.push(format!("{}: found in {}", a.name, a.location));
             continue;
         }
         match (b.steps, a.steps) {
@@ -180,12 +189,6 @@ pub fn summarise(before: &StateView, after: &StateView, you: &str, side_name: &d
         let was = before.vp.get(side).copied().unwrap_or(0);
         if *vp != was {
             score.push(format!("{} VP: {was} → {vp}", side_name(side)));
-        }
-    }
-    for (track, v) in &after.tracks {
-        let was = before.tracks.get(track).copied().unwrap_or(0);
-        if *v != was {
-            score.push(format!("{}: {was} → {v}", track.replace('_', " ")));
         }
     }
     if !score.is_empty() {
@@ -522,6 +525,7 @@ mod tests {
                 unit("a2", "allies", "K06", "free", 2, &[]),
                 unit("g1", "germans", "L05", "free", 2, &[]),
                 unit("g2", "germans", "M05", "free", 2, &["hidden"]),
+                unit("g3", "germans", "N05", "free", 2, &["hidden"]),
             ],
             &[("germans", 1)],
         );
@@ -531,6 +535,7 @@ mod tests {
                 unit("a2", "allies", "eliminated", "eliminated", 2, &[]),
                 unit("g1", "germans", "K04", "engaged", 2, &[]),
                 unit("g2", "germans", "M04", "free", 2, &["hidden"]),
+                unit("g3", "germans", "N04", "engaged", 2, &[]),
             ],
             &[("germans", 3)],
         );
@@ -542,9 +547,10 @@ mod tests {
         assert!(s[0].lines.contains(&"A2 eliminated in K06".to_string()), "{text}");
         assert_eq!(s[1].title, "German units");
         assert_eq!(s[1].lines, vec!["now engaged: G1".to_string()]);
-        assert_eq!(s[2].lines, vec!["G1: L05 → K04".to_string()]);
+        assert_eq!(s[2].lines, vec!["G1: L05 → K04".to_string(), "G3: found in N04".to_string()]);
         assert_eq!(s[3].lines, vec!["German VP: 1 → 3".to_string()]);
         assert!(!text.contains("G2") && !text.contains("M04"), "a hidden German is never named: {text}");
+        assert!(!text.contains("N05"), "where a found German came from is not told: {text}");
     }
 
     #[test]
