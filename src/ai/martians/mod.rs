@@ -275,14 +275,16 @@ fn form_score(p: &Pos, side: usize, t: &AiTuning, goal: Option<Yards>, u: usize,
         // 8.1: skirmishers do not charge formed units; near a formed enemy holding the zone, form line to.
         return 3.0;
     }
-    if f == Formation::Column && matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry) {
+    // Skirmishers reach column by way of line (when the column has no room yet, as behind another unit).
+    let step = f == Formation::Column || (f == Formation::Line && st.formation == Formation::Skirmish);
+    if step && matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry) {
         let Some(g) = goal else { return -1.0 };
         if let Some(c) = on_the_way(p, st.at, g)
-            && st.at.distance(middle(p, c)) < 140.0
+            && st.at.distance(middle(p, c)) < 300.0
             && !fits_crossing(p, u, c, g, st.formation)
             && fits_crossing(p, u, c, g, Formation::Column)
         {
-            return 4.0;
+            return if f == Formation::Column { 4.0 } else { 3.5 };
         }
     }
     -1.0
