@@ -130,8 +130,9 @@ pub fn shot_value(p: &Pos, u: usize, target: usize) -> f32 {
     }
 }
 
-/// Expected castings a charge's melee kills, less those it loses (8.5).
-pub fn charge_value(p: &Pos, u: usize, target: usize) -> f32 {
+/// A charge's melee (8.5): the castings it kills at `kill` each, less those it loses, to the melee and to
+/// the volley at one inch (8.1), at `loss` each.
+pub fn charge_value(p: &Pos, t: &AiTuning, u: usize, target: usize) -> f32 {
     let (to, facing, flank) = movement::contact_place(p, u, target);
     let mut q = p.clone();
     q.units[u].at = to;
@@ -146,12 +147,33 @@ pub fn charge_value(p: &Pos, u: usize, target: usize) -> f32 {
         Sequence::Traditional => !p.units[target].fired,
     };
     let volley = if holds && !p.halted(target) && fire::can_fire(p, target, u).is_ok() { shot_value(p, target, u) } else { 0.0 };
-    (a as f32 + at as f32 / 10.0) - (d as f32 + dt as f32 / 10.0) - volley
+    t.kill * (a as f32 + at as f32 / 10.0) - t.loss * (d as f32 + dt as f32 / 10.0 + volley)
 }
 
 fn best_shot(p: &Pos, units: &[usize]) -> f32 {
     let side = units.first().map(|&u| p.side(u));
     units.iter().flat_map(|&u| p.ground().filter(move |&e| Some(p.side(e)) != side).map(move |e| shot_value(p, u, e))).fold(0.0, f32::max)
+}
+
+/// A charge's score: its melee, and driving the enemy out of the zone the side must hold, worth a harder
+/// fight the nearer the end (victory is counted then): in the last turn, any fight.
+fn charge_score(p: &Pos, side: usize, t: &AiTuning, u: usize, e: usize) -> f32 {
+    let take = match p.sc.spec.turns.saturating_sub(p.r.turn) {
+        _ if !contested(p, side, e) => 0.0,
+        0 => t.hold * 10.0,
+        1 => t.hold,
+        _ => t.hold * 0.1,
+    };
+    t.charge * charge_value(p, t, u, e) + take + if attacker(p, side) { 2.0 } else { 0.0 }
+}
+
+/// The best charge a regiment's units may make now (2.6: a move action holds its charges, 8.1).
+fn best_charge(p: &Pos, side: usize, t: &AiTuning, units: &[usize]) -> f32 {
+    units
+        .iter()
+        .flat_map(|&u| p.enemies(side).filter(move |&e| movement::check_charge(p, u, e).is_ok()).map(move |e| (u, e)))
+        .map(|(u, e)| charge_score(p, side, t, u, e))
+        .fold(f32::NEG_INFINITY, f32::max)
 }
 
 fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], c: &Command) -> f32 {
@@ -166,15 +188,11 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
                 Action::Fire => t.kill * best_shot(p, &units) - penalty,
                 Action::Move => {
                     let fire = t.kill * best_shot(p, &units);
-                    let keen = if attacker(p, side)
-                        || units.iter().any(|&u| p.ground().any(|e| p.side(e) != side && movement::check_charge(p, u, e).is_ok()))
-                    {
-                        2.0
-                    } else {
-                        0.2
-                    };
-                    // Fire first when it pays: moving first would spend the turn.
-                    keen - fire * 0.1 - penalty - if p.r.cards[reg].red && fire > 0.0 { 1.0 } else { 0.0 }
+                    let charge = best_charge(p, side, t, &units);
+                    let keen = if attacker(p, side) || charge > f32::NEG_INFINITY { 2.0 } else { 0.2 };
+                    // Fire first when it pays: moving first would spend the turn; a charge worth more goes first.
+                    let step = keen - fire * 0.1 - penalty - if p.r.cards[reg].red && fire > 0.0 { 1.0 } else { 0.0 };
+                    step.max(charge - penalty)
                 }
             }
         }
@@ -183,14 +201,7 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             _ => 0.0,
         },
         Command::Charge(a, b) => match (unit(a), unit(b)) {
-            (Some(u), Some(e)) => {
-                let v = charge_value(p, u, e);
-                // Driving the enemy out of the zone the side must hold is worth a harder fight, the more
-                // so as the last turn comes (victory is counted then).
-                let late = if p.r.turn + 2 > p.sc.spec.turns { 3.0 } else { 1.0 };
-                let take = if contested(p, side, e) { t.hold * 0.1 * late } else { 0.0 };
-                t.charge * t.kill * v + take + if attacker(p, side) { 2.0 } else { 0.0 }
-            }
+            (Some(u), Some(e)) => charge_score(p, side, t, u, e),
             _ => 0.0,
         },
         Command::Move(id, b, y) => {
@@ -223,6 +234,15 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             {
                 return -0.1 - leaving(p, side, u, to) * t.hold * 0.1;
             }
+            // Toward an enemy, the yards count only out to charge reach (4.5): closer, it would stand in the
+            // way of the others' charges.
+            let closer = match zone(p, side) {
+                Some(f) if g.distance(middle(p, f)) >= 1.0 => {
+                    let reach = movement::charge_rate(p, u) * 0.8;
+                    (route(p, from, g).0 - reach).max(0.0) - (route(p, to, g).0 - reach).max(0.0)
+                }
+                _ => closer,
+            };
             closer * t.approach - leaving(p, side, u, to) * t.hold * 0.1 - if matches!(s, Stage::Act(..)) { 0.0 } else { 0.1 }
         }
         Command::Form(id, f) => unit(id).map_or(-1.0, |u| form_score(p, side, t, goals[u], u, *f)),
