@@ -55,6 +55,29 @@ fn contested(p: &Pos, side: usize, e: usize) -> bool {
     zone(p, side).is_some_and(|f| in_feature(p, e, f))
 }
 
+/// Whether an enemy unit stands in the side's objective zone or near enough to walk into it.
+fn threatens(p: &Pos, side: usize, e: usize) -> bool {
+    zone(p, side).is_some_and(|f| {
+        let poly = &p.sc.table.features[f].polygon;
+        p.stands(e).iter().any(|s| point_in_polygon(s.centre, poly) || edge_distance(s.centre, poly) < NEAR)
+    })
+}
+
+/// How near the zone an enemy threatens it (yards).
+const NEAR: f32 = 100.0;
+
+/// The distance from a point to a polygon's edge.
+fn edge_distance(q: Yards, poly: &[Yards]) -> f32 {
+    (0..poly.len())
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let k = (((q.x - a.x) * dx + (q.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-6)).clamp(0.0, 1.0);
+            q.distance(Yards::new(a.x + k * dx, a.y + k * dy))
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
 /// Where a side goes: the enemy units standing in its objective zone, nearest first, then the zone's
 /// middle; for the side without an objective, the nearest enemy.
 fn goal(p: &Pos, side: usize, u: usize) -> Option<Yards> {
@@ -159,7 +182,7 @@ fn best_shot(p: &Pos, units: &[usize]) -> f32 {
 /// fight the nearer the end (victory is counted then): in the last turn, any fight.
 fn charge_score(p: &Pos, side: usize, t: &AiTuning, u: usize, e: usize) -> f32 {
     let take = match p.sc.spec.turns.saturating_sub(p.r.turn) {
-        _ if !contested(p, side, e) => 0.0,
+        _ if !threatens(p, side, e) => 0.0,
         0 => t.hold * 10.0,
         1 => t.hold,
         _ => t.hold * 0.1,
