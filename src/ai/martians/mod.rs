@@ -26,7 +26,7 @@ impl Evaluators for Martians {
         let t = p.sc.tuning(side);
         // Each unit's goal, worked out once a decision.
         let goals: Vec<Option<Yards>> =
-            (0..p.units.len()).map(|u| if p.side(u) == side && p.units[u].on_table() { goal(&p, side, u) } else { None }).collect();
+            (0..p.units.len()).map(|u| if p.side(u) == side && p.units[u].on_table() { goal(&p, side, &t, u) } else { None }).collect();
         legal.iter().map(|c| score(&p, s, side, &t, &goals, c)).collect()
     }
 }
@@ -80,11 +80,14 @@ fn edge_distance(q: Yards, poly: &[Yards]) -> f32 {
 
 /// Where a side goes: the enemy units standing in its objective zone, nearest first, then the zone's
 /// middle; for the side without an objective, the nearest enemy.
-fn goal(p: &Pos, side: usize, u: usize) -> Option<Yards> {
+fn goal(p: &Pos, side: usize, t: &AiTuning, u: usize) -> Option<Yards> {
     let at = p.units[u].at;
     let nearest = |it: &mut dyn Iterator<Item = usize>| it.map(|e| p.units[e].at).min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)));
     if let Some(f) = zone(p, side) {
-        let mut inside = p.ground().filter(|&e| p.side(e) != side && contested(p, side, e) && may_charge(p, u, e));
+        // Only a unit whose charge pays goes for it: the others would only stand in the way.
+        let mut inside = p
+            .ground()
+            .filter(|&e| p.side(e) != side && contested(p, side, e) && may_charge(p, u, e) && charge_score(p, side, t, u, e) > 0.0);
         return nearest(&mut inside).or(Some(middle(p, f)));
     }
     nearest(&mut p.ground().filter(|&e| p.side(e) != side))
@@ -255,7 +258,11 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
                 && in_feature(p, u, f)
                 && g.distance(middle(p, f)) < 1.0
             {
-                return -0.1 - leaving(p, side, u, to) * t.hold * 0.1;
+                // Within 60 yards of an enemy in the zone it does not charge, it steps away from it, out of the
+                // way of the chargers and of the fire (8.1, 7.2).
+                let near = p.ground().filter(|&e| p.side(e) != side && contested(p, side, e) && p.gap(u, e) < 60.0);
+                let away = near.map(|e| to.distance(p.units[e].at) - from.distance(p.units[e].at)).fold(0.0, f32::max);
+                return away * t.approach - 0.1 - leaving(p, side, u, to) * t.hold * 0.1;
             }
             // Toward an enemy, the yards count only out to charge reach (4.5): closer, it would stand in the
             // way of the others' charges.
