@@ -218,7 +218,9 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
                     let keen = if attacker(p, side) || charge > f32::NEG_INFINITY { 2.0 } else { 0.2 };
                     // Fire first when it pays: moving first would spend the turn; a charge worth more goes first.
                     let step = keen - fire * 0.1 - penalty - if p.r.cards[reg].red && fire > 0.0 { 1.0 } else { 0.0 };
-                    step.max(charge - penalty)
+                    // The side that must take ground does not wait on opportunity fire: its move beats ending.
+                    let step = if attacker(p, side) { step.max(0.01 - penalty) } else { step };
+                    step.max(charge - penalty).max(deny(p, side, t, &units) - penalty)
                 }
             }
         }
@@ -338,6 +340,19 @@ fn form_score(p: &Pos, side: usize, t: &AiTuning, goal: Option<Yards>, u: usize,
         }
     }
     -1.0
+}
+
+/// The worth of a move action to the side holding the ground in the last three turns, while none of its
+/// units stands in the zone the enemy must hold: its foot and horse go to deny it (the victory conditions).
+fn deny(p: &Pos, side: usize, t: &AiTuning, units: &[usize]) -> f32 {
+    let Some(&(f, _)) = p.sc.objectives.iter().find(|o| o.1 != side) else { return f32::NEG_INFINITY };
+    let late = p.sc.spec.turns.saturating_sub(p.r.turn) <= 2;
+    let mobile = units.iter().any(|&u| matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry));
+    if attacker(p, side) || !late || !mobile || p.ground().any(|u| p.side(u) == side && in_feature(p, u, f)) {
+        f32::NEG_INFINITY
+    } else {
+        t.hold
+    }
 }
 
 /// A move of the side holding the ground: its objective is the enemy's failure, and one of its stands
