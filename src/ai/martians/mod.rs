@@ -26,7 +26,7 @@ impl Evaluators for Martians {
         let t = p.sc.tuning(side);
         // Each unit's goal, worked out once a decision.
         let goals: Vec<Option<Yards>> =
-            (0..p.units.len()).map(|u| if p.side(u) == side && p.units[u].on_table() { goal(&p, side, u) } else { None }).collect();
+            (0..p.units.len()).map(|u| if p.side(u) == side && p.units[u].on_table() { goal(&p, side, &t, u) } else { None }).collect();
         legal.iter().map(|c| score(&p, s, side, &t, &goals, c)).collect()
     }
 }
@@ -55,13 +55,39 @@ fn contested(p: &Pos, side: usize, e: usize) -> bool {
     zone(p, side).is_some_and(|f| in_feature(p, e, f))
 }
 
+/// Whether an enemy unit stands in the side's objective zone or near enough to walk into it.
+fn threatens(p: &Pos, side: usize, e: usize) -> bool {
+    zone(p, side).is_some_and(|f| {
+        let poly = &p.sc.table.features[f].polygon;
+        p.stands(e).iter().any(|s| point_in_polygon(s.centre, poly) || edge_distance(s.centre, poly) < NEAR)
+    })
+}
+
+/// How near the zone an enemy threatens it (yards).
+const NEAR: f32 = 100.0;
+
+/// The distance from a point to a polygon's edge.
+fn edge_distance(q: Yards, poly: &[Yards]) -> f32 {
+    (0..poly.len())
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let k = (((q.x - a.x) * dx + (q.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-6)).clamp(0.0, 1.0);
+            q.distance(Yards::new(a.x + k * dx, a.y + k * dy))
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
 /// Where a side goes: the enemy units standing in its objective zone, nearest first, then the zone's
 /// middle; for the side without an objective, the nearest enemy.
-fn goal(p: &Pos, side: usize, u: usize) -> Option<Yards> {
+fn goal(p: &Pos, side: usize, t: &AiTuning, u: usize) -> Option<Yards> {
     let at = p.units[u].at;
     let nearest = |it: &mut dyn Iterator<Item = usize>| it.map(|e| p.units[e].at).min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)));
     if let Some(f) = zone(p, side) {
-        let mut inside = p.ground().filter(|&e| p.side(e) != side && contested(p, side, e) && may_charge(p, u, e));
+        // Only a unit whose charge pays goes for it: the others would only stand in the way.
+        let mut inside = p
+            .ground()
+            .filter(|&e| p.side(e) != side && contested(p, side, e) && may_charge(p, u, e) && charge_score(p, side, t, u, e) > 0.0);
         return nearest(&mut inside).or(Some(middle(p, f)));
     }
     nearest(&mut p.ground().filter(|&e| p.side(e) != side))
@@ -130,8 +156,9 @@ pub fn shot_value(p: &Pos, u: usize, target: usize) -> f32 {
     }
 }
 
-/// Expected castings a charge's melee kills, less those it loses (8.5).
-pub fn charge_value(p: &Pos, u: usize, target: usize) -> f32 {
+/// A charge's melee (8.5): the castings it kills at `kill` each, less those it loses, to the melee and to
+/// the volley at one inch (8.1), at `loss` each.
+pub fn charge_value(p: &Pos, t: &AiTuning, u: usize, target: usize) -> f32 {
     let (to, facing, flank) = movement::contact_place(p, u, target);
     let mut q = p.clone();
     q.units[u].at = to;
@@ -146,12 +173,33 @@ pub fn charge_value(p: &Pos, u: usize, target: usize) -> f32 {
         Sequence::Traditional => !p.units[target].fired,
     };
     let volley = if holds && !p.halted(target) && fire::can_fire(p, target, u).is_ok() { shot_value(p, target, u) } else { 0.0 };
-    (a as f32 + at as f32 / 10.0) - (d as f32 + dt as f32 / 10.0) - volley
+    t.kill * (a as f32 + at as f32 / 10.0) - t.loss * (d as f32 + dt as f32 / 10.0 + volley)
 }
 
 fn best_shot(p: &Pos, units: &[usize]) -> f32 {
     let side = units.first().map(|&u| p.side(u));
     units.iter().flat_map(|&u| p.ground().filter(move |&e| Some(p.side(e)) != side).map(move |e| shot_value(p, u, e))).fold(0.0, f32::max)
+}
+
+/// A charge's score: its melee, and driving the enemy out of the zone the side must hold, worth a harder
+/// fight the nearer the end (victory is counted then): in the last turn, any fight.
+fn charge_score(p: &Pos, side: usize, t: &AiTuning, u: usize, e: usize) -> f32 {
+    let take = match p.sc.spec.turns.saturating_sub(p.r.turn) {
+        _ if !threatens(p, side, e) => 0.0,
+        0 => t.hold * 10.0,
+        1 => t.hold,
+        _ => t.hold * 0.1,
+    };
+    t.charge * charge_value(p, t, u, e) + take + if attacker(p, side) { 2.0 } else { 0.0 }
+}
+
+/// The best charge a regiment's units may make now (2.6: a move action holds its charges, 8.1).
+fn best_charge(p: &Pos, side: usize, t: &AiTuning, units: &[usize]) -> f32 {
+    units
+        .iter()
+        .flat_map(|&u| p.enemies(side).filter(move |&e| movement::check_charge(p, u, e).is_ok()).map(move |e| (u, e)))
+        .map(|(u, e)| charge_score(p, side, t, u, e))
+        .fold(f32::NEG_INFINITY, f32::max)
 }
 
 fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], c: &Command) -> f32 {
@@ -166,15 +214,13 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
                 Action::Fire => t.kill * best_shot(p, &units) - penalty,
                 Action::Move => {
                     let fire = t.kill * best_shot(p, &units);
-                    let keen = if attacker(p, side)
-                        || units.iter().any(|&u| p.ground().any(|e| p.side(e) != side && movement::check_charge(p, u, e).is_ok()))
-                    {
-                        2.0
-                    } else {
-                        0.2
-                    };
-                    // Fire first when it pays: moving first would spend the turn.
-                    keen - fire * 0.1 - penalty - if p.r.cards[reg].red && fire > 0.0 { 1.0 } else { 0.0 }
+                    let charge = best_charge(p, side, t, &units);
+                    let keen = if attacker(p, side) || charge > f32::NEG_INFINITY { 2.0 } else { 0.2 };
+                    // Fire first when it pays: moving first would spend the turn; a charge worth more goes first.
+                    let step = keen - fire * 0.1 - penalty - if p.r.cards[reg].red && fire > 0.0 { 1.0 } else { 0.0 };
+                    // The side that must take ground does not wait on opportunity fire: its move beats ending.
+                    let step = if attacker(p, side) { step.max(0.01 - penalty) } else { step };
+                    step.max(charge - penalty).max(deny(p, side, t, &units) - penalty)
                 }
             }
         }
@@ -183,14 +229,7 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             _ => 0.0,
         },
         Command::Charge(a, b) => match (unit(a), unit(b)) {
-            (Some(u), Some(e)) => {
-                let v = charge_value(p, u, e);
-                // Driving the enemy out of the zone the side must hold is worth a harder fight, the more
-                // so as the last turn comes (victory is counted then).
-                let late = if p.r.turn + 2 > p.sc.spec.turns { 3.0 } else { 1.0 };
-                let take = if contested(p, side, e) { t.hold * 0.1 * late } else { 0.0 };
-                t.charge * t.kill * v + take + if attacker(p, side) { 2.0 } else { 0.0 }
-            }
+            (Some(u), Some(e)) => charge_score(p, side, t, u, e),
             _ => 0.0,
         },
         Command::Move(id, b, y) => {
@@ -221,8 +260,21 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
                 && in_feature(p, u, f)
                 && g.distance(middle(p, f)) < 1.0
             {
-                return -0.1 - leaving(p, side, u, to) * t.hold * 0.1;
+                // Within 60 yards of an enemy in the zone it does not charge, it steps away from it, out of the
+                // way of the chargers and of the fire (8.1, 7.2).
+                let near = p.ground().filter(|&e| p.side(e) != side && contested(p, side, e) && p.gap(u, e) < 60.0);
+                let away = near.map(|e| to.distance(p.units[e].at) - from.distance(p.units[e].at)).fold(0.0, f32::max);
+                return away * t.approach - 0.1 - leaving(p, side, u, to) * t.hold * 0.1;
             }
+            // Toward an enemy, the yards count only out to charge reach (4.5): closer, it would stand in the
+            // way of the others' charges.
+            let closer = match zone(p, side) {
+                Some(f) if g.distance(middle(p, f)) >= 1.0 => {
+                    let reach = movement::charge_rate(p, u) * 0.8;
+                    (route(p, from, g).0 - reach).max(0.0) - (route(p, to, g).0 - reach).max(0.0)
+                }
+                _ => closer,
+            };
             closer * t.approach - leaving(p, side, u, to) * t.hold * 0.1 - if matches!(s, Stage::Act(..)) { 0.0 } else { 0.1 }
         }
         Command::Form(id, f) => unit(id).map_or(-1.0, |u| form_score(p, side, t, goals[u], u, *f)),
@@ -275,17 +327,32 @@ fn form_score(p: &Pos, side: usize, t: &AiTuning, goal: Option<Yards>, u: usize,
         // 8.1: skirmishers do not charge formed units; near a formed enemy holding the zone, form line to.
         return 3.0;
     }
-    if f == Formation::Column && matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry) {
+    // Skirmishers reach column by way of line (when the column has no room yet, as behind another unit).
+    let step = f == Formation::Column || (f == Formation::Line && st.formation == Formation::Skirmish);
+    if step && matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry) {
         let Some(g) = goal else { return -1.0 };
         if let Some(c) = on_the_way(p, st.at, g)
-            && st.at.distance(middle(p, c)) < 140.0
+            && st.at.distance(middle(p, c)) < 300.0
             && !fits_crossing(p, u, c, g, st.formation)
             && fits_crossing(p, u, c, g, Formation::Column)
         {
-            return 4.0;
+            return if f == Formation::Column { 4.0 } else { 3.5 };
         }
     }
     -1.0
+}
+
+/// The worth of a move action to the side holding the ground in the last three turns, while none of its
+/// units stands in the zone the enemy must hold: its foot and horse go to deny it (the victory conditions).
+fn deny(p: &Pos, side: usize, t: &AiTuning, units: &[usize]) -> f32 {
+    let Some(&(f, _)) = p.sc.objectives.iter().find(|o| o.1 != side) else { return f32::NEG_INFINITY };
+    let late = p.sc.spec.turns.saturating_sub(p.r.turn) <= 2;
+    let mobile = units.iter().any(|&u| matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry));
+    if attacker(p, side) || !late || !mobile || p.ground().any(|u| p.side(u) == side && in_feature(p, u, f)) {
+        f32::NEG_INFINITY
+    } else {
+        t.hold
+    }
 }
 
 /// A move of the side holding the ground: its objective is the enemy's failure, and one of its stands
