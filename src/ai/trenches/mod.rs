@@ -175,6 +175,20 @@ fn storm_forgone(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
     hexes.iter().map(|&h| urgency * t.storm * close_combat_value(p, h, side, t).max(0.0)).sum()
 }
 
+/// The position once the side's units on OUT in a fortification hex have gone IN (10.5): how the
+/// storm of a trench held by the enemy is reckoned (9: units on OUT cannot start it).
+fn gone_in(p: &Pos, h: Hex, side: Side) -> Pos {
+    let mut q = p.clone();
+    if q.fortification(h).is_some() {
+        for u in p.side_in(h, side).filter(|&u| matches!(p.kind(u), Kind::Infantry | Kind::Ordnance)) {
+            if q.units[u].fort == Fort::Out {
+                q.units[u].fort = Fort::In;
+            }
+        }
+    }
+    q
+}
+
 /// A unit's standing at a hex: cover, approach to the objectives (attacker), exposure.
 fn standing(p: &Pos, u: usize, h: Hex, t: &AiTuning) -> f32 {
     let side = p.side(u);
@@ -190,6 +204,7 @@ fn standing(p: &Pos, u: usize, h: Hex, t: &AiTuning) -> f32 {
     if p.enemy_in(h, side) {
         let mut q = p.clone();
         q.units[u].at = Where::Hex(h);
+        let q = gone_in(&q, h, side);
         let urgency = if last_stand(p, side) { LAST_STAND } else { 1.0 };
         v += urgency * t.storm * close_combat_value(&q, h, side, t).max(0.0);
     }
@@ -288,6 +303,11 @@ fn activate_score(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
         }
         if p.enemy_in(h, side) {
             best = best.max(close_combat_value(p, h, side, t));
+            // 9, 10.52: on OUT it cannot attack the hex's fortification; it goes IN (one movement
+            // point), with its comrades, and storms at its next activation.
+            if p.units[u].fort == Fort::Out && p.fortification(h).is_some() && p.units[u].level == Level::Free {
+                best = best.max(0.5 * close_combat_value(&gone_in(p, h, side), h, side, t));
+            }
         }
         total += best;
     }
