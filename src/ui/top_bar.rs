@@ -54,8 +54,8 @@ pub fn top_bar<R: Ruleset>(
                 // The presenter's words fill what the buttons leave and are cut at their edge, never
                 // drawn under them (a narrow window, a long phase name).
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
-                    let room = ui.max_rect().intersect(ui.clip_rect());
-                    ui.set_clip_rect(room.shrink2(egui::vec2(0.0, -8.0)).with_max_x(room.max.x - 8.0));
+                    let clip = ui.clip_rect().with_max_x(ui.max_rect().max.x - 8.0);
+                    ui.set_clip_rect(clip);
                     words(ui);
                 });
             });

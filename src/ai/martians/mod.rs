@@ -7,7 +7,7 @@
 
 use bevy::prelude::*;
 
-use crate::engine::board::tabletop::{Yards, point_in_polygon, segment_crosses_polygon};
+use crate::engine::board::tabletop::{Yards, edge_distance, point_in_polygon, segment_crosses_polygon};
 use crate::rulesets::martians::formations::Formation;
 use crate::rulesets::martians::scenario::{AiTuning, Sequence};
 use crate::rulesets::martians::state::{Action, Pos};
@@ -65,18 +65,6 @@ fn threatens(p: &Pos, side: usize, e: usize) -> bool {
 
 /// How near the zone an enemy threatens it (yards).
 const NEAR: f32 = 100.0;
-
-/// The distance from a point to a polygon's edge.
-fn edge_distance(q: Yards, poly: &[Yards]) -> f32 {
-    (0..poly.len())
-        .map(|i| {
-            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
-            let (dx, dy) = (b.x - a.x, b.y - a.y);
-            let k = (((q.x - a.x) * dx + (q.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-6)).clamp(0.0, 1.0);
-            q.distance(Yards::new(a.x + k * dx, a.y + k * dy))
-        })
-        .fold(f32::INFINITY, f32::min)
-}
 
 /// Where a side goes: the enemy units standing in its objective zone, nearest first, then the zone's
 /// middle; for the side without an objective, the nearest enemy.

@@ -45,11 +45,13 @@ fn attacker(p: &Pos) -> Side {
 /// How much more a storm, and how much less a fire, is worth in the last turn of an annihilation.
 const LAST_STAND: f32 = 3.0;
 
-/// The last turn of an annihilation (13.4): every enemy unit left on the map loses the operation,
-/// so a unit that fires (and is spent, 4) is worth less than one that goes into an enemy hex and
-/// storms it at its next activation (9).
-fn last_stand(p: &Pos, side: Side) -> bool {
-    side == attacker(p) && p.sc.spec.victory.annihilate && p.r.turn >= p.sc.spec.turns
+/// The weight of a storm, and the inverse weight of a fire, for `side`: `LAST_STAND` in the last
+/// turn of an annihilation (13.4), where every enemy unit left on the map loses the operation, so a
+/// unit that fires (and is spent, 4) is worth less than one that goes into an enemy hex and storms
+/// it at its next activation (9); else 1.
+fn urgency(p: &Pos, side: Side) -> f32 {
+    let last_stand = side == attacker(p) && p.sc.spec.victory.annihilate && p.r.turn >= p.sc.spec.turns;
+    if last_stand { LAST_STAND } else { 1.0 }
 }
 
 /// The hexes the attacker makes for: the operation's objectives, or the known enemy units.
@@ -100,6 +102,14 @@ fn distance_to(objs: &[Hex], h: Hex) -> i32 {
     objs.iter().map(|o| o.unsigned_distance_to(h) as i32).min().unwrap_or(0)
 }
 
+/// What a casualties dice roll with final modifier `m` is worth against unit `u` (7.61): a step
+/// lost, and a fifth of that for its commitment escalating.
+fn casualties_worth(p: &Pos, u: usize, m: i32, t: &AiTuning) -> f32 {
+    let step = at_least(p.sc.tables.fire.step_loss_at - m);
+    let esc = (at_least(fire::resolve(p, u, &[]) as i32 + 1 - m) - step).max(0.0);
+    step * t.enemy_step + esc * t.enemy_step * 0.2
+}
+
 /// Expected steps and escalations a force's fire at `target` inflicts on enemy units there, and on
 /// friends (7.61; `moving` adds the +1).
 fn fire_value(p: &Pos, shooters: &[usize], target: Hex, moving: bool, t: &AiTuning) -> f32 {
@@ -122,9 +132,7 @@ fn fire_value(p: &Pos, shooters: &[usize], target: Hex, moving: bool, t: &AiTuni
             continue;
         }
         let m = vof - fire::cover(p, u, &hexes, false, &[]) + if moving && p.side(u) != side { p.sc.tables.fire.moving_target } else { 0 };
-        let step = at_least(p.sc.tables.fire.step_loss_at - m);
-        let esc = (at_least(fire::resolve(p, u, &[]) as i32 + 1 - m) - step).max(0.0);
-        let worth = step * t.enemy_step + esc * t.enemy_step * 0.2;
+        let worth = casualties_worth(p, u, m, t);
         value += if p.side(u) == side { -worth * 1.5 } else { worth };
     }
     value
@@ -169,24 +177,26 @@ fn storm_forgone(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
     if side != attacker(p) {
         return 0.0;
     }
-    let urgency = if last_stand(p, side) { LAST_STAND } else { 1.0 };
-    let mut hexes: Vec<Hex> = us.iter().filter_map(|&u| p.hex(u)).filter(|&h| p.enemy_in(h, side)).collect();
-    hexes.dedup();
-    hexes.iter().map(|&h| urgency * t.storm * close_combat_value(p, h, side, t).max(0.0)).sum()
-}
-
-/// The position once the side's units on OUT in a fortification hex have gone IN (10.5): how the
-/// storm of a trench held by the enemy is reckoned (9: units on OUT cannot start it).
-fn gone_in(p: &Pos, h: Hex, side: Side) -> Pos {
-    let mut q = p.clone();
-    if q.fortification(h).is_some() {
-        for u in p.side_in(h, side).filter(|&u| matches!(p.kind(u), Kind::Infantry | Kind::Ordnance)) {
-            if q.units[u].fort == Fort::Out {
-                q.units[u].fort = Fort::In;
-            }
+    let mut hexes: Vec<Hex> = Vec::new();
+    for h in us.iter().filter_map(|&u| p.hex(u)).filter(|&h| p.enemy_in(h, side)) {
+        if !hexes.contains(&h) {
+            hexes.push(h);
         }
     }
-    q
+    hexes.iter().map(|&h| urgency(p, side) * t.storm * close_combat_value(p, h, side, t).max(0.0)).sum()
+}
+
+/// Puts the side's infantry and ordnance on OUT in a fortification hex IN it (10.5): how the storm
+/// of a trench held by the enemy is reckoned (9: units on OUT cannot start it).
+fn go_in(q: &mut Pos, h: Hex, side: Side) {
+    if q.fortification(h).is_none() {
+        return;
+    }
+    let out: Vec<usize> =
+        q.side_in(h, side).filter(|&u| matches!(q.kind(u), Kind::Infantry | Kind::Ordnance) && q.units[u].fort == Fort::Out).collect();
+    for u in out {
+        q.units[u].fort = Fort::In;
+    }
 }
 
 /// A unit's standing at a hex: cover, approach to the objectives (attacker), exposure.
@@ -204,9 +214,8 @@ fn standing(p: &Pos, u: usize, h: Hex, t: &AiTuning) -> f32 {
     if p.enemy_in(h, side) {
         let mut q = p.clone();
         q.units[u].at = Where::Hex(h);
-        let q = gone_in(&q, h, side);
-        let urgency = if last_stand(p, side) { LAST_STAND } else { 1.0 };
-        v += urgency * t.storm * close_combat_value(&q, h, side, t).max(0.0);
+        go_in(&mut q, h, side);
+        v += urgency(p, side) * t.storm * close_combat_value(&q, h, side, t).max(0.0);
     }
     v - t.exposure * exposure(p, u, h)
 }
@@ -274,7 +283,7 @@ fn activate_score(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
             continue;
         };
         let mut best: f32 = 0.0;
-        let fire_weight = if last_stand(p, side) { 1.0 / LAST_STAND } else { 1.0 };
+        let fire_weight = 1.0 / urgency(p, side);
         for target in h.range(10).filter(|x| p.sc.board.contains(*x) && fire::spotted_enemy(p, *x, side)) {
             best = best.max(fire_weight * fire_value(p, &[u], target, false, t));
         }
@@ -306,7 +315,9 @@ fn activate_score(p: &Pos, side: Side, us: &[usize], t: &AiTuning) -> f32 {
             // 9, 10.52: on OUT it cannot attack the hex's fortification; it goes IN (one movement
             // point), with its comrades, and storms at its next activation.
             if p.units[u].fort == Fort::Out && p.fortification(h).is_some() && p.units[u].level == Level::Free {
-                best = best.max(0.5 * close_combat_value(&gone_in(p, h, side), h, side, t));
+                let mut q = p.clone();
+                go_in(&mut q, h, side);
+                best = best.max(0.5 * close_combat_value(&q, h, side, t));
             }
         }
         total += best;
@@ -340,7 +351,7 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
             let crowd = p.side_in(h, side).count() as f32;
             let mut v = standing(p, u, h, t) - crowd * 2.0;
             // 11.5: the attacker boards an empty transport: the two then move at its rate.
-            let lift = p.side_in(h, side).find(|&x| p.kind(x) == Kind::Transport && p.side_in(h, side).count() == 1);
+            let lift = p.side_in(h, side).find(|&x| p.kind(x) == Kind::Transport && crowd == 1.0);
             let aboard = |x: usize| {
                 let mut q = p.clone();
                 q.units[u].at = Where::Hex(h);
@@ -437,7 +448,7 @@ fn score(p: &Pos, side: Side, c: &Command, t: &AiTuning) -> f32 {
                 matches!(c, Command::React(..)) && matches!(p.r.window, Some(crate::rulesets::trenches::state::Window::Move { .. }));
             // Reacting spends a unit's freedom to react again (4); machine guns fire on (7.61).
             let cost: f32 = us.iter().map(|&u| if p.kind(u) == Kind::MachineGun { 0.2 } else { 0.8 }).sum();
-            let value = fire_value(p, &us, h, moving, t) / if last_stand(p, side) { LAST_STAND } else { 1.0 };
+            let value = fire_value(p, &us, h, moving, t) / urgency(p, side);
             // Fire that cannot hurt still spends the shooters (4): better to keep them engaged.
             if value <= 0.0 {
                 return -1.0 - cost;
@@ -519,11 +530,7 @@ fn charge_value(p: &Pos, us: &[usize], targets: &[Hex], t: &AiTuning) -> f32 {
     let m = p.sc.tables.cavalry.charge_per_unit * us.len() as i32;
     let mut value = 0.0;
     for &h in targets {
-        for e in p.side_in(h, side.enemy()).filter(|&e| !p.units[e].hidden) {
-            let step = at_least(p.sc.tables.fire.step_loss_at - m);
-            let esc = (at_least(fire::resolve(p, e, &[]) as i32 + 1 - m) - step).max(0.0);
-            value += step * t.enemy_step + esc * t.enemy_step * 0.2;
-        }
+        value += p.side_in(h, side.enemy()).filter(|&e| !p.units[e].hidden).map(|e| casualties_worth(p, e, m, t)).sum::<f32>();
         value -= t.exposure * us.iter().map(|&u| exposure(p, u, h)).sum::<f32>();
     }
     value

@@ -260,6 +260,18 @@ pub fn point_in_polygon(p: Yards, poly: &[Yards]) -> bool {
     inside
 }
 
+/// The distance from a point to a polygon's nearest edge.
+pub fn edge_distance(q: Yards, poly: &[Yards]) -> f32 {
+    (0..poly.len())
+        .map(|i| {
+            let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let k = (((q.x - a.x) * dx + (q.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-6)).clamp(0.0, 1.0);
+            q.distance(Yards::new(a.x + k * dx, a.y + k * dy))
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
 fn orient(a: Yards, b: Yards, c: Yards) -> f32 {
     (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
 }
