@@ -1,6 +1,7 @@
 //! In the Trenches: Devil Dogs: the rulebook's worked examples and rules as tests (section numbers in
 //! the names), random and computer games with every invariant checked.
 
+mod ai;
 mod armour;
 mod combat;
 mod fixtures;

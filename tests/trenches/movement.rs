@@ -140,3 +140,17 @@ fn digging_makes_a_scrape_at_recovery_itt_6_3_12() {
     assert_eq!(p.units[u(&p, "us-1")].fort, Fort::In);
     assert_eq!(level(&p, "us-1"), Level::Free);
 }
+
+/// 7.24, 8.2: a side knows no hidden enemy unit stands where its own units have been; every hex a
+/// unit enters is recorded as searched for its side, not for the other.
+#[test]
+fn hexes_entered_are_searched_for_hidden_units_itt_7_24() {
+    let b = board(&["........"; 6].map(|r| r), &[], &[]);
+    let mut p = pos(b, &[("us-1", A, "MAR", 'A', "C01"), ("de-1", C, "RFL", 'A', "F05")], A);
+    activate(&mut p, &["us-1"]);
+    assert_eq!(moves(&mut p, &["us-1"], &["C02", "C03"]), 2);
+    for h in ["C02", "C03"] {
+        assert!(p.r.searched[A.index()].contains(&hex(&p, h)), "{h} searched by the Marines");
+        assert!(!p.r.searched[C.index()].contains(&hex(&p, h)), "{h} not searched by the Germans");
+    }
+}

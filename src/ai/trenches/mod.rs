@@ -10,7 +10,8 @@ use hexx::Hex;
 
 use crate::rulesets::trenches::events::{Ammo, Pattern, Stat};
 use crate::rulesets::trenches::scenario::AiTuning;
-use crate::rulesets::trenches::state::{Fort, Pos, Where};
+use crate::rulesets::trenches::sequence::gives_cover;
+use crate::rulesets::trenches::state::{Fort, Phase, Pos, Where};
 use crate::rulesets::trenches::units::{Kind, Level, Side};
 use crate::rulesets::trenches::view::{Stage, stage};
 use crate::rulesets::trenches::{Command, Trenches, activation, close_combat, fire};
@@ -24,7 +25,7 @@ fn at_least(t: i32) -> f32 {
 }
 
 /// The position as `side` knows it: hidden enemy units are somewhere it does not know (7.24).
-fn seen_by(p: &Pos, side: Side) -> Pos {
+pub fn seen_by(p: &Pos, side: Side) -> Pos {
     let mut q = p.clone();
     for u in 0..q.units.len() {
         if q.side(u) != side && q.units[u].hidden && matches!(q.units[u].at, Where::Hex(_)) {
@@ -54,7 +55,8 @@ fn urgency(p: &Pos, side: Side) -> f32 {
     if last_stand { LAST_STAND } else { 1.0 }
 }
 
-/// The hexes the attacker makes for: the operation's objectives, or the known enemy units.
+/// The hexes the attacker makes for: the operation's objectives, or the known enemy units and,
+/// while some enemy unit is hidden, the hexes where it may be (`hiding_places`).
 fn objectives(p: &Pos) -> Vec<Hex> {
     if !p.sc.hold.is_empty() {
         return p.sc.hold.clone();
@@ -62,8 +64,27 @@ fn objectives(p: &Pos) -> Vec<Hex> {
     let enemy = attacker(p).enemy();
     let mut v: Vec<Hex> = p.on_map().filter(|&u| p.side(u) == enemy).filter_map(|u| p.hex(u)).collect();
     if v.is_empty() {
-        v = p.sc.setup.iter().zip(&p.sc.spec.units).filter(|(_, s)| s.side == enemy).flat_map(|(h, _)| h.iter()).collect();
+        v.extend(hiding_places(p, attacker(p)));
     }
+    v
+}
+
+/// Where the enemy's hidden units may be in `p`, the position as `side` knows it (`seen_by`, 7.24):
+/// the cover hexes of their set-up areas its own units have not stood in. A hidden unit was set up
+/// in cover, and stays hidden only while it does not move; contact reveals it (8.2).
+pub fn hiding_places(p: &Pos, side: Side) -> Vec<Hex> {
+    let placed = p.r.phase == Phase::Rounds;
+    let hidden = |u: &usize| {
+        let s = p.spec(*u);
+        placed && s.side != side && p.units[*u].at == Where::Unplaced && s.enters.is_none() && !s.off_map
+    };
+    let mut v: Vec<Hex> = (0..p.units.len())
+        .filter(hidden)
+        .flat_map(|u| p.sc.setup[u].iter())
+        .filter(|&h| gives_cover(p, h) && !p.r.searched[side.index()].contains(&h))
+        .collect();
+    v.sort_by_key(|h| (h.x, h.y));
+    v.dedup();
     v
 }
 

@@ -431,6 +431,9 @@ pub fn exec(p: &mut Pos, rt: &mut Rt, c: Command) {
             }
             // 7.24, 8.2: entering a hex with enemy units is contact; hidden units there are found.
             super::fire::reveal_contact(p, rt, to);
+            if let Some(&u) = units.first() {
+                p.r.searched[p.side(u).index()].insert(to);
+            }
             // 7.85: impact markers hit anything that enters their hex.
             super::indirect::impacts_on_entry(p, rt, &units, to);
             let movers: Vec<usize> = units.iter().copied().filter(|&u| p.hex(u) == Some(to)).collect();

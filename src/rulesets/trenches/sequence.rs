@@ -41,11 +41,17 @@ pub fn start(p: &mut Pos, rt: &mut Rt) {
 /// from any source (7.24).
 pub fn put(p: &mut Pos, u: usize, h: Hex) {
     let fort = if p.kind(u).enters_fortifications() && p.fortification(h).is_some() { Fort::In } else { Fort::Out };
-    let covered = p.fortification(h).is_some() || p.natural_cover(h) > 0 || p.other_cover(h) > 0 || p.crest(h);
+    let covered = gives_cover(p, h);
+    p.r.searched[p.side(u).index()].insert(h);
     let st = &mut p.units[u];
     st.at = Where::Hex(h);
     st.fort = fort;
     st.hidden = covered;
+}
+
+/// Whether a hex gives cover from any source, so that a unit set up in it is hidden (7.24).
+pub fn gives_cover(p: &Pos, h: Hex) -> bool {
+    p.fortification(h).is_some() || p.natural_cover(h) > 0 || p.other_cover(h) > 0 || p.crest(h)
 }
 
 /// Units a side has still to place (13.2).

@@ -313,6 +313,10 @@ pub struct Rest {
     pub infiltrating: Option<Side>,
     pub infiltrated: BTreeSet<usize>,
     pub outcome: Option<(String, Option<Side>)>,
+    /// Hexes each side's units have stood in, by side index: no hidden enemy unit is there, since
+    /// contact reveals it and a hidden unit that moves is revealed (7.24, 8.2). What a side knows,
+    /// for its computer player's search.
+    pub searched: [HexSet; 2],
 }
 
 /// The resource holding [`Rest`].
