@@ -84,6 +84,8 @@ pub struct GameOverClosed(pub bool);
 pub enum Emblem {
     /// The British (or French) roundel.
     Cockade,
+    /// The American roundel of 1918: red, blue, a white centre.
+    AmericanRoundel,
     /// The German black cross.
     Cross,
 }
@@ -118,10 +120,16 @@ pub fn hand_over_card(ctx: &egui::Context, card: &HandOverCard, enter: bool) -> 
                 let (resp, painter) = ui.allocate_painter(egui::vec2(90.0, 90.0), egui::Sense::hover());
                 let c0 = resp.rect.center();
                 match card.emblem {
-                    Emblem::Cockade => {
-                        painter.circle_filled(c0, 40.0, egui::Color32::from_rgb(30, 60, 150));
-                        painter.circle_filled(c0, 26.0, egui::Color32::from_rgb(245, 245, 240));
-                        painter.circle_filled(c0, 13.0, egui::Color32::from_rgb(200, 30, 40));
+                    Emblem::Cockade | Emblem::AmericanRoundel => {
+                        let (blue, white, red) = (
+                            egui::Color32::from_rgb(30, 60, 150),
+                            egui::Color32::from_rgb(245, 245, 240),
+                            egui::Color32::from_rgb(200, 30, 40),
+                        );
+                        let rings = if card.emblem == Emblem::Cockade { [blue, white, red] } else { [red, blue, white] };
+                        for (r, col) in [40.0, 26.0, 13.0].into_iter().zip(rings) {
+                            painter.circle_filled(c0, r, col);
+                        }
                     }
                     Emblem::Cross => {
                         let (r, arm) = (40.0, 14.0);

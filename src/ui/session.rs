@@ -87,9 +87,21 @@ pub fn extend_log<R: Ruleset>(log: &mut Vec<LogEntry>, game: &Game<R>) {
     }
 }
 
+/// Who gave the last command, as undo sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LastBy {
+    /// The person to move now (or unknown: a command of a loaded save).
+    Mover,
+    /// The other person at a hot-seat screen: their command stands, since taking it back would hand
+    /// the game back to them in front of the player now seated, with what they may not see (their
+    /// placements, their hidden units) on the hand-over card and the board.
+    OtherPerson,
+    Computer,
+}
+
 /// Whether a person may take back the last command: the engine allows it (no die was rolled since),
-/// it is a person's turn, and the command was not the computer's.
-pub fn undo_allowed<R: Ruleset>(game: &Game<R>, human_to_move: bool, computer_last: bool) -> Result<(), String> {
+/// it is a person's turn, and the command was theirs, not the computer's nor the other player's.
+pub fn undo_allowed<R: Ruleset>(game: &Game<R>, human_to_move: bool, last_by: LastBy) -> Result<(), String> {
     if game.history().is_empty() {
         return Err("there is nothing to undo".into());
     }
@@ -99,10 +111,11 @@ pub fn undo_allowed<R: Ruleset>(game: &Game<R>, human_to_move: bool, computer_la
     if !human_to_move {
         return Err("wait for your turn".into());
     }
-    if computer_last {
-        return Err("the last command was the computer's".into());
+    match last_by {
+        LastBy::Computer => Err("the last command was the computer's".into()),
+        LastBy::OtherPerson => Err("the last command was the other player's: it stands".into()),
+        LastBy::Mover => Ok(()),
     }
-    Ok(())
 }
 
 /// The game in the window (a resource), for the ruleset `R`.
@@ -228,10 +241,15 @@ impl<R: Ruleset> GameSession<R> {
     }
 
     /// Whether the player may take back the last command: the engine allows it (no die was rolled
-    /// since), it is a person's turn, and the command was a person's, not the computer's.
+    /// since), it is a person's turn, and the command was theirs, not the computer's nor, at a
+    /// hot-seat screen, the other player's.
     pub fn player_can_undo(&self) -> Result<(), String> {
-        let computer_last = self.deciders.last().cloned().flatten().is_some_and(|side| self.seat_of(&side) == Seat::Computer);
-        undo_allowed(&self.game, self.human_to_move(), computer_last)
+        let last_by = match self.deciders.last().cloned().flatten() {
+            Some(side) if self.seat_of(&side) == Seat::Computer => LastBy::Computer,
+            Some(side) if Some(&side) != self.side_to_move().as_ref() => LastBy::OtherPerson,
+            _ => LastBy::Mover,
+        };
+        undo_allowed(&self.game, self.human_to_move(), last_by)
     }
 
     /// Takes back the last command (allowed back to the last die roll).
@@ -304,4 +322,26 @@ pub trait WindowSession: 'static {
 
 impl<R: crate::ai::Evaluators> WindowSession for GameSession<R> {
     type R = R;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::trenches::Trenches;
+
+    /// Hot-seat: the player now seated cannot take back the other player's last command (a set-up
+    /// placement here, no die rolled), which would hand the game back with the other side's hidden
+    /// placements on show; their own, the engine allowing, they can.
+    #[test]
+    fn undo_never_takes_back_the_other_players_command() {
+        let mut game: Game<Trenches> = Game::open(Path::new("scenarios/trenches/wasteland.ron"), 1, Vec::new()).expect("loads");
+        assert_eq!(undo_allowed(&game, true, LastBy::Mover), Err("there is nothing to undo".into()));
+        let place = game.legal().first().cloned().expect("a placement");
+        game.submit(place).expect("accepted");
+        assert!(game.can_undo(), "a placement rolls no die");
+        assert_eq!(undo_allowed(&game, true, LastBy::Mover), Ok(()));
+        assert!(undo_allowed(&game, true, LastBy::OtherPerson).unwrap_err().contains("other player"));
+        assert!(undo_allowed(&game, true, LastBy::Computer).unwrap_err().contains("computer"));
+        assert!(undo_allowed(&game, false, LastBy::Mover).is_err(), "not while the other side decides");
+    }
 }

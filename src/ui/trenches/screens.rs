@@ -29,7 +29,7 @@ pub fn side_name(session: &TrenchSession, side: Side) -> String {
 fn side_look(id: &str, _settings: &Settings) -> Option<SideLook> {
     let side = Side::from_id(id)?;
     let name = if side == Side::Allied { "U.S. Marines" } else { "German" };
-    Some(SideLook::lightened(name, side_colour(side), if side == Side::Allied { Emblem::Cockade } else { Emblem::Cross }))
+    Some(SideLook::lightened(name, side_colour(side), if side == Side::Allied { Emblem::AmericanRoundel } else { Emblem::Cross }))
 }
 
 /// The verdict: the steps each side has on the map, turn by turn, and the events that decided it.
