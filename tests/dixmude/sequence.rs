@@ -74,9 +74,19 @@ fn operational_movement_never_next_to_the_enemy_nor_the_fussartillerie_dix_6() {
     assert!(<Dixmude as Ruleset>::check(w, &Command::Enter("de-1-207".into(), 11)).is_err(), "not an entry zone");
     assert!(<Dixmude as Ruleset>::check(w, &Command::Enter("de-1-207".into(), 20)).is_ok());
     let p = salient::rulesets::dixmude::state::Pos::capture(w);
-    for c in g.legal().to_vec() {
+    let legal = g.legal().to_vec();
+    for c in &legal {
         if let Command::Enter(_, z) = c {
-            assert!(p.enemy_zones(z, Side::FrancoBelgian).is_empty(), "{z} is next to the Franco-Belgians");
+            assert!(p.enemy_zones(*z, Side::FrancoBelgian).is_empty(), "{z} is next to the Franco-Belgians");
+        }
+    }
+    // A command is carried out exactly when listed: every battalion in the HQ zone, not one of each
+    // kind (found by the command-stream fuzzer: `Enter("de-2-208", 32)` accepted, not listed).
+    for u in p.in_zone(p.sc.hq) {
+        for z in p.sc.zone_ids() {
+            let c = Command::Enter(p.id(u).to_string(), z);
+            let accepted = <Dixmude as Ruleset>::check(g.world(), &c).is_ok();
+            assert_eq!(legal.contains(&c), accepted, "{c:?}");
         }
     }
 }

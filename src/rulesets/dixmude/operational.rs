@@ -110,11 +110,10 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     }
     let mut out = vec![Command::Done];
     let entries = entry_zones(p);
-    let mut seen_kinds = std::collections::BTreeSet::new();
+    // Every unit that may move: a command is carried out exactly when listed, so counters of one kind
+    // and division, interchangeable as they are, are each listed.
     for u in p.in_zone(p.sc.hq) {
-        // one candidate per kind of counter and division (they are interchangeable for placement)
-        let key = (p.spec(u).division.clone(), p.kind(u) as u8, p.units[u].level);
-        if !may_move(p, u) || !seen_kinds.insert(key) {
+        if !may_move(p, u) {
             continue;
         }
         for &z in &entries {
