@@ -306,3 +306,79 @@ fn a_charged_unit_holding_its_fire_volleys_at_one_inch_mice_8_1() {
     assert_eq!(p.units[0].castings, 32);
     assert!(!p.r.cards[1].red, "the volley spends the regiment's red card");
 }
+
+const HILL_A: &[(f32, f32)] = &[(400.0, 100.0), (600.0, 100.0), (600.0, 230.0), (400.0, 230.0)];
+
+#[test]
+fn a_gun_on_a_hill_fires_over_units_below_at_a_target_below_mice_6_61() {
+    let units = [
+        ("rc", "a", "british.field-battery", Unlimbered, (500.0, 200.0), 90.0),
+        ("near", "a", "british.askaris", Line, (500.0, 400.0), 90.0),
+        ("behind", "n", "indunas.warriors", Mass, (500.0, 600.0), 270.0),
+    ];
+    let flat = pos(Sequence::Initiative, &[], &[("a", 0), ("n", 1)], &units);
+    assert!(fire::shot(&flat, 0, 2).is_none(), "on the flat the askaris are the first stand in the kill zone (6.33)");
+    let high = pos(Sequence::Initiative, &[("hill", HILL_A)], &[("a", 0), ("n", 1)], &units);
+    let s = fire::shot(&high, 0, 2).expect("blocking units below the gun, with the target below, are ignored");
+    assert_eq!(s.dice, 4, "2 dice a gun at 301+ yards, two guns");
+    // A Gatling on the hill likewise fires over the friendly company below.
+    let mg = [
+        ("mg", "a", "british.naval-gatling", Unlimbered, (500.0, 200.0), 90.0),
+        ("near", "a", "british.askaris", Line, (500.0, 400.0), 90.0),
+        ("behind", "n", "indunas.warriors", Mass, (500.0, 600.0), 270.0),
+    ];
+    assert!(fire::shot(&pos(Sequence::Initiative, &[], &[("a", 0), ("n", 1)], &mg), 0, 2).is_none());
+    assert!(fire::shot(&pos(Sequence::Initiative, &[("hill", HILL_A)], &[("a", 0), ("n", 1)], &mg), 0, 2).is_some());
+}
+
+#[test]
+fn guns_on_a_hilltop_fire_down_and_are_fired_at_only_within_60_yards_of_its_edge_mice_6_61() {
+    let hill: &[(f32, f32)] = &[(300.0, 0.0), (700.0, 0.0), (700.0, 300.0), (300.0, 300.0)];
+    let at = |y: f32| {
+        pos(
+            Sequence::Initiative,
+            &[("hill", hill)],
+            &[("a", 0), ("n", 1)],
+            &[
+                ("rc", "a", "british.field-battery", Unlimbered, (500.0, y), 90.0),
+                ("j", "n", "emirs.jihadiya", Line, (500.0, y + 200.0), 270.0),
+            ],
+        )
+    };
+    // 100 yards from the hill's nearest edge: the gun neither fires down nor is fired at from below.
+    let top = at(150.0);
+    assert!(fire::shot(&top, 0, 1).is_none());
+    assert!(fire::shot(&top, 1, 0).is_none(), "the riflemen below cannot fire at the gun on the hilltop");
+    // 40 yards from the edge, on the slope: both may.
+    let slope = at(260.0);
+    assert!(fire::shot(&slope, 0, 1).is_some());
+    assert!(fire::shot(&slope, 1, 0).is_some());
+    // A gun below targets a unit on the hill only within 60 yards of the hill's edge.
+    let up = |y: f32| {
+        pos(
+            Sequence::Initiative,
+            &[("hill", hill)],
+            &[("a", 0), ("n", 1)],
+            &[
+                ("rc", "a", "british.field-battery", Unlimbered, (500.0, 600.0), 270.0),
+                ("j", "n", "emirs.jihadiya", Line, (500.0, y), 90.0),
+            ],
+        )
+    };
+    assert!(fire::shot(&up(150.0), 0, 1).is_none(), "100 yards inside the hill");
+    assert!(fire::shot(&up(280.0), 0, 1).is_some(), "on the slope");
+}
+
+#[test]
+fn features_below_do_not_block_fire_between_units_on_hills_mice_6_61() {
+    let woods: &[(f32, f32)] = &[(400.0, 300.0), (600.0, 300.0), (600.0, 400.0), (400.0, 400.0)];
+    let hill_b: &[(f32, f32)] = &[(400.0, 450.0), (600.0, 450.0), (600.0, 650.0), (400.0, 650.0)];
+    let units = [
+        ("rc", "a", "british.field-battery", Unlimbered, (500.0, 200.0), 90.0),
+        ("w", "n", "indunas.warriors", Mass, (500.0, 500.0), 270.0),
+    ];
+    let two_hills = pos(Sequence::Initiative, &[("hill", HILL_A), ("woods", woods), ("hill", hill_b)], &[("a", 0), ("n", 1)], &units);
+    assert!(fire::shot(&two_hills, 0, 1).is_some(), "the woods below do not block fire from hill to hill");
+    let one_hill = pos(Sequence::Initiative, &[("hill", HILL_A), ("woods", woods)], &[("a", 0), ("n", 1)], &units);
+    assert!(fire::shot(&one_hill, 0, 1).is_none(), "with the target below, the woods block (6.33)");
+}

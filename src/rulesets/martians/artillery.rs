@@ -2,7 +2,8 @@
 //! ahead to the class's range, stopped by the first stand or blocking feature they meet (6.31, 6.33),
 //! howitzers over units but not over woods, hills or objective zones (6.33), Gatlings and machine
 //! guns anywhere forward of the stand (6.37), kill dice per gun by range with the situation modifiers
-//! (6.7, the Artillery Fire Charts), and what a hit on a gun section strikes (6.2).
+//! (6.7, the Artillery Fire Charts), the elevation effects of hills (6.6), and what a hit on a gun
+//! section strikes (6.2).
 
 use super::formations::Formation;
 use super::musketry::{Shot, line_blocked};
@@ -28,6 +29,10 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     let g = gun(p, u)?;
     let stands = p.stands(u);
     let tstands = p.stands(target);
+    let ground = p.sc.ground();
+    // 6.61: "Blocking units are ignored if they and the target are at a lower elevation than the guns".
+    let above = table::elevated(ground, st.at) && !table::elevated(ground, p.units[target].at);
+    let blocks = |o: usize| !above || table::elevated(ground, p.units[o].at);
     let mut range = f32::INFINITY;
     let mut sections = 0;
     for s in &stands {
@@ -36,7 +41,7 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
         for ts in &tstands {
             let d = if g.machine_gun {
                 // 6.37: anywhere forward of the stand, with a clear line.
-                (s.local(ts.centre).1 > 0.0 && !line_blocked(p, u, target, front, ts.centre)).then(|| ts.distance_to(front))
+                (s.local(ts.centre).1 > 0.0 && !line_blocked(p, u, target, front, ts.centre, &blocks)).then(|| ts.distance_to(front))
             } else {
                 super::musketry::in_zone(std::slice::from_ref(s), ts, g.range)
                     .filter(|_| !table::fire_blocked(p.sc.ground(), front, ts.centre))
@@ -50,7 +55,7 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
         }
         // 6.33: the first stand in the zone takes the fire (howitzers and machine guns excepted).
         if !g.howitzer && !g.machine_gun {
-            let first = p.ground().filter(|&o| o != u).find(|&o| {
+            let first = p.ground().filter(|&o| o != u && blocks(o)).find(|&o| {
                 o != target && p.stands(o).iter().any(|os| super::musketry::in_zone(std::slice::from_ref(s), os, reach - 0.5).is_some())
             });
             if first.is_some() {
