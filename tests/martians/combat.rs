@@ -382,3 +382,47 @@ fn features_below_do_not_block_fire_between_units_on_hills_mice_6_61() {
     let one_hill = pos(Sequence::Initiative, &[("hill", HILL_A), ("woods", woods)], &[("a", 0), ("n", 1)], &units);
     assert!(fire::shot(&one_hill, 0, 1).is_none(), "with the target below, the woods block (6.33)");
 }
+
+fn split(g: &str, shares: &[(&str, u32)]) -> salient::rulesets::martians::Command {
+    Split(id(g), shares.iter().map(|(t, d)| (id(t), *d)).collect())
+}
+
+#[test]
+fn gatling_splits_dice_between_two_targets_mice_6_7b() {
+    let woods: &[(f32, f32)] = &[(560.0, 300.0), (740.0, 300.0), (740.0, 460.0), (560.0, 460.0)];
+    let mut p = pos(
+        Sequence::Initiative,
+        &[("woods", woods)],
+        &[("a", 0), ("n", 1)],
+        &[
+            ("mg", "a", "british.naval-gatling", Unlimbered, (500.0, 200.0), 90.0),
+            ("w1", "n", "indunas.warriors", Mass, (400.0, 350.0), 270.0),
+            ("w2", "n", "indunas.warriors", Mass, (650.0, 350.0), 270.0),
+            ("line", "a", "british.line", Line, (900.0, 200.0), 90.0),
+        ],
+    );
+    // Two guns at 101-300 yards: 3 dice a gun, 6 in all; at the warriors in the woods 6 - 2 = 4.
+    assert_eq!(fire::shot(&p, 0, 1).unwrap().dice, 6);
+    assert_eq!(fire::shot(&p, 0, 2).unwrap().dice, 4);
+    ok(&mut p, Begin(id("a"), Action::Fire), &[]);
+    let check = |p: &salient::rulesets::martians::state::Pos, c| salient::rulesets::martians::check(p, &c);
+    assert!(check(&p, split("mg", &[("w1", 2), ("w2", 4)])).is_ok());
+    assert!(check(&p, split("mg", &[("w1", 3), ("w2", 2)])).is_err(), "the shares must reach the total allowed, 6");
+    assert!(check(&p, split("mg", &[("w1", 1), ("w2", 5)])).is_err(), "no more dice at a target than the gun rolls at it alone");
+    assert!(check(&p, split("mg", &[("w2", 3), ("w1", 3)])).is_err(), "targets in the battle's order");
+    assert!(check(&p, split("mg", &[("w1", 6)])).is_err(), "one target is a Fire");
+    assert!(check(&p, split("mg", &[("w1", 0), ("w2", 6)])).is_err());
+    assert!(check(&p, split("line", &[("w1", 3), ("w2", 3)])).is_err(), "only a Gatling or machine gun splits its fire");
+    // 3 dice at w1 (1 and 2 hit a mass: two hits, morale 1 passes), 3 at w2 (a 0: one hit, morale 1 passes).
+    let ev = ok(&mut p, split("mg", &[("w1", 3), ("w2", 3)]), &[1, 2, 5, 1, 5, 5, 10, 1]);
+    let fired: Vec<(String, u32, u32)> = ev
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Fired { target, dice, hits, .. } => Some((target.clone(), *dice, *hits)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(fired, vec![(id("w1"), 3, 2), (id("w2"), 3, 1)]);
+    assert_eq!((p.units[1].castings, p.units[2].castings), (34, 35));
+    assert!(check(&p, split("mg", &[("w1", 3), ("w2", 3)])).is_err(), "the Gatling has fired");
+}

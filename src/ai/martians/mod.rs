@@ -216,6 +216,17 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             (Some(u), Some(e)) => t.kill * shot_value(p, u, e) + 0.1,
             _ => 0.0,
         },
+        // 6.7b: a split is worth the castings each share kills; it beats a single shot only when the best
+        // target cannot take all the dice (its range or cover cuts them).
+        Command::Split(a, shares) => {
+            let Some(u) = unit(a) else { return 0.0 };
+            let kills: f32 = shares
+                .iter()
+                .filter_map(|(id, d)| unit(id).map(|e| (e, *d)))
+                .filter_map(|(e, d)| fire::can_fire(p, u, e).ok().map(|s| d as f32 * fire::hit_chance(p, u, e, s.skirmish)))
+                .sum();
+            t.kill * kills + 0.1
+        }
         Command::Charge(a, b) => match (unit(a), unit(b)) {
             (Some(u), Some(e)) => charge_score(p, side, t, u, e),
             _ => 0.0,

@@ -147,6 +147,11 @@ fn firing(s: Stage) -> bool {
     !matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Regiment(_))
 }
 
+/// 6.7b: a Gatling splits its fire in its own fire (not in opportunity or return fire at one unit).
+fn splits_allowed(s: Stage) -> bool {
+    firing(s) && !matches!(s, Stage::Opportunity(_) | Stage::Return(_) | Stage::Aviation(_))
+}
+
 /// The candidate commands of the decision awaited.
 pub fn candidates(p: &Pos) -> Vec<Command> {
     let Some(s) = view::stage(p) else { return Vec::new() };
@@ -169,6 +174,11 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
         }
         if firing(s) {
             out.extend(targets.iter().map(|&t| Command::Fire(p.id(u).to_string(), p.id(t).to_string())));
+            if splits_allowed(s) {
+                for split in artillery::splits(p, u, &targets) {
+                    out.push(Command::Split(p.id(u).to_string(), split.into_iter().map(|(t, d)| (p.id(t).to_string(), d)).collect()));
+                }
+            }
         }
     }
     out.push(Command::Done);
@@ -213,6 +223,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
             }
             fire::can_fire(p, u, target).map(|_| ())
         }
+        Command::Split(id, shares) if splits_allowed(s) => artillery::check_split(p, unit(id)?, shares).map(|_| ()),
         _ => Err(refuse(view::pending_of(p).map(|x| x.1).unwrap_or_default(), view::pending_of(p).map_or("1.3", |x| x.2))),
     }
 }
@@ -231,6 +242,19 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
         (Command::Fire(id, t), _) => {
             let (Some(u), Some(target)) = (p.find(id), p.find(t)) else { return };
             fire_exec(p, rt, s, u, target);
+        }
+        (Command::Split(id, shares), _) => {
+            let Some(u) = p.find(id) else { return };
+            let Ok(shots) = artillery::check_split(p, u, shares) else { return };
+            // 6.7b: each target its share of the dice; the consecutive target (6.7) is the one given most.
+            for (t, shot) in &shots {
+                if p.units[*t].on_table() {
+                    fire::resolve(p, rt, u, *t, shot, "6.7b");
+                }
+            }
+            let most = shots.iter().max_by_key(|(t, s)| (s.dice, std::cmp::Reverse(*t))).map(|x| x.0);
+            p.units[u].target = most;
+            p.r.under.done.insert(u);
         }
         (Command::Move(id, ..) | Command::Charge(id, _), _) => {
             let Some(u) = p.find(id) else { return };

@@ -60,6 +60,23 @@ pub fn fire(p: &Pos, u: usize, target: usize) -> Result<FirePreview, (String, St
     })
 }
 
+/// A Gatling's split fire (6.7b): each target's shot with the share of the dice it is given.
+pub fn split(p: &Pos, u: usize, shares: &[(String, u32)]) -> Result<Vec<(usize, FirePreview)>, (String, String)> {
+    let shots = artillery::check_split(p, u, shares).map_err(|r| (r.reason.clone(), r.rule.clone().unwrap_or_default()))?;
+    let mut out = Vec::new();
+    for (t, shot) in shots {
+        let mut f = fire(p, u, t)?;
+        let all = f.dice;
+        f.dice = shot.dice;
+        f.expected = f.per_die * shot.dice as f32;
+        f.any_hit = 1.0 - (1.0 - f.per_die).powi(shot.dice as i32);
+        f.notes.push((format!("{} of the {all} dice it could fire at this target", shot.dice), "6.7b"));
+        f.rule = "6.7b";
+        out.push((t, f));
+    }
+    Ok(out)
+}
+
 /// The d10 faces in words ("1-3", "1, 2 and 0").
 fn faces(f: &[u32]) -> String {
     let show = |x: u32| if x == 10 { "0".to_string() } else { x.to_string() };

@@ -427,6 +427,16 @@ fn unit_orders(ui: &mut egui::Ui, s: &MarSession, p: &Pos, u: usize, asks: &mut 
     for c in mine.iter().filter(|c| matches!(c, Command::Fire(..))) {
         fire_order(ui, p, u, c, asks);
     }
+    let splits: Vec<&Command> = mine.iter().copied().filter(|c| matches!(c, Command::Split(..))).collect();
+    if !splits.is_empty() {
+        egui::CollapsingHeader::new(theme::strong(format!("Split the dice among targets ({})", splits.len())))
+            .id_salt("martians-splits")
+            .show(ui, |ui| {
+                for c in splits {
+                    split_order(ui, p, u, c, asks);
+                }
+            });
+    }
     for c in mine.iter().filter(|c| matches!(c, Command::Charge(..))) {
         let Some(t) = words::aim(c).and_then(|t| p.find(t)) else { continue };
         let ch = preview::charge(p, u, t);
@@ -489,6 +499,34 @@ fn fire_order(ui: &mut egui::Ui, p: &Pos, u: usize, c: &Command, asks: &mut Asks
             });
         }
     });
+}
+
+/// A Gatling's split fire (6.7b) with the engine's preview of each share.
+fn split_order(ui: &mut egui::Ui, p: &Pos, u: usize, c: &Command, asks: &mut Asks) {
+    let Command::Split(_, shares) = c else { return };
+    let Ok(parts) = preview::split(p, u, shares) else { return };
+    let expected: f32 = parts.iter().map(|x| x.1.expected).sum();
+    ui.horizontal_wrapped(|row| {
+        if row.button(egui::RichText::new(words::command(p, c)).color(egui::Color32::from_rgb(255, 160, 60))).clicked() {
+            asks.acts.push(Act::Submit(c.clone()));
+        }
+        row.label(egui::RichText::new(format!("{expected:.1} hits expected")).color(PARCHMENT));
+        rule_link(row, "6.7b", &mut asks.open_rule);
+    });
+    for (t, f) in &parts {
+        ui.label(
+            egui::RichText::new(format!(
+                "• {}: {:.0} yds, {} d10, {:.0}% a die — {:.1} hits expected",
+                p.id(*t),
+                f.range,
+                f.dice,
+                f.per_die * 100.0,
+                f.expected
+            ))
+            .color(DIM)
+            .small(),
+        );
+    }
 }
 
 /// The unit under the pointer.
