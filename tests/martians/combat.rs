@@ -426,3 +426,50 @@ fn gatling_splits_dice_between_two_targets_mice_6_7b() {
     assert_eq!((p.units[1].castings, p.units[2].castings), (34, 35));
     assert!(check(&p, split("mg", &[("w1", 3), ("w2", 3)])).is_err(), "the Gatling has fired");
 }
+
+fn charged(target: (&'static str, salient::rulesets::martians::formations::Formation)) -> salient::rulesets::martians::state::Pos {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("n", 1), ("a", 0)],
+        &[("w", "n", "indunas.warriors", Mass, (500.0, 200.0), 90.0), ("s", "a", target.0, target.1, (500.0, 300.0), 270.0)],
+    );
+    // The defenders have fired: no volley at one inch (8.1).
+    p.r.cards[1].red = false;
+    ok(&mut p, Begin(id("n"), Action::Move), &[]);
+    ok(&mut p, Charge(id("w"), id("s")), &[]);
+    p
+}
+
+#[test]
+fn skirmishers_charged_may_evade_at_their_skirmish_rate_mice_8_2a() {
+    let mut p = charged(("british.sepoys", Skirmish));
+    let legal = salient::rulesets::martians::legal_at(&p);
+    assert_eq!(legal, vec![Evade(id("s")), Done], "the sepoys choose: flee or melee");
+    let ev = ok(&mut p, Evade(id("s")), &[]);
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::Evaded { .. })), "{ev:#?}");
+    assert!(p.r.contacts.is_empty(), "no melee");
+    assert!((p.units[1].at.y - 420.0).abs() < 0.5, "120 yards away (4.5, the skirmish rate): {:?}", p.units[1].at);
+    assert!(p.units[1].disrupted);
+    assert_eq!(p.units[1].castings, 12);
+}
+
+#[test]
+fn skirmishers_that_stand_melee_mice_8_2a() {
+    let mut p = charged(("british.sepoys", Skirmish));
+    ok(&mut p, Done, &[]);
+    assert_eq!(p.r.contacts.len(), 1, "they stand: the melee follows");
+    assert!(p.r.window.is_none());
+}
+
+#[test]
+fn a_gun_crew_charged_flees_without_its_guns_mice_8_2a() {
+    let mut p = charged(("british.field-battery", Unlimbered));
+    let ev = ok(&mut p, Evade(id("s")), &[]);
+    assert_eq!(p.units[1].gone, Some(Gone::Destroyed), "the section is lost");
+    assert!(ev.iter().any(|e| e.rule == "8.2a"));
+    // A formed company does not evade: no choice is offered.
+    let p = charged(("british.line", Line));
+    assert!(p.r.window.is_none());
+    assert!(!salient::rulesets::martians::legal_at(&p).contains(&Evade(id("s"))));
+}

@@ -12,7 +12,7 @@ use super::state::Action;
 ///
 /// In RON: `Begin("24th", Move)`, `Motivate("24th", Move)`, `EndRegiment`, `Move("24-a", 0, 60)`,
 /// `Face("24-a", 90)`, `Form("24-a", Square)`, `Charge("impi-1", "24-a")`, `Fire("24-a", "impi-1")`,
-/// `Split("gatling", [("impi-1", 5), ("impi-2", 3)])`, `Done`.
+/// `Split("gatling", [("impi-1", 5), ("impi-2", 3)])`, `Evade("rifles")`, `Done`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// The regiment whose turn it is begins an action: move (black card) or fire (red card) (2.5, 2.6).
@@ -37,6 +37,8 @@ pub enum Command {
     /// 6.7b: a Gatling or machine gun splits its dice among two or three targets, each named once with
     /// its dice, in the battle's order of units: `Split("gatling", [("w-1", 5), ("w-2", 3)])`.
     Split(String, Vec<(String, u32)>),
+    /// 8.2a: skirmishers or a gun's crew just charged flee instead of meleeing (`Done`: they stand).
+    Evade(String),
     /// Ends the action, the phase's decisions, or lets an opportunity pass.
     Done,
 }
@@ -68,6 +70,7 @@ pub enum EventKind {
     Formed { unit: String, formation: Formation },
     Charged { unit: String, target: String, flank: bool },
     ChargeRefused { unit: String, roll: u32 },
+    Evaded { unit: String, charger: String },
     Fired { unit: String, target: String, dice: u32, hits: u32, rolls: Vec<u32> },
     Casualties { unit: String, castings: u32, left: u32 },
     GunHit { unit: String, what: String },

@@ -134,6 +134,10 @@ fn actors(p: &Pos, s: Stage) -> Vec<usize> {
             Some(Window::Return { target, .. }) => vec![*target],
             _ => Vec::new(),
         },
+        Stage::Evade(_) => match &p.r.window {
+            Some(Window::Evade { target, .. }) => vec![*target],
+            _ => Vec::new(),
+        },
         Stage::Regiment(_) => Vec::new(),
     }
 }
@@ -144,7 +148,7 @@ fn moving(s: Stage) -> bool {
 }
 
 fn firing(s: Stage) -> bool {
-    !matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Regiment(_))
+    !matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Regiment(_) | Stage::Evade(_))
 }
 
 /// 6.7b: a Gatling splits its fire in its own fire (not in opportunity or return fire at one unit).
@@ -157,6 +161,9 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     let Some(s) = view::stage(p) else { return Vec::new() };
     if let Stage::Regiment(r) = s {
         return command::regiment_candidates(p, r);
+    }
+    if let Stage::Evade(_) = s {
+        return actors(p, s).into_iter().map(|u| Command::Evade(p.id(u).to_string())).chain([Command::Done]).collect();
     }
     let mut out = Vec::new();
     let side = view::decider(p, s);
@@ -223,6 +230,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
             }
             fire::can_fire(p, u, target).map(|_| ())
         }
+        Command::Evade(id) if matches!(s, Stage::Evade(_)) => unit(id).map(|_| ()),
         Command::Split(id, shares) if splits_allowed(s) => artillery::check_split(p, unit(id)?, shares).map(|_| ()),
         _ => Err(refuse(view::pending_of(p).map(|x| x.1).unwrap_or_default(), view::pending_of(p).map_or("1.3", |x| x.2))),
     }
@@ -239,6 +247,12 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
     match (&c, s) {
         (_, Stage::Regiment(r)) => command::regiment_exec(p, rt, r, &c),
         (Command::Done, _) => command::done(p, rt),
+        (Command::Evade(_), Stage::Evade(_)) => {
+            if let Some(Window::Evade { charger, target }) = p.r.window.take() {
+                melee::evade(p, rt, target, charger);
+                command::after_move(p, charger);
+            }
+        }
         (Command::Fire(id, t), _) => {
             let (Some(u), Some(target)) = (p.find(id), p.find(t)) else { return };
             fire_exec(p, rt, s, u, target);
@@ -260,6 +274,13 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
             let Some(u) = p.find(id) else { return };
             if let Some(target) = movement::exec(p, rt, &c) {
                 fire::volley(p, rt, target, u);
+                if melee::may_evade(p, u, target) {
+                    // 8.2a: the charged skirmishers or gun crew choose first; opportunity fire at the
+                    // charger follows their choice (command::done, melee::evade).
+                    p.r.window = Some(Window::Evade { charger: u, target });
+                    command::check_victory(p, rt);
+                    return;
+                }
             }
             if matches!(s, Stage::Act(..)) {
                 command::after_move(p, u);

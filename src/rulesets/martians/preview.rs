@@ -179,6 +179,26 @@ pub fn charge(p: &Pos, u: usize, target: usize) -> ChargePreview {
     ChargePreview { distance: p.gap(u, target), rate: movement::charge_rate(p, u), flank }
 }
 
+/// What evading a charge would do, against standing (8.2a): the yards the skirmishers flee (`None`:
+/// a gun crew flees without its guns, the section lost), and the melee if they stand: the hits they
+/// would inflict and receive, expected (8.5).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvadePreview {
+    pub flee: Option<f32>,
+    pub inflict: f32,
+    pub receive: f32,
+}
+
+pub fn evade(p: &Pos, u: usize, charger: usize) -> EvadePreview {
+    let flank = p.r.contacts.iter().any(|c| c.attacker == charger && c.defender == u && c.flank);
+    let exp = |a: usize, b: usize, fl: bool| {
+        let (k, tenths) = super::melee::kills(p, super::melee::value(p, a, b, fl), &super::melee::weapon(p, a));
+        k as f32 + tenths as f32 / 10.0
+    };
+    let flee = (p.kind(u) != Kind::Artillery).then(|| p.sc.tables.movement.of(p.kind(u)).road);
+    EvadePreview { flee, inflict: exp(u, charger, flank), receive: exp(charger, u, false) }
+}
+
 /// The farthest a unit may move now (4) and the charge rate (4.1b).
 pub fn reach(p: &Pos, u: usize) -> (f32, f32) {
     (movement::allowance(p, u), movement::charge_rate(p, u))

@@ -147,6 +147,7 @@ fn phase_words(p: &Pos) -> String {
         Some(Stage::Opportunity(_)) => "Opportunity fire (2.6)".into(),
         Some(Stage::Return(_)) => "Return fire (2.6)".into(),
         Some(Stage::Segment(_, ph)) => ph.name().to_string(),
+        Some(Stage::Evade(_)) => "Charged: evade or stand (8.2a)".into(),
         None => p.r.phase.name().to_string(),
     }
 }
@@ -323,6 +324,9 @@ fn decision(ui: &mut egui::Ui, s: &MarSession, p: &Pos, status: Option<&str>, as
         }
         return;
     }
+    for c in s.legal.iter().filter(|c| matches!(c, Command::Evade(..))) {
+        evade_order(ui, p, c, asks);
+    }
     for c in s.legal.iter().filter(|c| words::actor(c).is_none()) {
         order_button(ui, p, c, &mut asks.acts);
     }
@@ -330,6 +334,31 @@ fn decision(ui: &mut egui::Ui, s: &MarSession, p: &Pos, status: Option<&str>, as
     if n > 0 {
         ui.label(egui::RichText::new(format!("{n} unit{} may act: glowing gold on the table.", if n == 1 { "" } else { "s" })).color(DIM));
     }
+}
+
+/// 8.2a: the evasion of a charge, with what it costs and what standing would (Done: stand).
+fn evade_order(ui: &mut egui::Ui, p: &Pos, c: &Command, asks: &mut Asks) {
+    let Command::Evade(id) = c else { return };
+    let (Some(u), Some(crate::rulesets::martians::state::Window::Evade { charger, .. })) = (p.find(id), &p.r.window) else { return };
+    let e = preview::evade(p, u, *charger);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal_wrapped(|row| {
+            if row.button(egui::RichText::new(words::command(p, c)).color(RED)).clicked() {
+                asks.acts.push(Act::Submit(c.clone()));
+            }
+            rule_link(row, "8.2a", &mut asks.open_rule);
+        });
+        let flee = match e.flee {
+            Some(y) => format!("flees {y:.0} yds from {}, disrupted", p.id(*charger)),
+            None => "the crew flees without the guns: the section is lost".into(),
+        };
+        ui.label(egui::RichText::new(flee).color(PARCHMENT));
+        ui.label(
+            egui::RichText::new(format!("Done stands to the melee: {:.1} hits inflicted, {:.1} received, expected", e.inflict, e.receive))
+                .color(DIM)
+                .small(),
+        );
+    });
 }
 
 /// One order's button, with its rule.

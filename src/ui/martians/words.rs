@@ -42,6 +42,7 @@ pub fn rule(c: &Command) -> &'static str {
         Command::Charge(..) => "8.1",
         Command::Fire(..) => "7.3",
         Command::Split(..) => "6.7b",
+        Command::Evade(..) => "8.2a",
         Command::Done => "1.3",
     }
 }
@@ -63,6 +64,7 @@ pub fn command(p: &Pos, c: &Command) -> String {
             let parts: Vec<String> = shares.iter().map(|(t, d)| format!("{d} at {t}")).collect();
             format!("{u}: split its dice, {}", parts.join(", "))
         }
+        Command::Evade(u) => format!("{u}: evade the charge (flee)"),
         Command::Done => "Done".into(),
     }
 }
@@ -75,7 +77,8 @@ pub fn actor(c: &Command) -> Option<&str> {
         | Command::Form(u, _)
         | Command::Charge(u, _)
         | Command::Fire(u, _)
-        | Command::Split(u, _) => Some(u),
+        | Command::Split(u, _)
+        | Command::Evade(u) => Some(u),
         _ => None,
     }
 }
