@@ -306,3 +306,170 @@ fn a_charged_unit_holding_its_fire_volleys_at_one_inch_mice_8_1() {
     assert_eq!(p.units[0].castings, 32);
     assert!(!p.r.cards[1].red, "the volley spends the regiment's red card");
 }
+
+const HILL_A: &[(f32, f32)] = &[(400.0, 100.0), (600.0, 100.0), (600.0, 230.0), (400.0, 230.0)];
+
+#[test]
+fn a_gun_on_a_hill_fires_over_units_below_at_a_target_below_mice_6_61() {
+    let units = [
+        ("rc", "a", "british.field-battery", Unlimbered, (500.0, 200.0), 90.0),
+        ("near", "a", "british.askaris", Line, (500.0, 400.0), 90.0),
+        ("behind", "n", "indunas.warriors", Mass, (500.0, 600.0), 270.0),
+    ];
+    let flat = pos(Sequence::Initiative, &[], &[("a", 0), ("n", 1)], &units);
+    assert!(fire::shot(&flat, 0, 2).is_none(), "on the flat the askaris are the first stand in the kill zone (6.33)");
+    let high = pos(Sequence::Initiative, &[("hill", HILL_A)], &[("a", 0), ("n", 1)], &units);
+    let s = fire::shot(&high, 0, 2).expect("blocking units below the gun, with the target below, are ignored");
+    assert_eq!(s.dice, 4, "2 dice a gun at 301+ yards, two guns");
+    // A Gatling on the hill likewise fires over the friendly company below.
+    let mg = [
+        ("mg", "a", "british.naval-gatling", Unlimbered, (500.0, 200.0), 90.0),
+        ("near", "a", "british.askaris", Line, (500.0, 400.0), 90.0),
+        ("behind", "n", "indunas.warriors", Mass, (500.0, 600.0), 270.0),
+    ];
+    assert!(fire::shot(&pos(Sequence::Initiative, &[], &[("a", 0), ("n", 1)], &mg), 0, 2).is_none());
+    assert!(fire::shot(&pos(Sequence::Initiative, &[("hill", HILL_A)], &[("a", 0), ("n", 1)], &mg), 0, 2).is_some());
+}
+
+#[test]
+fn guns_on_a_hilltop_fire_down_and_are_fired_at_only_within_60_yards_of_its_edge_mice_6_61() {
+    let hill: &[(f32, f32)] = &[(300.0, 0.0), (700.0, 0.0), (700.0, 300.0), (300.0, 300.0)];
+    let at = |y: f32| {
+        pos(
+            Sequence::Initiative,
+            &[("hill", hill)],
+            &[("a", 0), ("n", 1)],
+            &[
+                ("rc", "a", "british.field-battery", Unlimbered, (500.0, y), 90.0),
+                ("j", "n", "emirs.jihadiya", Line, (500.0, y + 200.0), 270.0),
+            ],
+        )
+    };
+    // 100 yards from the hill's nearest edge: the gun neither fires down nor is fired at from below.
+    let top = at(150.0);
+    assert!(fire::shot(&top, 0, 1).is_none());
+    assert!(fire::shot(&top, 1, 0).is_none(), "the riflemen below cannot fire at the gun on the hilltop");
+    // 40 yards from the edge, on the slope: both may.
+    let slope = at(260.0);
+    assert!(fire::shot(&slope, 0, 1).is_some());
+    assert!(fire::shot(&slope, 1, 0).is_some());
+    // A gun below targets a unit on the hill only within 60 yards of the hill's edge.
+    let up = |y: f32| {
+        pos(
+            Sequence::Initiative,
+            &[("hill", hill)],
+            &[("a", 0), ("n", 1)],
+            &[
+                ("rc", "a", "british.field-battery", Unlimbered, (500.0, 600.0), 270.0),
+                ("j", "n", "emirs.jihadiya", Line, (500.0, y), 90.0),
+            ],
+        )
+    };
+    assert!(fire::shot(&up(150.0), 0, 1).is_none(), "100 yards inside the hill");
+    assert!(fire::shot(&up(280.0), 0, 1).is_some(), "on the slope");
+}
+
+#[test]
+fn features_below_do_not_block_fire_between_units_on_hills_mice_6_61() {
+    let woods: &[(f32, f32)] = &[(400.0, 300.0), (600.0, 300.0), (600.0, 400.0), (400.0, 400.0)];
+    let hill_b: &[(f32, f32)] = &[(400.0, 450.0), (600.0, 450.0), (600.0, 650.0), (400.0, 650.0)];
+    let units = [
+        ("rc", "a", "british.field-battery", Unlimbered, (500.0, 200.0), 90.0),
+        ("w", "n", "indunas.warriors", Mass, (500.0, 500.0), 270.0),
+    ];
+    let two_hills = pos(Sequence::Initiative, &[("hill", HILL_A), ("woods", woods), ("hill", hill_b)], &[("a", 0), ("n", 1)], &units);
+    assert!(fire::shot(&two_hills, 0, 1).is_some(), "the woods below do not block fire from hill to hill");
+    let one_hill = pos(Sequence::Initiative, &[("hill", HILL_A), ("woods", woods)], &[("a", 0), ("n", 1)], &units);
+    assert!(fire::shot(&one_hill, 0, 1).is_none(), "with the target below, the woods block (6.33)");
+}
+
+fn split(g: &str, shares: &[(&str, u32)]) -> salient::rulesets::martians::Command {
+    Split(id(g), shares.iter().map(|(t, d)| (id(t), *d)).collect())
+}
+
+#[test]
+fn gatling_splits_dice_between_two_targets_mice_6_7b() {
+    let woods: &[(f32, f32)] = &[(560.0, 300.0), (740.0, 300.0), (740.0, 460.0), (560.0, 460.0)];
+    let mut p = pos(
+        Sequence::Initiative,
+        &[("woods", woods)],
+        &[("a", 0), ("n", 1)],
+        &[
+            ("mg", "a", "british.naval-gatling", Unlimbered, (500.0, 200.0), 90.0),
+            ("w1", "n", "indunas.warriors", Mass, (400.0, 350.0), 270.0),
+            ("w2", "n", "indunas.warriors", Mass, (650.0, 350.0), 270.0),
+            ("line", "a", "british.line", Line, (900.0, 200.0), 90.0),
+        ],
+    );
+    // Two guns at 101-300 yards: 3 dice a gun, 6 in all; at the warriors in the woods 6 - 2 = 4.
+    assert_eq!(fire::shot(&p, 0, 1).unwrap().dice, 6);
+    assert_eq!(fire::shot(&p, 0, 2).unwrap().dice, 4);
+    ok(&mut p, Begin(id("a"), Action::Fire), &[]);
+    let check = |p: &salient::rulesets::martians::state::Pos, c| salient::rulesets::martians::check(p, &c);
+    assert!(check(&p, split("mg", &[("w1", 2), ("w2", 4)])).is_ok());
+    assert!(check(&p, split("mg", &[("w1", 3), ("w2", 2)])).is_err(), "the shares must reach the total allowed, 6");
+    assert!(check(&p, split("mg", &[("w1", 1), ("w2", 5)])).is_err(), "no more dice at a target than the gun rolls at it alone");
+    assert!(check(&p, split("mg", &[("w2", 3), ("w1", 3)])).is_err(), "targets in the battle's order");
+    assert!(check(&p, split("mg", &[("w1", 6)])).is_err(), "one target is a Fire");
+    assert!(check(&p, split("mg", &[("w1", 0), ("w2", 6)])).is_err());
+    assert!(check(&p, split("line", &[("w1", 3), ("w2", 3)])).is_err(), "only a Gatling or machine gun splits its fire");
+    // 3 dice at w1 (1 and 2 hit a mass: two hits, morale 1 passes), 3 at w2 (a 0: one hit, morale 1 passes).
+    let ev = ok(&mut p, split("mg", &[("w1", 3), ("w2", 3)]), &[1, 2, 5, 1, 5, 5, 10, 1]);
+    let fired: Vec<(String, u32, u32)> = ev
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Fired { target, dice, hits, .. } => Some((target.clone(), *dice, *hits)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(fired, vec![(id("w1"), 3, 2), (id("w2"), 3, 1)]);
+    assert_eq!((p.units[1].castings, p.units[2].castings), (34, 35));
+    assert!(check(&p, split("mg", &[("w1", 3), ("w2", 3)])).is_err(), "the Gatling has fired");
+}
+
+fn charged(target: (&'static str, salient::rulesets::martians::formations::Formation)) -> salient::rulesets::martians::state::Pos {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("n", 1), ("a", 0)],
+        &[("w", "n", "indunas.warriors", Mass, (500.0, 200.0), 90.0), ("s", "a", target.0, target.1, (500.0, 300.0), 270.0)],
+    );
+    // The defenders have fired: no volley at one inch (8.1).
+    p.r.cards[1].red = false;
+    ok(&mut p, Begin(id("n"), Action::Move), &[]);
+    ok(&mut p, Charge(id("w"), id("s")), &[]);
+    p
+}
+
+#[test]
+fn skirmishers_charged_may_evade_at_their_skirmish_rate_mice_8_2a() {
+    let mut p = charged(("british.sepoys", Skirmish));
+    let legal = salient::rulesets::martians::legal_at(&p);
+    assert_eq!(legal, vec![Evade(id("s")), Done], "the sepoys choose: flee or melee");
+    let ev = ok(&mut p, Evade(id("s")), &[]);
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::Evaded { .. })), "{ev:#?}");
+    assert!(p.r.contacts.is_empty(), "no melee");
+    assert!((p.units[1].at.y - 420.0).abs() < 0.5, "120 yards away (4.5, the skirmish rate): {:?}", p.units[1].at);
+    assert!(p.units[1].disrupted);
+    assert_eq!(p.units[1].castings, 12);
+}
+
+#[test]
+fn skirmishers_that_stand_melee_mice_8_2a() {
+    let mut p = charged(("british.sepoys", Skirmish));
+    ok(&mut p, Done, &[]);
+    assert_eq!(p.r.contacts.len(), 1, "they stand: the melee follows");
+    assert!(p.r.window.is_none());
+}
+
+#[test]
+fn a_gun_crew_charged_flees_without_its_guns_mice_8_2a() {
+    let mut p = charged(("british.field-battery", Unlimbered));
+    let ev = ok(&mut p, Evade(id("s")), &[]);
+    assert_eq!(p.units[1].gone, Some(Gone::Destroyed), "the section is lost");
+    assert!(ev.iter().any(|e| e.rule == "8.2a"));
+    // A formed company does not evade: no choice is offered.
+    let p = charged(("british.line", Line));
+    assert!(p.r.window.is_none());
+    assert!(!salient::rulesets::martians::legal_at(&p).contains(&Evade(id("s"))));
+}

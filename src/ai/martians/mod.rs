@@ -10,7 +10,7 @@ use bevy::prelude::*;
 use crate::engine::board::tabletop::{Yards, edge_distance, point_in_polygon, segment_crosses_polygon};
 use crate::rulesets::martians::formations::Formation;
 use crate::rulesets::martians::scenario::{AiTuning, Sequence};
-use crate::rulesets::martians::state::{Action, Pos};
+use crate::rulesets::martians::state::{Action, Pos, Window};
 use crate::rulesets::martians::table::{self, Terrain};
 use crate::rulesets::martians::tables::Kind;
 use crate::rulesets::martians::view::{Stage, decider, stage};
@@ -216,6 +216,18 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             (Some(u), Some(e)) => t.kill * shot_value(p, u, e) + 0.1,
             _ => 0.0,
         },
+        // 6.7b: a split is worth the castings each share kills; it beats a single shot only when the best
+        // target cannot take all the dice (its range or cover cuts them).
+        Command::Split(a, shares) => {
+            let Some(u) = unit(a) else { return 0.0 };
+            let kills: f32 = shares
+                .iter()
+                .filter_map(|(id, d)| unit(id).map(|e| (e, *d)))
+                .filter_map(|(e, d)| fire::can_fire(p, u, e).ok().map(|s| d as f32 * fire::hit_chance(p, u, e, s.skirmish)))
+                .sum();
+            t.kill * kills + 0.1
+        }
+        Command::Evade(a) => unit(a).map_or(0.0, |u| evade_score(p, side, t, u)),
         Command::Charge(a, b) => match (unit(a), unit(b)) {
             (Some(u), Some(e)) => charge_score(p, side, t, u, e),
             _ => 0.0,
@@ -277,6 +289,20 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             if gain > 0.5 && off(st.facing) < 2.0 { gain - 1.5 } else { -1.0 }
         }
     }
+}
+
+/// 8.2a: evading a charge against standing to it: the melee's castings (killed at `kill`, lost at
+/// `loss`) against what flight costs: a gun section lost with its crew, or skirmishers disrupted and
+/// perhaps out of the zone they hold.
+fn evade_score(p: &Pos, side: usize, t: &AiTuning, u: usize) -> f32 {
+    let Some(Window::Evade { charger, .. }) = &p.r.window else { return 0.0 };
+    let e = crate::rulesets::martians::preview::evade(p, u, *charger);
+    let stand = t.kill * e.inflict - t.loss * e.receive;
+    let go = match e.flee {
+        None => -t.loss * p.units[u].castings as f32,
+        Some(_) => -1.0 - if zone(p, side).is_some_and(|f| in_feature(p, u, f)) { t.hold * 0.5 } else { 0.0 },
+    };
+    go - stand
 }
 
 /// 1 if a move to `to` takes the last stand of a unit out of its side's objective zone, else 0.

@@ -330,6 +330,8 @@ pub fn done(p: &mut Pos, rt: &mut Rt) {
                 }
             }
             Window::Return { .. } => p.r.window = p.r.resume.take(),
+            // 8.2a: they stand and melee; the charger may now be fired at as any mover (2.6).
+            Window::Evade { charger, .. } => after_move(p, charger),
         }
         return;
     }

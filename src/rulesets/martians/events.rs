@@ -11,7 +11,8 @@ use super::state::Action;
 /// degrees counter-clockwise from the unit's facing, distances whole yards.
 ///
 /// In RON: `Begin("24th", Move)`, `Motivate("24th", Move)`, `EndRegiment`, `Move("24-a", 0, 60)`,
-/// `Face("24-a", 90)`, `Form("24-a", Square)`, `Charge("impi-1", "24-a")`, `Fire("24-a", "impi-1")`, `Done`.
+/// `Face("24-a", 90)`, `Form("24-a", Square)`, `Charge("impi-1", "24-a")`, `Fire("24-a", "impi-1")`,
+/// `Split("gatling", [("impi-1", 5), ("impi-2", 3)])`, `Evade("rifles")`, `Done`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// The regiment whose turn it is begins an action: move (black card) or fire (red card) (2.5, 2.6).
@@ -33,6 +34,11 @@ pub enum Command {
     Charge(String, String),
     /// Fire at an enemy unit: musketry (7), artillery (6), an aviation attack, opportunity or return fire.
     Fire(String, String),
+    /// 6.7b: a Gatling or machine gun splits its dice among two or three targets, each named once with
+    /// its dice, in the battle's order of units: `Split("gatling", [("w-1", 5), ("w-2", 3)])`.
+    Split(String, Vec<(String, u32)>),
+    /// 8.2a: skirmishers or a gun's crew just charged flee instead of meleeing (`Done`: they stand).
+    Evade(String),
     /// Ends the action, the phase's decisions, or lets an opportunity pass.
     Done,
 }
@@ -64,6 +70,7 @@ pub enum EventKind {
     Formed { unit: String, formation: Formation },
     Charged { unit: String, target: String, flank: bool },
     ChargeRefused { unit: String, roll: u32 },
+    Evaded { unit: String, charger: String },
     Fired { unit: String, target: String, dice: u32, hits: u32, rolls: Vec<u32> },
     Casualties { unit: String, castings: u32, left: u32 },
     GunHit { unit: String, what: String },

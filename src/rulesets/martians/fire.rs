@@ -40,11 +40,29 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     if !us.on_table() || !ts.on_table() || p.side(u) == p.side(target) || p.kind(target) == Kind::Aviation {
         return None;
     }
+    if !crest_ok(p, u, target) {
+        return None;
+    }
     match p.kind(u) {
         Kind::Aviation => aviation::shot(p, u, target),
         Kind::Artillery => artillery::shot(p, u, target),
         _ => musketry::shot(p, u, target, None),
     }
+}
+
+/// 6.61: fire between a gun and a unit at different elevations (one on a hill, the other below) only
+/// when the one on the hill stands within 60 yards of its edge: "Guns can target only units located
+/// within 60 yards of the edge of the hill"; "Guns deployed on a hilltop must be within 60 yards of
+/// its edge or on the slope in order to fire or be fired at by enemy units located at a lower
+/// elevation". Aviation attacks from the sky and is not concerned.
+pub fn crest_ok(p: &Pos, u: usize, target: usize) -> bool {
+    if p.kind(u) == Kind::Aviation || (p.kind(u) != Kind::Artillery && p.kind(target) != Kind::Artillery) {
+        return true;
+    }
+    let g = p.sc.ground();
+    let (a, b) = (p.units[u].at, p.units[target].at);
+    let crest = p.sc.tables.artillery.crest;
+    table::elevated(g, a) == table::elevated(g, b) || (table::near_edge(g, a, crest) && table::near_edge(g, b, crest))
 }
 
 /// Whether `u` may fire at `target` now, apart from whose decision it is.

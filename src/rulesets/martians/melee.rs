@@ -85,6 +85,43 @@ fn strike(p: &Pos, rt: &mut Rt, u: usize, enemy: usize, flanked: bool) -> (i32, 
     (v, auto + extra)
 }
 
+/// 8.2a: "Skirmishers and gun crews may flee or melee if enemy stands move within one inch": a unit in
+/// skirmish order, or a gun section, just charged, not halted (5.5: it halts in place) and in no other
+/// melee.
+pub fn may_evade(p: &Pos, charger: usize, target: usize) -> bool {
+    let (c, t) = (&p.units[charger], &p.units[target]);
+    c.on_table()
+        && t.on_table()
+        && (t.formation == Formation::Skirmish || p.kind(target) == super::tables::Kind::Artillery)
+        && !p.halted(target)
+        && p.r.contacts.iter().any(|x| x.attacker == charger && x.defender == target)
+        && p.r.contacts.iter().all(|x| (x.attacker == charger && x.defender == target) || (x.attacker != target && x.defender != target))
+}
+
+/// 8.2a: the evasion. Skirmishers flee away from the charger at their skirmish rate (4.5, the
+/// Road/Skirmish column), disrupted as by any flight (3.5); a gun's crew flees without the guns (4.3:
+/// "A gun's crew can flee if charged"; 6.11: "Crews without guns ... must evade (removed from play)"):
+/// the section is lost.
+pub fn evade(p: &mut Pos, rt: &mut Rt, u: usize, charger: usize) {
+    if !p.units[u].on_table() {
+        return;
+    }
+    if p.kind(u) == super::tables::Kind::Artillery {
+        p.units[u].gone = Some(super::state::Gone::Destroyed);
+        p.r.contacts.retain(|c| c.attacker != u && c.defender != u);
+        let words = "its crew flees without the guns: the section is lost (8.2a)";
+        rt.log("8.2a", format!("{} {words}", p.name(u)), EventKind::Removed { unit: p.id(u).to_string(), why: words.into() });
+        return;
+    }
+    let dist = p.sc.tables.movement.of(p.kind(u)).road;
+    rt.log(
+        "8.2a",
+        format!("{} evades the charge of {}", p.name(u), p.name(charger)),
+        EventKind::Evaded { unit: p.id(u).to_string(), charger: p.id(charger).to_string() },
+    );
+    super::morale::flee_by(p, rt, u, Some(charger), dist, "8.2a");
+}
+
 /// Phase IV / VII: resolves every contact, new and engaged (8.2, 8.3).
 pub fn phase(p: &mut Pos, rt: &mut Rt) {
     let contacts: Vec<Contact> = p.r.contacts.clone();

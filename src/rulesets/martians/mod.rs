@@ -134,6 +134,10 @@ fn actors(p: &Pos, s: Stage) -> Vec<usize> {
             Some(Window::Return { target, .. }) => vec![*target],
             _ => Vec::new(),
         },
+        Stage::Evade(_) => match &p.r.window {
+            Some(Window::Evade { target, .. }) => vec![*target],
+            _ => Vec::new(),
+        },
         Stage::Regiment(_) => Vec::new(),
     }
 }
@@ -144,7 +148,12 @@ fn moving(s: Stage) -> bool {
 }
 
 fn firing(s: Stage) -> bool {
-    !matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Regiment(_))
+    !matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Regiment(_) | Stage::Evade(_))
+}
+
+/// 6.7b: a Gatling splits its fire in its own fire (not in opportunity or return fire at one unit).
+fn splits_allowed(s: Stage) -> bool {
+    firing(s) && !matches!(s, Stage::Opportunity(_) | Stage::Return(_) | Stage::Aviation(_))
 }
 
 /// The candidate commands of the decision awaited.
@@ -152,6 +161,9 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     let Some(s) = view::stage(p) else { return Vec::new() };
     if let Stage::Regiment(r) = s {
         return command::regiment_candidates(p, r);
+    }
+    if let Stage::Evade(_) = s {
+        return actors(p, s).into_iter().map(|u| Command::Evade(p.id(u).to_string())).chain([Command::Done]).collect();
     }
     let mut out = Vec::new();
     let side = view::decider(p, s);
@@ -169,6 +181,11 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
         }
         if firing(s) {
             out.extend(targets.iter().map(|&t| Command::Fire(p.id(u).to_string(), p.id(t).to_string())));
+            if splits_allowed(s) {
+                for split in artillery::splits(p, u, &targets) {
+                    out.push(Command::Split(p.id(u).to_string(), split.into_iter().map(|(t, d)| (p.id(t).to_string(), d)).collect()));
+                }
+            }
         }
     }
     out.push(Command::Done);
@@ -213,6 +230,8 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
             }
             fire::can_fire(p, u, target).map(|_| ())
         }
+        Command::Evade(id) if matches!(s, Stage::Evade(_)) => unit(id).map(|_| ()),
+        Command::Split(id, shares) if splits_allowed(s) => artillery::check_split(p, unit(id)?, shares).map(|_| ()),
         _ => Err(refuse(view::pending_of(p).map(|x| x.1).unwrap_or_default(), view::pending_of(p).map_or("1.3", |x| x.2))),
     }
 }
@@ -228,14 +247,40 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
     match (&c, s) {
         (_, Stage::Regiment(r)) => command::regiment_exec(p, rt, r, &c),
         (Command::Done, _) => command::done(p, rt),
+        (Command::Evade(_), Stage::Evade(_)) => {
+            if let Some(Window::Evade { charger, target }) = p.r.window.take() {
+                melee::evade(p, rt, target, charger);
+                command::after_move(p, charger);
+            }
+        }
         (Command::Fire(id, t), _) => {
             let (Some(u), Some(target)) = (p.find(id), p.find(t)) else { return };
             fire_exec(p, rt, s, u, target);
+        }
+        (Command::Split(id, shares), _) => {
+            let Some(u) = p.find(id) else { return };
+            let Ok(shots) = artillery::check_split(p, u, shares) else { return };
+            // 6.7b: each target its share of the dice; the consecutive target (6.7) is the one given most.
+            for (t, shot) in &shots {
+                if p.units[*t].on_table() {
+                    fire::resolve(p, rt, u, *t, shot, "6.7b");
+                }
+            }
+            let most = shots.iter().max_by_key(|(t, s)| (s.dice, std::cmp::Reverse(*t))).map(|x| x.0);
+            p.units[u].target = most;
+            p.r.under.done.insert(u);
         }
         (Command::Move(id, ..) | Command::Charge(id, _), _) => {
             let Some(u) = p.find(id) else { return };
             if let Some(target) = movement::exec(p, rt, &c) {
                 fire::volley(p, rt, target, u);
+                if melee::may_evade(p, u, target) {
+                    // 8.2a: the charged skirmishers or gun crew choose first; opportunity fire at the
+                    // charger follows their choice (command::done, melee::evade).
+                    p.r.window = Some(Window::Evade { charger: u, target });
+                    command::check_victory(p, rt);
+                    return;
+                }
             }
             if matches!(s, Stage::Act(..)) {
                 command::after_move(p, u);

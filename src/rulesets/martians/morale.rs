@@ -170,6 +170,11 @@ pub fn attrition(p: &mut Pos, rt: &mut Rt, u: usize, n: u32) {
 /// 5.5: the unit flees 100 yards away from what broke it (or back from its facing), as far as the
 /// ground lets it; off the table it has fled the battle. It is disrupted (3.5) and its melees end.
 pub fn flee(p: &mut Pos, rt: &mut Rt, u: usize, cause: Option<usize>) {
+    flee_by(p, rt, u, cause, p.sc.tables.morale.flee, "5.5");
+}
+
+/// A flight of `dist` yards away from `cause` (5.5; 8.2a: skirmishers evading a charge at their rate).
+pub fn flee_by(p: &mut Pos, rt: &mut Rt, u: usize, cause: Option<usize>, dist: f32, rule: &str) {
     let st = p.units[u].clone();
     let away = match cause.filter(|&c| p.units[c].on_table()) {
         Some(c) => {
@@ -180,11 +185,10 @@ pub fn flee(p: &mut Pos, rt: &mut Rt, u: usize, cause: Option<usize>) {
         }
         None => (-st.facing.cos(), -st.facing.sin()),
     };
-    let dist = p.sc.tables.morale.flee;
     p.r.contacts.retain(|c| c.attacker != u && c.defender != u);
     let full = Yards::new(st.at.x + away.0 * dist, st.at.y + away.1 * dist);
     if !p.stands_as(u, full, st.facing, st.formation).iter().all(|s| table::on_table(&p.sc.table, s)) {
-        rt.log("5.5", format!("{} flees off the table", p.name(u)), EventKind::Fled { unit: p.id(u).to_string(), to: None });
+        rt.log(rule, format!("{} flees off the table", p.name(u)), EventKind::Fled { unit: p.id(u).to_string(), to: None });
         remove(p, rt, u, Gone::Fled);
         return;
     }
@@ -201,7 +205,7 @@ pub fn flee(p: &mut Pos, rt: &mut Rt, u: usize, cause: Option<usize>) {
     }
     p.units[u].disrupted = p.kind(u) != Kind::Artillery;
     let at = p.units[u].at;
-    rt.log("5.5", format!("{} flees {d:.0} yards", p.name(u)), EventKind::Fled { unit: p.id(u).to_string(), to: Some((at.x, at.y)) });
+    rt.log(rule, format!("{} flees {d:.0} yards", p.name(u)), EventKind::Fled { unit: p.id(u).to_string(), to: Some((at.x, at.y)) });
 }
 
 /// Takes a unit off the table.

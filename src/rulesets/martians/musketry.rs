@@ -57,14 +57,14 @@ pub fn in_zone(rank: &[Stand], target: &Stand, range: f32) -> Option<f32> {
 }
 
 /// Whether fire from `from` to `to` is blocked by a friendly stand other than the firer's (7.21), or
-/// by blocking terrain (6.33).
-pub fn line_blocked(p: &Pos, shooter: usize, target: usize, from: Yards, to: Yards) -> bool {
+/// by blocking terrain (6.33); `blocks` says which units may block (6.61: not those below a gun on a hill).
+pub fn line_blocked(p: &Pos, shooter: usize, target: usize, from: Yards, to: Yards, blocks: &dyn Fn(usize) -> bool) -> bool {
     if table::fire_blocked(p.sc.ground(), from, to) {
         return true;
     }
     let side = p.side(shooter);
     p.ground()
-        .filter(|&o| o != shooter && o != target && p.side(o) == side)
+        .filter(|&o| o != shooter && o != target && p.side(o) == side && blocks(o))
         .any(|o| p.stands(o).iter().any(|s| crate::engine::board::tabletop::segment_crosses_polygon(from, to, &s.corners())))
 }
 
@@ -100,7 +100,7 @@ pub fn shot(p: &Pos, u: usize, target: usize, range_cap: Option<f32>) -> Option<
         for ts in &tstands {
             for s in &stands {
                 let d = s.distance_to(ts.centre).min(ts.distance_to(s.front_centre()));
-                if d > range_max || line_blocked(p, u, target, s.front_centre(), ts.centre) {
+                if d > range_max || line_blocked(p, u, target, s.front_centre(), ts.centre, &|_| true) {
                     continue;
                 }
                 let front = s.local(ts.centre).1 > 0.0;
@@ -120,7 +120,7 @@ pub fn shot(p: &Pos, u: usize, target: usize, range_cap: Option<f32>) -> Option<
         let mut range = f32::INFINITY;
         for ts in &tstands {
             if let Some(d) = in_zone(&rank, ts, range_max)
-                && !rank.iter().all(|s| line_blocked(p, u, target, s.front_centre(), ts.centre))
+                && !rank.iter().all(|s| line_blocked(p, u, target, s.front_centre(), ts.centre, &|_| true))
             {
                 range = range.min(d);
             }

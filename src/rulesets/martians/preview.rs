@@ -60,6 +60,23 @@ pub fn fire(p: &Pos, u: usize, target: usize) -> Result<FirePreview, (String, St
     })
 }
 
+/// A Gatling's split fire (6.7b): each target's shot with the share of the dice it is given.
+pub fn split(p: &Pos, u: usize, shares: &[(String, u32)]) -> Result<Vec<(usize, FirePreview)>, (String, String)> {
+    let shots = artillery::check_split(p, u, shares).map_err(|r| (r.reason.clone(), r.rule.clone().unwrap_or_default()))?;
+    let mut out = Vec::new();
+    for (t, shot) in shots {
+        let mut f = fire(p, u, t)?;
+        let all = f.dice;
+        f.dice = shot.dice;
+        f.expected = f.per_die * shot.dice as f32;
+        f.any_hit = 1.0 - (1.0 - f.per_die).powi(shot.dice as i32);
+        f.notes.push((format!("{} of the {all} dice it could fire at this target", shot.dice), "6.7b"));
+        f.rule = "6.7b";
+        out.push((t, f));
+    }
+    Ok(out)
+}
+
 /// The d10 faces in words ("1-3", "1, 2 and 0").
 fn faces(f: &[u32]) -> String {
     let show = |x: u32| if x == 10 { "0".to_string() } else { x.to_string() };
@@ -160,6 +177,26 @@ pub struct ChargePreview {
 pub fn charge(p: &Pos, u: usize, target: usize) -> ChargePreview {
     let (_, _, flank) = movement::contact_place(p, u, target);
     ChargePreview { distance: p.gap(u, target), rate: movement::charge_rate(p, u), flank }
+}
+
+/// What evading a charge would do, against standing (8.2a): the yards the skirmishers flee (`None`:
+/// a gun crew flees without its guns, the section lost), and the melee if they stand: the hits they
+/// would inflict and receive, expected (8.5).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvadePreview {
+    pub flee: Option<f32>,
+    pub inflict: f32,
+    pub receive: f32,
+}
+
+pub fn evade(p: &Pos, u: usize, charger: usize) -> EvadePreview {
+    let flank = p.r.contacts.iter().any(|c| c.attacker == charger && c.defender == u && c.flank);
+    let exp = |a: usize, b: usize, fl: bool| {
+        let (k, tenths) = super::melee::kills(p, super::melee::value(p, a, b, fl), &super::melee::weapon(p, a));
+        k as f32 + tenths as f32 / 10.0
+    };
+    let flee = (p.kind(u) != Kind::Artillery).then(|| p.sc.tables.movement.of(p.kind(u)).road);
+    EvadePreview { flee, inflict: exp(u, charger, flank), receive: exp(charger, u, false) }
 }
 
 /// The farthest a unit may move now (4) and the charge rate (4.1b).

@@ -133,9 +133,9 @@ pub struct Objective {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
 #[serde(deny_unknown_fields, default)]
 pub struct AiTuning {
-    /// One enemy casting killed, and one of one's own lost.
+    /// One enemy casting expected killed, by a shot or a charge's melee (own losses are `loss`).
     pub kill: f32,
-    /// One casting of one's own lost.
+    /// One casting of one's own expected lost, to a charge's melee or the defender's volley at one inch.
     pub loss: f32,
     /// Per yard of approach to the objective or the enemy.
     pub approach: f32,

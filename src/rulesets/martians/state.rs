@@ -154,6 +154,8 @@ pub enum Window {
     Opportunity { mover: usize, fired: BTreeSet<usize> },
     /// The unit just fired at may fire back at its shooter.
     Return { shooter: usize, target: usize },
+    /// 8.2a: skirmishers or a gun crew just charged may flee rather than melee.
+    Evade { charger: usize, target: usize },
 }
 
 /// A melee contact (8.1): the charger, the charged, and whether on the flank or rear.

@@ -3,7 +3,7 @@
 //! 6.5, 7.4, 8.5) and block fire (6.33: objective zones, hills, woods, rough ground).
 
 use crate::engine::board::Tabletop;
-use crate::engine::board::tabletop::{Stand, Yards, point_in_polygon, segment_crosses_polygon};
+use crate::engine::board::tabletop::{Stand, Yards, edge_distance, point_in_polygon, segment_crosses_polygon};
 use crate::engine::source::{Diagnostic, Problems, SourceFile};
 
 /// What a terrain feature is to the rules.
@@ -142,11 +142,44 @@ pub fn on_road(g: Ground<'_>, p: Yards) -> bool {
 
 /// The first feature blocking fire from `a` to `b` (6.33); howitzers fire over everything but
 /// woods, hills and objective zones, which they cannot fire over either, so the same list applies.
+/// 6.61: "Blocking features located at lower levels do not block firing between units at higher
+/// levels": between two points both on hills, only features on a hill (hills themselves, and woods,
+/// rough ground or objective zones whose middle is on one) block.
 pub fn fire_blocked(g: Ground<'_>, a: Yards, b: Yards) -> bool {
+    let high = elevated(g, a) && elevated(g, b);
     g.table.features.iter().enumerate().any(|(i, f)| {
+        let below = high && lower(g, i);
         g.kinds[i].blocks_fire()
+            && !below
             && !point_in_polygon(a, &f.polygon)
             && !point_in_polygon(b, &f.polygon)
             && crate::engine::board::tabletop::entry_along(a, b, &f.polygon).is_some()
     })
+}
+
+/// The hill a point stands on, if any (6.6: the table's one higher level is the hills).
+pub fn hill_at(g: Ground<'_>, p: Yards) -> Option<usize> {
+    (0..g.kinds.len()).find(|&i| g.kinds[i] == Terrain::Hill && point_in_polygon(p, &g.table.features[i].polygon))
+}
+
+/// Whether a point is at the higher elevation: on a hill (6.6).
+pub fn elevated(g: Ground<'_>, p: Yards) -> bool {
+    hill_at(g, p).is_some()
+}
+
+/// Whether a feature is at the lower level (6.61): not a hill, and its middle on no hill.
+fn lower(g: Ground<'_>, i: usize) -> bool {
+    let poly = &g.table.features[i].polygon;
+    if g.kinds[i] == Terrain::Hill || poly.is_empty() {
+        return false;
+    }
+    let n = poly.len() as f32;
+    let mid = Yards::new(poly.iter().map(|q| q.x).sum::<f32>() / n, poly.iter().map(|q| q.y).sum::<f32>() / n);
+    !elevated(g, mid)
+}
+
+/// 6.61: a point on a hill within `crest` yards of its edge (the slope or the crest line); a point
+/// off the hills counts as such (the rule limits only units on a hill).
+pub fn near_edge(g: Ground<'_>, p: Yards, crest: f32) -> bool {
+    hill_at(g, p).is_none_or(|h| edge_distance(p, &g.table.features[h].polygon) <= crest)
 }

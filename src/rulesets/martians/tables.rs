@@ -224,6 +224,9 @@ pub struct Artillery {
     pub limber_hit_max: u32,
     /// A limbered gun that moved more than this many yards is an Open target (6.5e: 60).
     pub moving_limber: f32,
+    /// 6.61: between a gun and a unit at different elevations, the one on the hill must stand within
+    /// this many yards of the hill's edge (60).
+    pub crest: f32,
 }
 
 /// The d10 results that hit each target type (6.7c, 7.5; 10 is the 0).

@@ -25,6 +25,8 @@ pub enum Stage {
     Return(usize),
     /// A side's part of a traditional phase.
     Segment(usize, Phase),
+    /// A side's skirmishers or gun crew just charged may evade (8.2a).
+    Evade(usize),
 }
 
 pub fn stage(p: &Pos) -> Option<Stage> {
@@ -35,6 +37,7 @@ pub fn stage(p: &Pos) -> Option<Stage> {
         return Some(match w {
             Window::Opportunity { mover, .. } => Stage::Opportunity(1 - p.side(*mover).min(1)),
             Window::Return { target, .. } => Stage::Return(p.side(*target)),
+            Window::Evade { target, .. } => Stage::Evade(p.side(*target)),
         });
     }
     match p.r.phase {
@@ -54,7 +57,7 @@ pub fn stage(p: &Pos) -> Option<Stage> {
 /// The side deciding at a stage.
 pub fn decider(p: &Pos, s: Stage) -> usize {
     match s {
-        Stage::Aviation(side) | Stage::Opportunity(side) | Stage::Return(side) | Stage::Segment(side, _) => side,
+        Stage::Aviation(side) | Stage::Opportunity(side) | Stage::Return(side) | Stage::Segment(side, _) | Stage::Evade(side) => side,
         Stage::Regiment(r) | Stage::Act(r, _) => p.regiment_side(r),
     }
 }
@@ -78,6 +81,7 @@ pub fn pending_of(p: &Pos) -> Option<(usize, String, &'static str)> {
         Stage::Opportunity(_) => (side, "Opportunity fire at the unit that moved (Fire), or Done".into(), "2.6"),
         Stage::Return(_) => (side, "Return fire at the shooter (Fire), or Done".into(), "2.6"),
         Stage::Segment(_, ph) => (side, format!("{}: act with your units, then Done", ph.name()), "1.3"),
+        Stage::Evade(_) => (side, "Charged: Evade (the skirmishers or the gun crew flee), or Done to stand and melee".into(), "8.2a"),
     })
 }
 

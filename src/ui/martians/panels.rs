@@ -147,6 +147,7 @@ fn phase_words(p: &Pos) -> String {
         Some(Stage::Opportunity(_)) => "Opportunity fire (2.6)".into(),
         Some(Stage::Return(_)) => "Return fire (2.6)".into(),
         Some(Stage::Segment(_, ph)) => ph.name().to_string(),
+        Some(Stage::Evade(_)) => "Charged: evade or stand (8.2a)".into(),
         None => p.r.phase.name().to_string(),
     }
 }
@@ -323,6 +324,9 @@ fn decision(ui: &mut egui::Ui, s: &MarSession, p: &Pos, status: Option<&str>, as
         }
         return;
     }
+    for c in s.legal.iter().filter(|c| matches!(c, Command::Evade(..))) {
+        evade_order(ui, p, c, asks);
+    }
     for c in s.legal.iter().filter(|c| words::actor(c).is_none()) {
         order_button(ui, p, c, &mut asks.acts);
     }
@@ -330,6 +334,31 @@ fn decision(ui: &mut egui::Ui, s: &MarSession, p: &Pos, status: Option<&str>, as
     if n > 0 {
         ui.label(egui::RichText::new(format!("{n} unit{} may act: glowing gold on the table.", if n == 1 { "" } else { "s" })).color(DIM));
     }
+}
+
+/// 8.2a: the evasion of a charge, with what it costs and what standing would (Done: stand).
+fn evade_order(ui: &mut egui::Ui, p: &Pos, c: &Command, asks: &mut Asks) {
+    let Command::Evade(id) = c else { return };
+    let (Some(u), Some(crate::rulesets::martians::state::Window::Evade { charger, .. })) = (p.find(id), &p.r.window) else { return };
+    let e = preview::evade(p, u, *charger);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal_wrapped(|row| {
+            if row.button(egui::RichText::new(words::command(p, c)).color(RED)).clicked() {
+                asks.acts.push(Act::Submit(c.clone()));
+            }
+            rule_link(row, "8.2a", &mut asks.open_rule);
+        });
+        let flee = match e.flee {
+            Some(y) => format!("flees {y:.0} yds from {}, disrupted", p.id(*charger)),
+            None => "the crew flees without the guns: the section is lost".into(),
+        };
+        ui.label(egui::RichText::new(flee).color(PARCHMENT));
+        ui.label(
+            egui::RichText::new(format!("Done stands to the melee: {:.1} hits inflicted, {:.1} received, expected", e.inflict, e.receive))
+                .color(DIM)
+                .small(),
+        );
+    });
 }
 
 /// One order's button, with its rule.
@@ -427,6 +456,16 @@ fn unit_orders(ui: &mut egui::Ui, s: &MarSession, p: &Pos, u: usize, asks: &mut 
     for c in mine.iter().filter(|c| matches!(c, Command::Fire(..))) {
         fire_order(ui, p, u, c, asks);
     }
+    let splits: Vec<&Command> = mine.iter().copied().filter(|c| matches!(c, Command::Split(..))).collect();
+    if !splits.is_empty() {
+        egui::CollapsingHeader::new(theme::strong(format!("Split the dice among targets ({})", splits.len())))
+            .id_salt("martians-splits")
+            .show(ui, |ui| {
+                for c in splits {
+                    split_order(ui, p, u, c, asks);
+                }
+            });
+    }
     for c in mine.iter().filter(|c| matches!(c, Command::Charge(..))) {
         let Some(t) = words::aim(c).and_then(|t| p.find(t)) else { continue };
         let ch = preview::charge(p, u, t);
@@ -489,6 +528,34 @@ fn fire_order(ui: &mut egui::Ui, p: &Pos, u: usize, c: &Command, asks: &mut Asks
             });
         }
     });
+}
+
+/// A Gatling's split fire (6.7b) with the engine's preview of each share.
+fn split_order(ui: &mut egui::Ui, p: &Pos, u: usize, c: &Command, asks: &mut Asks) {
+    let Command::Split(_, shares) = c else { return };
+    let Ok(parts) = preview::split(p, u, shares) else { return };
+    let expected: f32 = parts.iter().map(|x| x.1.expected).sum();
+    ui.horizontal_wrapped(|row| {
+        if row.button(egui::RichText::new(words::command(p, c)).color(egui::Color32::from_rgb(255, 160, 60))).clicked() {
+            asks.acts.push(Act::Submit(c.clone()));
+        }
+        row.label(egui::RichText::new(format!("{expected:.1} hits expected")).color(PARCHMENT));
+        rule_link(row, "6.7b", &mut asks.open_rule);
+    });
+    for (t, f) in &parts {
+        ui.label(
+            egui::RichText::new(format!(
+                "• {}: {:.0} yds, {} d10, {:.0}% a die — {:.1} hits expected",
+                p.id(*t),
+                f.range,
+                f.dice,
+                f.per_die * 100.0,
+                f.expected
+            ))
+            .color(DIM)
+            .small(),
+        );
+    }
 }
 
 /// The unit under the pointer.

@@ -41,6 +41,8 @@ pub fn rule(c: &Command) -> &'static str {
         Command::Form(..) => "3",
         Command::Charge(..) => "8.1",
         Command::Fire(..) => "7.3",
+        Command::Split(..) => "6.7b",
+        Command::Evade(..) => "8.2a",
         Command::Done => "1.3",
     }
 }
@@ -58,6 +60,11 @@ pub fn command(p: &Pos, c: &Command) -> String {
         Command::Form(u, f) => format!("{u}: form {}", f.name()),
         Command::Charge(u, t) => format!("{u}: charge {}", name(t)),
         Command::Fire(u, t) => format!("{u}: fire at {}", name(t)),
+        Command::Split(u, shares) => {
+            let parts: Vec<String> = shares.iter().map(|(t, d)| format!("{d} at {t}")).collect();
+            format!("{u}: split its dice, {}", parts.join(", "))
+        }
+        Command::Evade(u) => format!("{u}: evade the charge (flee)"),
         Command::Done => "Done".into(),
     }
 }
@@ -65,7 +72,13 @@ pub fn command(p: &Pos, c: &Command) -> String {
 /// The unit a command orders, if any.
 pub fn actor(c: &Command) -> Option<&str> {
     match c {
-        Command::Move(u, ..) | Command::Face(u, _) | Command::Form(u, _) | Command::Charge(u, _) | Command::Fire(u, _) => Some(u),
+        Command::Move(u, ..)
+        | Command::Face(u, _)
+        | Command::Form(u, _)
+        | Command::Charge(u, _)
+        | Command::Fire(u, _)
+        | Command::Split(u, _)
+        | Command::Evade(u) => Some(u),
         _ => None,
     }
 }
