@@ -74,6 +74,8 @@ pub struct Settings {
     pub follow_computer: bool,
     /// A card of what happened (losses, moves, score) after the computer's turn.
     pub turn_card: bool,
+    /// Each throw of the dice on a card at the foot of the map: the dice, their purpose, the outcome.
+    pub dice_tray: bool,
 }
 
 impl Default for Settings {
@@ -86,6 +88,7 @@ impl Default for Settings {
             confirm_dice: true,
             follow_computer: true,
             turn_card: true,
+            dice_tray: true,
         }
     }
 }

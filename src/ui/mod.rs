@@ -16,6 +16,7 @@ pub mod capture;
 pub mod catalog;
 pub mod computer_turn;
 pub mod counters;
+pub mod dice_tray;
 pub mod dixmude;
 pub mod game_menu;
 pub mod game_over;
@@ -193,6 +194,7 @@ pub fn run(args: LaunchArgs) -> i32 {
             saves::plugin,
             screens::plugin,
             computer_turn::plugin,
+            dice_tray::plugin,
             game_menu::plugin,
             campaign::plugin,
             idle::plugin,

@@ -275,6 +275,7 @@ pub fn hand_over_systems<R: Evaluators>(app: &mut App, screen: Playing, look: Si
 pub fn hand_over_systems_where<R: Evaluators>(app: &mut App, screen: Playing, look: SideLooks, shown: EventShown<R>) {
     // The computer's turn is summed up with the same looks and the same rule of what may be read.
     super::computer_turn::computer_turn_systems::<R>(app, screen, look, shown);
+    super::dice_tray::dice_tray_systems::<R>(app, screen, shown);
     app.add_systems(Update, watch::<R>.in_set(super::Frame::Visuals).run_if(in_state(screen))).add_systems(
         EguiPrimaryContextPass,
         (move |contexts: EguiContexts, hand: ResMut<HandOver>, session: Option<Res<GameSession<R>>>, settings: Res<Settings>| {

@@ -31,8 +31,11 @@ pub fn settings_ui(ui: &mut bevy_egui::egui::Ui, s: &mut Settings) -> bool {
         ui.label("Hex labels");
         ui.checkbox(&mut s.hex_labels, "show K05-style labels at close zoom (H)");
         ui.end_row();
-        ui.label("Confirm dice");
-        ui.checkbox(&mut s.confirm_dice, "ask before fire, assault and barrages");
+        ui.label("Dice");
+        ui.vertical(|ui| {
+            ui.checkbox(&mut s.confirm_dice, "ask before fire, assault and barrages");
+            ui.checkbox(&mut s.dice_tray, "show each throw on a card at the foot of the map");
+        });
         ui.end_row();
         ui.label("Computer's turn");
         ui.vertical(|ui| {
@@ -94,6 +97,7 @@ mod tests {
             confirm_dice: true,
             follow_computer: false,
             turn_card: true,
+            dice_tray: false,
         };
         let text = ron::to_string(&s).unwrap();
         assert_eq!(ron::from_str::<Settings>(&text).unwrap(), s);
