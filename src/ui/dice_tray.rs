@@ -191,9 +191,8 @@ fn draw(mut contexts: EguiContexts, mut tray: ResMut<DiceTray>, viewport: Res<Ma
                         for &(sides, value) in &d.faces {
                             die(ui, sides, value);
                         }
-                        let sum: u32 = d.faces.iter().map(|f| f.1).sum();
-                        let total = if d.faces.len() > 1 { format!(" = {sum}") } else { String::new() };
-                        ui.label(egui::RichText::new(format!("{}{total}", d.purpose)).color(PARCHMENT));
+                        // No sum: a pool of d10s hits die by die; the outcome line gives any total.
+                        ui.label(egui::RichText::new(&d.purpose).color(PARCHMENT));
                         ui.label(egui::RichText::new(format!("§{}", t.rule)).small().color(theme::BRASS));
                     });
                 }
