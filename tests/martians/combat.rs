@@ -532,3 +532,57 @@ fn no_advance_when_the_loser_holds_mice_8_3() {
         assert_eq!(p.r.turn, 2);
     }
 }
+
+/// A howitzer (the 9-pounder's class made a howitzer for the test) 400 yards from the Emir's guns
+/// unlimbered, with a mass of warriors just behind them; the 6.33 option on or off.
+fn shelling(option: bool) -> salient::rulesets::martians::state::Pos {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[
+            ("how", "a", "british.field-battery", Unlimbered, (500.0, 200.0), 90.0),
+            ("guns", "n", "emirs.emir-guns", Unlimbered, (500.0, 600.0), 270.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 640.0), 270.0),
+        ],
+    );
+    let sc = std::sync::Arc::make_mut(&mut p.sc);
+    sc.tables.artillery.guns.get_mut("RC").expect("the rifled cannon").howitzer = true;
+    sc.spec.options.shell_deviation = option;
+    p
+}
+
+#[test]
+fn shell_fire_at_unlimbered_guns_may_deviate_mice_6_33() {
+    // Even: it lands at the range estimated, on the guns.
+    let mut p = shelling(true);
+    let (landing, ev) = with_dice(&mut p, &[4], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, None, "{ev:#?}");
+    // Odd, then 0: an airburst with no effect.
+    let (landing, _) = with_dice(&mut p, &[3, 0], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, Some(None));
+    // Odd, then 5: 40 yards long, on the warriors behind the guns.
+    let (landing, ev) = with_dice(&mut p, &[1, 5], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, Some(Some(2)), "{ev:#?}");
+    assert!(ev.iter().any(|e| e.rule == "6.33"));
+    // Odd, then 8: 40 yards short, on open ground.
+    let (landing, _) = with_dice(&mut p, &[9, 8], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, Some(None));
+    // Through the fire itself: an airburst rolls no kill dice and the Emir's guns are untouched.
+    let shot = fire::shot(&p, 0, 1).expect("the guns are in the kill zone");
+    let castings = p.units[1].castings;
+    with_dice(&mut p, &[7, 0], |p, rt| fire::resolve(p, rt, 0, 1, &shot, "6.7"));
+    assert_eq!(p.units[1].castings, castings);
+    assert!(p.units[0].fired);
+}
+
+#[test]
+fn shell_deviation_only_when_the_battle_uses_it_mice_6_33() {
+    let mut p = shelling(false);
+    let (landing, _) = with_dice(&mut p, &[], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, None, "the option is off: no roll");
+    // On, at a mass of warriors (not an unlimbered gun): no roll either.
+    let mut p = shelling(true);
+    let (landing, _) = with_dice(&mut p, &[], |p, rt| fire::deviation(p, rt, 0, 2));
+    assert_eq!(landing, None);
+}

@@ -75,6 +75,7 @@ pub enum EventKind {
     ChargeRefused { unit: String, roll: u32 },
     Evaded { unit: String, charger: String },
     Advanced { unit: String, yards: u32 },
+    Deviated { unit: String, roll: u32, way: Option<u32>, struck: Option<String> },
     Fired { unit: String, target: String, dice: u32, hits: u32, rolls: Vec<u32> },
     Casualties { unit: String, castings: u32, left: u32 },
     GunHit { unit: String, what: String },
