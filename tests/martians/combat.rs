@@ -473,3 +473,116 @@ fn a_gun_crew_charged_flees_without_its_guns_mice_8_2a() {
     assert!(p.r.window.is_none());
     assert!(!salient::rulesets::martians::legal_at(&p).contains(&Evade(id("s"))));
 }
+
+/// The Induna warriors' mass charges a company of sepoys in line, who have fired (no volley at one
+/// inch, 8.1); both regiments end and the melee phase follows with `dice` (8.2, 8.3).
+fn melee_won(dice: &[u32]) -> (salient::rulesets::martians::state::Pos, Vec<salient::rulesets::martians::Event>) {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("n", 1), ("a", 0)],
+        &[("w", "n", "indunas.warriors", Mass, (500.0, 200.0), 90.0), ("s", "a", "british.sepoys", Line, (500.0, 300.0), 270.0)],
+    );
+    p.r.cards[1].red = false;
+    ok(&mut p, Begin(id("n"), Action::Move), &[]);
+    ok(&mut p, Charge(id("w"), id("s")), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, EndRegiment, &[]);
+    let ev = ok(&mut p, EndRegiment, dice);
+    (p, ev)
+}
+
+#[test]
+fn winner_advances_after_melee_mice_8_3() {
+    // Values 20 and 12 kill 5 and 4 with no fraction (8.5); the sepoys lose. Their morale: 7 fails (total
+    // 6), 5 on the loss chart: they flee 100 yards (5.5).
+    let (mut p, ev) = melee_won(&[7, 5]);
+    assert!(ev.iter().any(|e| matches!(&e.kind, EventKind::Fled { unit, .. } if unit == "s")), "{ev:#?}");
+    assert_eq!(p.r.turn, 1, "the advance is decided before the next turn");
+    assert_eq!(salient::rulesets::martians::legal_at(&p), vec![Advance(id("w")), Done], "the winner may advance or hold");
+    let Some(salient::rulesets::martians::state::Window::Advance { yards, .. }) = p.r.window.clone() else { panic!("no advance offered") };
+    let before = p.units[0].at;
+    let ev = ok(&mut p, Advance(id("w")), &[]);
+    assert!(ev.iter().any(|e| e.rule == "8.3" && matches!(e.kind, EventKind::Advanced { .. })), "{ev:#?}");
+    assert!(yards >= 10.0, "into the ground the sepoys held: {yards}");
+    assert!((p.units[0].at.y - before.y - yards).abs() < 0.5, "straight ahead: {:?} -> {:?}", before, p.units[0].at);
+    assert!(p.gap(0, 1) > 1.5, "short of contact: an advance is not a charge");
+    assert_eq!(p.r.turn, 2, "then the next turn");
+}
+
+#[test]
+fn winner_may_hold_after_melee_mice_8_3() {
+    let (mut p, _) = melee_won(&[7, 5]);
+    let before = p.units[0].at;
+    ok(&mut p, Done, &[]);
+    assert_eq!(p.units[0].at, before, "Done: it holds");
+    assert_eq!(p.r.turn, 2);
+    assert!(p.r.window.is_none());
+}
+
+#[test]
+fn no_advance_when_the_loser_holds_mice_8_3() {
+    // The sepoys pass morale (1), or fail and halt in place (7, then 2): they stay engaged (8.3: "If
+    // either passes morale then B is engaged with them"), nothing to advance into.
+    for dice in [&[1][..], &[7, 2]] {
+        let (p, _) = melee_won(dice);
+        assert!(p.r.window.is_none(), "{dice:?}: {:?}", p.r.window);
+        assert!(!salient::rulesets::martians::legal_at(&p).contains(&Advance(id("w"))));
+        assert_eq!(p.r.contacts.len(), 1, "{dice:?}: engaged");
+        assert_eq!(p.r.turn, 2);
+    }
+}
+
+/// A howitzer (the 9-pounder's class made a howitzer for the test) 400 yards from the Emir's guns
+/// unlimbered, with a mass of warriors just behind them; the 6.33 option on or off.
+fn shelling(option: bool) -> salient::rulesets::martians::state::Pos {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[
+            ("how", "a", "british.field-battery", Unlimbered, (500.0, 200.0), 90.0),
+            ("guns", "n", "emirs.emir-guns", Unlimbered, (500.0, 600.0), 270.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 640.0), 270.0),
+        ],
+    );
+    let sc = std::sync::Arc::make_mut(&mut p.sc);
+    sc.tables.artillery.guns.get_mut("RC").expect("the rifled cannon").howitzer = true;
+    sc.spec.options.shell_deviation = option;
+    p
+}
+
+#[test]
+fn shell_fire_at_unlimbered_guns_may_deviate_mice_6_33() {
+    // Even: it lands at the range estimated, on the guns.
+    let mut p = shelling(true);
+    let (landing, ev) = with_dice(&mut p, &[4], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, None, "{ev:#?}");
+    // Odd, then 0: an airburst with no effect.
+    let (landing, _) = with_dice(&mut p, &[3, 0], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, Some(None));
+    // Odd, then 5: 40 yards long, on the warriors behind the guns.
+    let (landing, ev) = with_dice(&mut p, &[1, 5], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, Some(Some(2)), "{ev:#?}");
+    assert!(ev.iter().any(|e| e.rule == "6.33"));
+    // Odd, then 8: 40 yards short, on open ground.
+    let (landing, _) = with_dice(&mut p, &[9, 8], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, Some(None));
+    // Through the fire itself: an airburst rolls no kill dice and the Emir's guns are untouched.
+    let shot = fire::shot(&p, 0, 1).expect("the guns are in the kill zone");
+    let castings = p.units[1].castings;
+    with_dice(&mut p, &[7, 0], |p, rt| fire::resolve(p, rt, 0, 1, &shot, "6.7"));
+    assert_eq!(p.units[1].castings, castings);
+    assert!(p.units[0].fired);
+}
+
+#[test]
+fn shell_deviation_only_when_the_battle_uses_it_mice_6_33() {
+    let mut p = shelling(false);
+    let (landing, _) = with_dice(&mut p, &[], |p, rt| fire::deviation(p, rt, 0, 1));
+    assert_eq!(landing, None, "the option is off: no roll");
+    // On, at a mass of warriors (not an unlimbered gun): no roll either.
+    let mut p = shelling(true);
+    let (landing, _) = with_dice(&mut p, &[], |p, rt| fire::deviation(p, rt, 0, 2));
+    assert_eq!(landing, None);
+}

@@ -228,6 +228,11 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             t.kill * kills + 0.1
         }
         Command::Evade(a) => unit(a).map_or(0.0, |u| evade_score(p, side, t, u)),
+        // 8.3: the advance is worth what the same straight move ahead would be.
+        Command::Advance(a) => match &p.r.window {
+            Some(Window::Advance { yards, .. }) => score(p, s, side, t, goals, &Command::Move(a.clone(), 0, *yards as u32)),
+            _ => 0.0,
+        },
         Command::Charge(a, b) => match (unit(a), unit(b)) {
             (Some(u), Some(e)) => charge_score(p, side, t, u, e),
             _ => 0.0,

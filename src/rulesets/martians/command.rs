@@ -184,13 +184,25 @@ fn next_regiment(p: &mut Pos, rt: &mut Rt) {
     }
 }
 
-/// Phase IV (VII): melees, then the next turn.
+/// Phase IV (VII): melees, the winners' advances (8.3), then the next turn.
 fn end_turn(p: &mut Pos, rt: &mut Rt) {
-    super::melee::phase(p, rt);
+    let offers = super::melee::phase(p, rt);
     check_victory(p, rt);
     if p.r.outcome.is_none() {
-        begin_turn(p, rt);
+        offer_advance(p, rt, offers);
     }
+}
+
+/// 8.3: offers the next winner still on the table its advance (a window its side answers: `Advance` or
+/// `Done`); with none left, the next turn begins.
+pub fn offer_advance(p: &mut Pos, rt: &mut Rt, offers: Vec<(usize, f32)>) {
+    let mut offers: Vec<(usize, f32)> = offers.into_iter().filter(|&(u, _)| p.units[u].on_table()).collect();
+    if offers.is_empty() {
+        begin_turn(p, rt);
+        return;
+    }
+    let (unit, yards) = offers.remove(0);
+    p.r.window = Some(Window::Advance { unit, yards, rest: offers });
 }
 
 /// The traditional sequence's phases for a side (1.3, IGO/UGO), skipping a side with nothing to do in it.
@@ -332,6 +344,8 @@ pub fn done(p: &mut Pos, rt: &mut Rt) {
             Window::Return { .. } => p.r.window = p.r.resume.take(),
             // 8.2a: they stand and melee; the charger may now be fired at as any mover (2.6).
             Window::Evade { charger, .. } => after_move(p, charger),
+            // 8.3: the winner holds its ground.
+            Window::Advance { rest, .. } => offer_advance(p, rt, rest),
         }
         return;
     }

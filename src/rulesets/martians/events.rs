@@ -12,7 +12,7 @@ use super::state::Action;
 ///
 /// In RON: `Begin("24th", Move)`, `Motivate("24th", Move)`, `EndRegiment`, `Move("24-a", 0, 60)`,
 /// `Face("24-a", 90)`, `Form("24-a", Square)`, `Charge("impi-1", "24-a")`, `Fire("24-a", "impi-1")`,
-/// `Split("gatling", [("impi-1", 5), ("impi-2", 3)])`, `Evade("rifles")`, `Done`.
+/// `Split("gatling", [("impi-1", 5), ("impi-2", 3)])`, `Evade("rifles")`, `Advance("24-a")`, `Done`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// The regiment whose turn it is begins an action: move (black card) or fire (red card) (2.5, 2.6).
@@ -39,6 +39,9 @@ pub enum Command {
     Split(String, Vec<(String, u32)>),
     /// 8.2a: skirmishers or a gun's crew just charged flee instead of meleeing (`Done`: they stand).
     Evade(String),
+    /// 8.3: the winner of a melee whose beaten enemy fled advances into the ground it held (`Done`:
+    /// it holds).
+    Advance(String),
     /// Ends the action, the phase's decisions, or lets an opportunity pass.
     Done,
 }
@@ -71,6 +74,8 @@ pub enum EventKind {
     Charged { unit: String, target: String, flank: bool },
     ChargeRefused { unit: String, roll: u32 },
     Evaded { unit: String, charger: String },
+    Advanced { unit: String, yards: u32 },
+    Deviated { unit: String, roll: u32, way: Option<u32>, struck: Option<String> },
     Fired { unit: String, target: String, dice: u32, hits: u32, rolls: Vec<u32> },
     Casualties { unit: String, castings: u32, left: u32 },
     GunHit { unit: String, what: String },

@@ -16,6 +16,7 @@ use super::scenario::Sequence;
 use super::state::{Gone, Pos, Queued, Rt};
 use super::table::{self, Terrain};
 use super::tables::Kind;
+use crate::engine::board::tabletop::Yards;
 
 /// The d10 results that hit the target (6.7c-e, 7.4c-d).
 pub fn to_hit(p: &Pos, target: usize) -> Vec<u32> {
@@ -93,6 +94,15 @@ pub fn hit_chance(p: &Pos, u: usize, target: usize, skirmish: bool) -> f32 {
 
 /// Rolls a shot and removes its casualties (or queues them, in the traditional sequence's fire phases).
 pub fn resolve(p: &mut Pos, rt: &mut Rt, u: usize, target: usize, s: &Shot, rule: &str) {
+    let target = match deviation(p, rt, u, target) {
+        Some(Some(v)) => v,
+        Some(None) => {
+            p.units[u].fired = true;
+            p.units[u].target = Some(target);
+            return;
+        }
+        None => target,
+    };
     let hits_on = if s.skirmish { p.sc.tables.to_hit.open.clone() } else { to_hit(p, target) };
     let rolls: Vec<u32> = (0..s.dice).map(|k| rt.d10(format!("{} fires at {} (die {})", p.id(u), p.id(target), k + 1), rule)).collect();
     let hits = rolls.iter().filter(|r| hits_on.contains(r)).count() as u32;
@@ -111,6 +121,61 @@ pub fn resolve(p: &mut Pos, rt: &mut Rt, u: usize, target: usize, s: &Shot, rule
     } else {
         apply(p, rt, u, target, hits, s.skirmish);
     }
+}
+
+/// 6.33's deviation: four inches at ten yards to the inch (1.1).
+const DEVIATION: f32 = 40.0;
+
+/// 6.33, Shell Fire Optional rule: a howitzer or mortar firing at an unlimbered gun rolls a d10; even,
+/// the round lands at the range estimated (RECONSTRUCTED: the estimate is the true range, the roll
+/// stands for its error); odd, a second d10 gives the deviation: 0 an airburst with no effect, 1-2
+/// right, 3-4 left, 5-6 long, 7-9 short, four inches (40 yards) from the target's stand nearest the
+/// gun, seen from the gun. The round strikes the ground unit with a stand there (of either side, the
+/// target included), else nothing. `None`: the rule does not apply or the round lands on the target;
+/// `Some(None)`: no effect; `Some(Some(v))`: unit `v` is struck instead.
+pub fn deviation(p: &Pos, rt: &mut Rt, u: usize, target: usize) -> Option<Option<usize>> {
+    let gun = super::artillery::gun(p, u)?;
+    if !p.sc.spec.options.shell_deviation || !gun.howitzer || p.units[target].formation != Formation::Unlimbered {
+        return None;
+    }
+    let range = rt.d10(format!("{}'s shell: range estimate", p.id(u)), "6.33");
+    if range.is_multiple_of(2) {
+        rt.log(
+            "6.33",
+            format!("{}'s shell lands at the range estimated ({range}: even)", p.id(u)),
+            EventKind::Deviated { unit: p.id(u).to_string(), roll: range, way: None, struck: Some(p.id(target).to_string()) },
+        );
+        return None;
+    }
+    let way = rt.d10(format!("{}'s shell: deviation", p.id(u)), "6.33");
+    let from = p.units[u].at;
+    let aim = p.stands(target).into_iter().map(|s| s.centre).min_by(|a, b| a.distance(from).total_cmp(&b.distance(from)))?;
+    let len = aim.distance(from).max(1e-3);
+    let (fx, fy) = ((aim.x - from.x) / len, (aim.y - from.y) / len);
+    // Right of the line of fire, seen from the gun (y up): (fy, -fx).
+    let (dx, dy, words) = match way {
+        1 | 2 => (fy, -fx, "right"),
+        3 | 4 => (-fy, fx, "left"),
+        5 | 6 => (fx, fy, "long"),
+        7..=9 => (-fx, -fy, "short"),
+        _ => (0.0, 0.0, "an airburst"),
+    };
+    let struck = if way == 0 || way > 9 {
+        None
+    } else {
+        let at = Yards::new(aim.x + dx * DEVIATION, aim.y + dy * DEVIATION);
+        p.ground().find(|&v| p.stands(v).iter().any(|s| s.contains(at)))
+    };
+    let what = match struck {
+        Some(v) => format!("strikes {}", p.id(v)),
+        None => "no effect".into(),
+    };
+    rt.log(
+        "6.33",
+        format!("{}'s shell deviates ({range}: odd; {way}): {words}, {what}", p.id(u)),
+        EventKind::Deviated { unit: p.id(u).to_string(), roll: range, way: Some(way), struck: struck.map(|v| p.id(v).to_string()) },
+    );
+    Some(struck)
 }
 
 /// Removes the queued casualties of a traditional fire phase, skirmish fire first (7.3).

@@ -4,7 +4,8 @@
 //! spear 1:6) and rolls for one more with the fraction left (the fractional-die table, RECONSTRUCTED
 //! as the fraction in tenths). Hits inflicted and received are totalled by unit (8.3): the one that
 //! received more is the loser and checks morale, equal is engaged, and contacts that hold carry into
-//! the next turn's melee phase.
+//! the next turn's melee phase. A winner whose every enemy of the melee has fled or gone may advance
+//! into the ground they held (8.3: "B can advance if X and Z fail morale and must retreat").
 
 use std::collections::BTreeMap;
 
@@ -12,6 +13,7 @@ use super::events::EventKind;
 use super::formations::Formation;
 use super::state::{Contact, Pos, Rt};
 use super::table::{self, Terrain};
+use crate::engine::board::tabletop::{Stand, Yards};
 
 /// The outcome of a melee for one combatant (8.2d, 8.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,9 +124,20 @@ pub fn evade(p: &mut Pos, rt: &mut Rt, u: usize, charger: usize) {
     super::morale::flee_by(p, rt, u, Some(charger), dist, "8.2a");
 }
 
-/// Phase IV / VII: resolves every contact, new and engaged (8.2, 8.3).
-pub fn phase(p: &mut Pos, rt: &mut Rt) {
+/// Phase IV / VII: resolves every contact, new and engaged (8.2, 8.3). Returns the winners that may
+/// advance (8.3) with the yards of the advance offered, in the battle's order of units.
+pub fn phase(p: &mut Pos, rt: &mut Rt) -> Vec<(usize, f32)> {
     let contacts: Vec<Contact> = p.r.contacts.clone();
+    // The ground each combatant holds before the melee: what a beaten enemy leaves (8.3).
+    let mut held: BTreeMap<usize, (Yards, Vec<Stand>)> = BTreeMap::new();
+    let mut foes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+    for c in &contacts {
+        for (u, e) in [(c.attacker, c.defender), (c.defender, c.attacker)] {
+            held.entry(u).or_insert_with(|| (p.units[u].at, p.stands(u)));
+            foes.entry(u).or_default().push(e);
+        }
+    }
+    let mut winners = Vec::new();
     let mut inflicted: BTreeMap<usize, u32> = BTreeMap::new();
     let mut received: BTreeMap<usize, u32> = BTreeMap::new();
     let mut cause: BTreeMap<usize, usize> = BTreeMap::new();
@@ -175,6 +188,9 @@ pub fn phase(p: &mut Pos, rt: &mut Rt) {
             format!("{} inflicted {inf}, received {rec}: {words}", p.name(u)),
             EventKind::MeleeResult { unit: p.id(u).into(), inflicted: inf, received: rec, result: words.into() },
         );
+        if result == Outcome::Winner {
+            winners.push(u);
+        }
         if result == Outcome::Loser && p.units[u].on_table() {
             super::morale::check(p, rt, u, cause.get(&u).copied(), "it lost a melee (5.3b)");
         }
@@ -187,4 +203,66 @@ pub fn phase(p: &mut Pos, rt: &mut Rt) {
             .filter(|c| p.units[c.attacker].on_table() && p.units[c.defender].on_table() && p.gap(c.attacker, c.defender) <= 1.5)
             .collect();
     p.r.contacts = live;
+    winners
+        .into_iter()
+        .filter_map(|u| {
+            let beaten = foes.get(&u)?;
+            // Every enemy it fought has gone or fled (moved off the ground it held): none passed morale.
+            let vacated = beaten.iter().all(|&e| !p.units[e].on_table() || held.get(&e).is_some_and(|h| h.0.distance(p.units[e].at) > 0.5));
+            if !vacated || p.engaged(u) || !p.units[u].on_table() || p.halted(u) {
+                return None;
+            }
+            let ground: Vec<Stand> = beaten.iter().filter_map(|e| held.get(e)).flat_map(|h| h.1.iter().copied()).collect();
+            let yards = advance_reach(p, u, &ground);
+            (yards >= STEP).then_some((u, yards))
+        })
+        .collect()
+}
+
+/// The advance steps: the yards are trimmed by tens to what the ground allows.
+const STEP: f32 = 10.0;
+
+/// 8.3: how far a winner may advance straight ahead into `ground` (the stands its beaten enemies held):
+/// until its front reaches the far edge of that ground, at most its charge rate (4.5), through no
+/// blocking ground, interpenetrating no stand (3.5) and short of contact with any enemy (an advance
+/// is not a charge, 8.1). Trimmed by ten yards until it fits; 0 if no advance fits.
+pub fn advance_reach(p: &Pos, u: usize, ground: &[Stand]) -> f32 {
+    let st = &p.units[u];
+    let dir = (st.facing.cos(), st.facing.sin());
+    let ahead = |c: Yards| (c.x - st.at.x) * dir.0 + (c.y - st.at.y) * dir.1;
+    let front = p.stands(u).iter().flat_map(|s| s.corners()).map(ahead).fold(f32::NEG_INFINITY, f32::max);
+    let far = ground.iter().flat_map(|s| s.corners()).map(ahead).fold(f32::NEG_INFINITY, f32::max);
+    if !front.is_finite() || !far.is_finite() {
+        return 0.0;
+    }
+    let mut d = ((far - front).min(super::movement::charge_rate(p, u)) / STEP).floor() * STEP;
+    while d >= STEP {
+        let to = Yards::new(st.at.x + dir.0 * d, st.at.y + dir.1 * d);
+        let fits = !table::path_blocked(p.sc.ground(), st.at, to)
+            && super::movement::fits(p, u, &p.footprint_as(u, to, st.facing, st.formation), None).is_ok()
+            && p.nearest_enemy_at(u, to, st.facing, st.formation) > CONTACT;
+        if fits {
+            return d;
+        }
+        d -= STEP;
+    }
+    0.0
+}
+
+/// Stands this close touch (the melee's contact, 8.1).
+const CONTACT: f32 = 1.5;
+
+/// 8.3: the winner advances `yards` straight ahead into the ground its beaten enemy held.
+pub fn advance(p: &mut Pos, rt: &mut Rt, u: usize, yards: f32) {
+    if !p.units[u].on_table() {
+        return;
+    }
+    let st = &p.units[u];
+    let to = Yards::new(st.at.x + st.facing.cos() * yards, st.at.y + st.facing.sin() * yards);
+    p.units[u].at = to;
+    rt.log(
+        "8.3",
+        format!("{} advances {yards:.0} yards into the ground won", p.name(u)),
+        EventKind::Advanced { unit: p.id(u).to_string(), yards: yards.round() as u32 },
+    );
 }

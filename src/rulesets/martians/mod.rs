@@ -138,6 +138,10 @@ fn actors(p: &Pos, s: Stage) -> Vec<usize> {
             Some(Window::Evade { target, .. }) => vec![*target],
             _ => Vec::new(),
         },
+        Stage::Advance(_) => match &p.r.window {
+            Some(Window::Advance { unit, .. }) => vec![*unit],
+            _ => Vec::new(),
+        },
         Stage::Regiment(_) => Vec::new(),
     }
 }
@@ -148,7 +152,10 @@ fn moving(s: Stage) -> bool {
 }
 
 fn firing(s: Stage) -> bool {
-    !matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Regiment(_) | Stage::Evade(_))
+    !matches!(
+        s,
+        Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Regiment(_) | Stage::Evade(_) | Stage::Advance(_)
+    )
 }
 
 /// 6.7b: a Gatling splits its fire in its own fire (not in opportunity or return fire at one unit).
@@ -164,6 +171,9 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     }
     if let Stage::Evade(_) = s {
         return actors(p, s).into_iter().map(|u| Command::Evade(p.id(u).to_string())).chain([Command::Done]).collect();
+    }
+    if let Stage::Advance(_) = s {
+        return actors(p, s).into_iter().map(|u| Command::Advance(p.id(u).to_string())).chain([Command::Done]).collect();
     }
     let mut out = Vec::new();
     let side = view::decider(p, s);
@@ -231,6 +241,7 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
             fire::can_fire(p, u, target).map(|_| ())
         }
         Command::Evade(id) if matches!(s, Stage::Evade(_)) => unit(id).map(|_| ()),
+        Command::Advance(id) if matches!(s, Stage::Advance(_)) => unit(id).map(|_| ()),
         Command::Split(id, shares) if splits_allowed(s) => artillery::check_split(p, unit(id)?, shares).map(|_| ()),
         _ => Err(refuse(view::pending_of(p).map(|x| x.1).unwrap_or_default(), view::pending_of(p).map_or("1.3", |x| x.2))),
     }
@@ -251,6 +262,12 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
             if let Some(Window::Evade { charger, target }) = p.r.window.take() {
                 melee::evade(p, rt, target, charger);
                 command::after_move(p, charger);
+            }
+        }
+        (Command::Advance(_), Stage::Advance(_)) => {
+            if let Some(Window::Advance { unit, yards, rest }) = p.r.window.take() {
+                melee::advance(p, rt, unit, yards);
+                command::offer_advance(p, rt, rest);
             }
         }
         (Command::Fire(id, t), _) => {

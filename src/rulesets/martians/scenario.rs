@@ -70,6 +70,8 @@ pub struct Options {
     pub fanaticism: bool,
     /// 5.65: variable Martian morale for units marked (*).
     pub variable_morale: bool,
+    /// 6.33 (optional): shell fire of howitzers and mortars at unlimbered guns may deviate.
+    pub shell_deviation: bool,
 }
 
 /// A regiment (2.11): the first level of command; its units act together (2.6).

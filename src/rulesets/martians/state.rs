@@ -156,6 +156,9 @@ pub enum Window {
     Return { shooter: usize, target: usize },
     /// 8.2a: skirmishers or a gun crew just charged may flee rather than melee.
     Evade { charger: usize, target: usize },
+    /// 8.3: the winner of a melee may advance `yards` into the ground its beaten enemy held; the other
+    /// winners offered the same wait in `rest`, then the next turn begins.
+    Advance { unit: usize, yards: f32, rest: Vec<(usize, f32)> },
 }
 
 /// A melee contact (8.1): the charger, the charged, and whether on the flank or rear.

@@ -27,6 +27,8 @@ pub enum Stage {
     Segment(usize, Phase),
     /// A side's skirmishers or gun crew just charged may evade (8.2a).
     Evade(usize),
+    /// A side's melee winner may advance (8.3).
+    Advance(usize),
 }
 
 pub fn stage(p: &Pos) -> Option<Stage> {
@@ -38,6 +40,7 @@ pub fn stage(p: &Pos) -> Option<Stage> {
             Window::Opportunity { mover, .. } => Stage::Opportunity(1 - p.side(*mover).min(1)),
             Window::Return { target, .. } => Stage::Return(p.side(*target)),
             Window::Evade { target, .. } => Stage::Evade(p.side(*target)),
+            Window::Advance { unit, .. } => Stage::Advance(p.side(*unit)),
         });
     }
     match p.r.phase {
@@ -57,7 +60,12 @@ pub fn stage(p: &Pos) -> Option<Stage> {
 /// The side deciding at a stage.
 pub fn decider(p: &Pos, s: Stage) -> usize {
     match s {
-        Stage::Aviation(side) | Stage::Opportunity(side) | Stage::Return(side) | Stage::Segment(side, _) | Stage::Evade(side) => side,
+        Stage::Aviation(side)
+        | Stage::Opportunity(side)
+        | Stage::Return(side)
+        | Stage::Segment(side, _)
+        | Stage::Evade(side)
+        | Stage::Advance(side) => side,
         Stage::Regiment(r) | Stage::Act(r, _) => p.regiment_side(r),
     }
 }
@@ -82,6 +90,7 @@ pub fn pending_of(p: &Pos) -> Option<(usize, String, &'static str)> {
         Stage::Return(_) => (side, "Return fire at the shooter (Fire), or Done".into(), "2.6"),
         Stage::Segment(_, ph) => (side, format!("{}: act with your units, then Done", ph.name()), "1.3"),
         Stage::Evade(_) => (side, "Charged: Evade (the skirmishers or the gun crew flee), or Done to stand and melee".into(), "8.2a"),
+        Stage::Advance(_) => (side, "Melee won: Advance into the ground the enemy held, or Done to hold".into(), "8.3"),
     })
 }
 

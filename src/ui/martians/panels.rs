@@ -148,6 +148,7 @@ fn phase_words(p: &Pos) -> String {
         Some(Stage::Return(_)) => "Return fire (2.6)".into(),
         Some(Stage::Segment(_, ph)) => ph.name().to_string(),
         Some(Stage::Evade(_)) => "Charged: evade or stand (8.2a)".into(),
+        Some(Stage::Advance(_)) => "Melee won: advance or hold (8.3)".into(),
         None => p.r.phase.name().to_string(),
     }
 }
@@ -327,6 +328,9 @@ fn decision(ui: &mut egui::Ui, s: &MarSession, p: &Pos, status: Option<&str>, as
     for c in s.legal.iter().filter(|c| matches!(c, Command::Evade(..))) {
         evade_order(ui, p, c, asks);
     }
+    for c in s.legal.iter().filter(|c| matches!(c, Command::Advance(..))) {
+        advance_order(ui, p, c, asks);
+    }
     for c in s.legal.iter().filter(|c| words::actor(c).is_none()) {
         order_button(ui, p, c, &mut asks.acts);
     }
@@ -358,6 +362,25 @@ fn evade_order(ui: &mut egui::Ui, p: &Pos, c: &Command, asks: &mut Asks) {
                 .color(DIM)
                 .small(),
         );
+    });
+}
+
+/// 8.3: the winner's advance into the ground won, with how far (Done: it holds).
+fn advance_order(ui: &mut egui::Ui, p: &Pos, c: &Command, asks: &mut Asks) {
+    let Command::Advance(id) = c else { return };
+    let Some(crate::rulesets::martians::state::Window::Advance { unit, yards, .. }) = &p.r.window else { return };
+    if p.id(*unit) != id {
+        return;
+    }
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal_wrapped(|row| {
+            if row.button(egui::RichText::new(words::command(p, c)).color(RED)).clicked() {
+                asks.acts.push(Act::Submit(c.clone()));
+            }
+            rule_link(row, "8.3", &mut asks.open_rule);
+        });
+        ui.label(egui::RichText::new(format!("advances {yards:.0} yds straight ahead, short of any enemy")).color(PARCHMENT));
+        ui.label(egui::RichText::new("Done holds the ground it fought on").color(DIM).small());
     });
 }
 

@@ -43,6 +43,7 @@ pub fn rule(c: &Command) -> &'static str {
         Command::Fire(..) => "7.3",
         Command::Split(..) => "6.7b",
         Command::Evade(..) => "8.2a",
+        Command::Advance(..) => "8.3",
         Command::Done => "1.3",
     }
 }
@@ -65,6 +66,7 @@ pub fn command(p: &Pos, c: &Command) -> String {
             format!("{u}: split its dice, {}", parts.join(", "))
         }
         Command::Evade(u) => format!("{u}: evade the charge (flee)"),
+        Command::Advance(u) => format!("{u}: advance into the ground won"),
         Command::Done => "Done".into(),
     }
 }
@@ -78,7 +80,8 @@ pub fn actor(c: &Command) -> Option<&str> {
         | Command::Charge(u, _)
         | Command::Fire(u, _)
         | Command::Split(u, _)
-        | Command::Evade(u) => Some(u),
+        | Command::Evade(u)
+        | Command::Advance(u) => Some(u),
         _ => None,
     }
 }
