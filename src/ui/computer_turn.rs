@@ -107,7 +107,7 @@ fn against_computer<R: crate::engine::Ruleset>(session: &GameSession<R>) -> bool
 }
 
 /// The side a person plays against the computer.
-fn player_side<R: crate::engine::Ruleset>(session: &GameSession<R>) -> Option<String> {
+pub(super) fn player_side<R: crate::engine::Ruleset>(session: &GameSession<R>) -> Option<String> {
     against_computer(session).then(|| session.seats.iter().find(|(_, s)| **s == Seat::Human).map(|(id, _)| id.clone())).flatten()
 }
 

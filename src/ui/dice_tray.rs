@@ -15,8 +15,9 @@ use crate::engine::journal::JournalLine;
 
 use super::Playing;
 use super::camera::MapViewport;
+use super::computer_turn::player_side;
 use super::screens::EventShown;
-use super::session::{Change, GameSession, Seat};
+use super::session::{Change, GameSession};
 use super::settings::Settings;
 use super::theme::{self, DIM, PARCHMENT};
 use super::widgets::typed_lines;
@@ -118,8 +119,7 @@ fn watch<R: Evaluators>(
         return;
     }
     // The player against the computer reads as their side; at a hot-seat screen, as the side seated.
-    let reader = session.seats.iter().find(|(_, s)| **s == Seat::Human && session.seats.values().any(|s| *s == Seat::Computer));
-    let reader = reader.map(|(id, _)| id.clone()).or_else(|| session.side_to_move());
+    let reader = player_side(&session).or_else(|| session.side_to_move());
     let readable = reader.as_ref().map(|side| shown(&session, side));
     let lines = typed_lines(&session.log, session.new_from, session.game.journal())
         .map(|(e, ev)| (&e.line, ev.is_none_or(|ev| readable.as_ref().is_none_or(|f| f(ev)))));

@@ -5,6 +5,8 @@ mod ai;
 mod armour;
 mod combat;
 mod fixtures;
+#[cfg(feature = "gui")]
+mod hot_seat;
 mod indirect;
 mod movement;
 mod properties;
