@@ -162,7 +162,7 @@ impl Hexsides {
 
 /// Draws the features of a board into an image covering [`Extent::of`] at `scale` pixels per world
 /// unit.
-pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) -> Canvas {
+pub fn render(board: &HexBoard, scale: f32) -> Canvas {
     let sheet = Sheet { board, ext: Extent::of(board), scale };
     let (w, h) = ((sheet.ext.width() * scale).ceil() as u32, (sheet.ext.height() * scale).ceil() as u32);
     let mut c = Canvas::new(w, h);
@@ -170,9 +170,6 @@ pub fn render(board: &HexBoard, scale: f32, fonts: &super::Fonts, labels: bool) 
     place_outlines(&mut c, &sheet);
     lines(&mut c, &sheet, &sides);
     trench_lines(&mut c, &sheet);
-    if labels {
-        place_names(&mut c, &sheet, fonts);
-    }
     c
 }
 
@@ -282,27 +279,6 @@ fn trench_lines(c: &mut Canvas, sheet: &Sheet) {
                 cockade(c, ex, ey, 8.5 * scale);
             }
         }
-    }
-}
-
-/// Place names, in the italic of a period map, under the counters.
-fn place_names(c: &mut Canvas, sheet: &Sheet, fonts: &super::Fonts) {
-    let scale = sheet.scale;
-    for place in sheet.board.places.iter().filter(|p| !p.hexes.is_empty()) {
-        let n = place.hexes.len() as f32;
-        let (sx, sy) = place.hexes.iter().map(|h| sheet.centre(*h)).fold((0.0, 0.0), |a, p| (a.0 + p.0, a.1 + p.1));
-        let (x, y) = (sx / n, sy / n);
-        let size = if n >= 10.0 { 25.0 } else { 20.0 } * scale;
-        c.text_halo(
-            &fonts.serif_italic,
-            size,
-            x,
-            y + HEX * 0.48 * scale,
-            super::Align::Center,
-            [74, 36, 24, 255],
-            [250, 244, 228, 210],
-            &place.name,
-        );
     }
 }
 

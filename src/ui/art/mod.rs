@@ -283,11 +283,23 @@ impl Canvas {
         self.blit(&scratch, ox as i32, oy as i32);
     }
 
-    /// Text with a contrasting halo around it, for labels over busy art.
+    /// Text with a contrasting halo `width` pixels wide around it, for labels over busy art.
     #[allow(clippy::too_many_arguments)]
-    pub fn text_halo(&mut self, font: &FontRef<'static>, px: f32, x: f32, y: f32, align: Align, c: Rgba, halo: Rgba, text: &str) {
-        for (dx, dy) in [(-1.0, 0.0), (1.0, 0.0), (0.0, -1.0), (0.0, 1.0), (-0.7, -0.7), (0.7, 0.7), (-0.7, 0.7), (0.7, -0.7)] {
-            self.text(font, px, x + dx * 1.5, y + dy * 1.5, align, halo, text, None);
+    pub fn text_halo(
+        &mut self,
+        font: &FontRef<'static>,
+        px: f32,
+        x: f32,
+        y: f32,
+        align: Align,
+        c: Rgba,
+        halo: Rgba,
+        width: f32,
+        text: &str,
+    ) {
+        for k in 0..16 {
+            let a = k as f32 * std::f32::consts::TAU / 16.0;
+            self.text(font, px, x + a.cos() * width, y + a.sin() * width, align, halo, text, None);
         }
         self.text(font, px, x, y, align, c, text, None);
     }
@@ -313,6 +325,40 @@ pub fn mix(a: Rgba, b: Rgba, t: f32) -> Rgba {
     let t = t.clamp(0.0, 1.0);
     let m = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * t).round() as u8;
     [m(a[0], b[0]), m(a[1], b[1]), m(a[2], b[2]), m(a[3], b[3])]
+}
+
+/// A counter's face for planning zoom, where the printed one is too small to read (the hex view's
+/// `Detail::Far`): the side's colours in two large fields — the body above for the presenter's type
+/// symbol, drawn large, and the band below with `figure` (medals, steps, strength) in large bold
+/// figures — under a heavy border; a reduced side is faded and carries a broad stripe. Returns the
+/// canvas and the upper field's centre, where the presenter draws its symbol.
+pub fn far_face(cell: u32, col: palette::CounterColours, reduced: bool, figure: &str, fonts: &Fonts) -> (Canvas, (f32, f32)) {
+    let mut c = Canvas::new(cell, cell);
+    let (x0, y0, size) = (5.0, 5.0, cell as f32 - 12.0);
+    let body = if reduced { mix(col.body, [240, 236, 224, 255], 0.5) } else { col.body };
+    let band = if reduced { mix(col.band, [150, 144, 134, 255], 0.4) } else { col.band };
+    if let Some(p) = Canvas::rounded_rect(x0 + 4.0, y0 + 5.0, size, size, 10.0) {
+        c.fill(&p, [0, 0, 0, 110]);
+    }
+    let Some(outline) = Canvas::rounded_rect(x0, y0, size, size, 10.0) else { return (c, (0.0, 0.0)) };
+    c.fill(&outline, body);
+    let split = y0 + size * 0.6;
+    let mut clip = Mask::new(cell, cell);
+    if let Some(m) = clip.as_mut() {
+        m.fill_path(&outline, FillRule::Winding, true, Transform::identity());
+        if let Some(p) = polygon(&[(x0, split), (x0 + size, split), (x0 + size, y0 + size), (x0, y0 + size)]) {
+            c.fill_masked(&p, band, m);
+        }
+        if reduced && let Some(p) = polygon(&[(x0, split - 10.0), (x0 + size - 40.0, y0), (x0 + size, y0), (x0 + 40.0, split), (x0, split)])
+        {
+            c.fill_masked(&p, [170, 40, 30, 110], m);
+        }
+    }
+    if !figure.is_empty() {
+        c.text(&fonts.bold, size * 0.4, x0 + size / 2.0, y0 + size - 8.0, Align::Center, col.band_ink, figure, Some(size - 8.0));
+    }
+    c.stroke(&outline, mix(band, [0, 0, 0, 255], 0.4), 7.0);
+    (c, (x0 + size / 2.0, y0 + size * 0.3))
 }
 
 /// The same colour with another alpha.

@@ -34,6 +34,8 @@ pub struct CounterAtlas {
     pub image: Handle<Image>,
     /// (unit id, reverse side) → cell in the image.
     pub cells: HashMap<(String, bool), Rect>,
+    /// The same faces as drawn for planning zoom.
+    pub far_cells: HashMap<(String, bool), Rect>,
     /// The faces as egui textures use them: (unit id, reverse) → (atlas pixel rect).
     pub key: (String, bool),
     pub size: UVec2,
@@ -62,26 +64,32 @@ fn face_of(u: &UnitInfo, reduced: bool) -> Face {
     }
 }
 
-/// Draws every unit's two faces into one atlas image.
-#[allow(clippy::type_complexity)]
-pub fn build_atlas(sit: &Situation, palette: &Palette) -> (u32, u32, Vec<u8>, HashMap<(String, bool), Rect>) {
-    let Some(fonts) = art::Fonts::load() else { return (1, 1, vec![0; 4], HashMap::new()) };
-    let n = (sit.units.len() * 2) as u32;
+/// The faces of an atlas by (unit id, reverse side): printed, and for planning zoom.
+type Cells = HashMap<(String, bool), Rect>;
+
+/// Draws every unit's two faces, printed and for planning zoom, into one atlas image.
+pub fn build_atlas(sit: &Situation, palette: &Palette) -> (u32, u32, Vec<u8>, Cells, Cells) {
+    let Some(fonts) = art::Fonts::load() else { return (1, 1, vec![0; 4], HashMap::new(), HashMap::new()) };
+    let n = (sit.units.len() * 4) as u32;
     let rows = n.div_ceil(ATLAS_COLUMNS).max(1);
     let (w, h) = (ATLAS_COLUMNS * CELL, rows * CELL);
     let mut canvas = Canvas::new(w, h);
-    let mut cells = HashMap::new();
+    let (mut cells, mut far_cells) = (HashMap::new(), HashMap::new());
     let mut i = 0u32;
     for u in &sit.units {
         for reduced in [false, true] {
-            let face = faces::draw(&face_of(u, reduced), palette, &fonts);
-            let (x, y) = ((i % ATLAS_COLUMNS) * CELL, (i / ATLAS_COLUMNS) * CELL);
-            canvas.blit(&face, x as i32, y as i32);
-            cells.insert((u.unit.id.to_string(), reduced), Rect::new(x as f32, y as f32, (x + CELL) as f32, (y + CELL) as f32));
-            i += 1;
+            let face = face_of(u, reduced);
+            for (drawn, into) in
+                [(faces::draw(&face, palette, &fonts), &mut cells), (faces::draw_far(&face, palette, &fonts), &mut far_cells)]
+            {
+                let (x, y) = ((i % ATLAS_COLUMNS) * CELL, (i / ATLAS_COLUMNS) * CELL);
+                canvas.blit(&drawn, x as i32, y as i32);
+                into.insert((u.unit.id.to_string(), reduced), Rect::new(x as f32, y as f32, (x + CELL) as f32, (y + CELL) as f32));
+                i += 1;
+            }
         }
     }
-    (w, h, canvas.to_rgba(), cells)
+    (w, h, canvas.to_rgba(), cells, far_cells)
 }
 
 /// The marker images, made once: hero, breakdown, barrage and the counter frame.
@@ -108,13 +116,14 @@ fn load_markers(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
 }
 
 /// The hex view's art for the atlas: faces by key, the markers on counters (the selected unit's
-/// frame is a marker: a selected unit may also be turned round) and the barrage marker.
+/// frame is a marker: a selected unit may also be spent) and the barrage marker.
 fn piece_art(atlas: &CounterAtlas, m: &MarkerImages) -> PieceArt {
     let size = Vec2::splat(COUNTER * CELL as f32 / (CELL as f32 - 12.0));
     let sticker = |image: &Handle<Image>, size: Vec2, offset: Vec2, z: f32| Sticker { image: image.clone(), size, offset, z };
     PieceArt {
         image: atlas.image.clone(),
         faces: atlas.cells.iter().map(|((id, reduced), r)| (face_key(id, *reduced), *r)).collect(),
+        far_faces: atlas.far_cells.iter().map(|((id, reduced), r)| (face_key(id, *reduced), *r)).collect(),
         size,
         frame: m.frame.clone(),
         active: colour(atlas.palette.active),
@@ -147,9 +156,9 @@ fn refresh_atlas(
     }
     let palette = Palette::new(settings.colour_blind);
     let sit = session.situation();
-    let (w, h, rgba, cells) = build_atlas(&sit, &palette);
+    let (w, h, rgba, cells, far_cells) = build_atlas(&sit, &palette);
     let image = images.add(image_from_rgba(w, h, rgba));
-    let atlas = CounterAtlas { image, cells, key, size: UVec2::new(w, h), palette };
+    let atlas = CounterAtlas { image, cells, far_cells, key, size: UVec2::new(w, h), palette };
     commands.insert_resource(piece_art(&atlas, &markers));
     commands.insert_resource(atlas);
 }
@@ -177,7 +186,7 @@ fn model_of(session: &PlaySession, sit: &Situation, selected: Option<&str>) -> (
                 face: face_key(&id, u.reduced),
                 label: u.unit.name.to_string(),
                 markers: markers.iter().filter(|(on, _)| *on).map(|(_, m)| m.to_string()).collect(),
-                // Activated units are turned round (2.1).
+                // Activated units are turned round (2.1): the view dims and ticks them.
                 state: if is_active {
                     PieceState::Active
                 } else if u.record.activated {

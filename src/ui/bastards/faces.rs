@@ -6,7 +6,7 @@
 use crate::rulesets::bastards::units::UnitKind;
 
 use crate::ui::art::palette::{CounterColours, Nation, Palette};
-use crate::ui::art::{Align, Canvas, Fonts, Rgba, alpha, features, mix, polygon};
+use crate::ui::art::{self, Align, Canvas, Fonts, Rgba, alpha, features, mix, polygon};
 
 /// Counter cell size in pixels (counters are drawn at about 72 world units, so this stays sharp when
 /// zoomed in).
@@ -232,6 +232,30 @@ pub fn draw(face: &Face, palette: &Palette, fonts: &Fonts) -> Canvas {
     medals(&mut c, face.medals, x0 + size / 2.0, y0 + size - 16.0, &col);
     // The die-cut edge.
     c.stroke(&outline, mix(band, [0, 0, 0, 255], 0.35), 2.4);
+    c
+}
+
+/// Draws one face for planning zoom (`art::far_face`): the NATO infantry symbol, MG, or the tank's
+/// silhouette, large, over the medals as a figure.
+pub fn draw_far(face: &Face, palette: &Palette, fonts: &Fonts) -> Canvas {
+    let col = palette.counter(face.nation);
+    let (mut c, (sx, sy)) = art::far_face(CELL, col, face.reduced, &face.medals.to_string(), fonts);
+    let ink = col.ink;
+    if face.kind.is_tank() {
+        tank(&mut c, face.kind, sx, sy + 4.0, ink, col.body, face.nation == Nation::German, face.reduced);
+        return c;
+    }
+    let (w, h) = (84.0, 48.0);
+    let (l, r, t, b) = (sx - w / 2.0, sx + w / 2.0, sy - h / 2.0 + 4.0, sy + h / 2.0 + 4.0);
+    if let Some(p) = polygon(&[(l, t), (r, t), (r, b), (l, b)]) {
+        c.stroke_butt(&p, ink, 6.0);
+    }
+    if face.mg {
+        c.text(&fonts.bold, 36.0, sx, b - 9.0, Align::Center, ink, "MG", None);
+    } else {
+        c.line((l, t), (r, b), ink, 6.0);
+        c.line((l, b), (r, t), ink, 6.0);
+    }
     c
 }
 

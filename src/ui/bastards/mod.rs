@@ -107,10 +107,7 @@ pub fn thumbnail(s: &Scenario, scale: f32) -> (u32, u32, Vec<u8>) {
         }
         c.fill_poly(&art::hex_corners(x, y, r + 0.6), col);
     }
-    if let Some(fonts) = art::Fonts::load() {
-        let overlay = features::render(board, scale, &fonts, false);
-        c.blit(&overlay, 0, 0);
-    }
+    c.blit(&features::render(board, scale), 0, 0);
     (w, h, c.to_rgba())
 }
 

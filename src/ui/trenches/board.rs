@@ -371,10 +371,8 @@ pub fn thumbnail(s: &Scenario, scale: f32) -> (u32, u32, Vec<u8>) {
         c.fill_poly(&art::hex_corners(x, y, r + 0.6), mix(base, HILL, level_tint(level(board, hx))));
     }
     c.blit(&render_overlay(board, scale), 0, 0);
-    if let Some(fonts) = art::Fonts::load() {
-        c.blit(&features::render(board, scale, &fonts, false), 0, 0);
-        c.blit(&trench_emblems(board, scale), 0, 0);
-    }
+    c.blit(&features::render(board, scale), 0, 0);
+    c.blit(&trench_emblems(board, scale), 0, 0);
     (w, h, c.to_rgba())
 }
 

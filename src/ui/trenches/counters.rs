@@ -31,6 +31,8 @@ pub struct CounterAtlas {
     pub image: Handle<Image>,
     /// Face key → cell in the image.
     pub cells: HashMap<String, Rect>,
+    /// The same faces as drawn for planning zoom.
+    pub far_cells: HashMap<String, Rect>,
     pub key: String,
     pub size: UVec2,
 }
@@ -65,9 +67,13 @@ fn letters_of(p: &Pos, u: usize) -> Vec<char> {
     v
 }
 
-/// Every face of the operation's units, once each, into one atlas image.
-fn build_atlas(p: &Pos) -> (u32, u32, Vec<u8>, HashMap<String, Rect>) {
-    let Some(fonts) = art::Fonts::load() else { return (1, 1, vec![0; 4], HashMap::new()) };
+/// The faces of an atlas by key: printed, and for planning zoom.
+type Cells = HashMap<String, Rect>;
+
+/// Every face of the operation's units, once each, printed and for planning zoom, into one atlas
+/// image.
+fn build_atlas(p: &Pos) -> (u32, u32, Vec<u8>, Cells, Cells) {
+    let Some(fonts) = art::Fonts::load() else { return (1, 1, vec![0; 4], HashMap::new(), HashMap::new()) };
     let mut faces: BTreeMap<String, Face> = BTreeMap::new();
     for u in 0..p.units.len() {
         let s = p.spec(u);
@@ -78,17 +84,20 @@ fn build_atlas(p: &Pos) -> (u32, u32, Vec<u8>, HashMap<String, Rect>) {
             }
         }
     }
-    let rows = (faces.len() as u32).div_ceil(ATLAS_COLUMNS).max(1);
+    let rows = (2 * faces.len() as u32).div_ceil(ATLAS_COLUMNS).max(1);
     let (w, h) = (ATLAS_COLUMNS * CELL, rows * CELL);
     let mut canvas = Canvas::new(w, h);
-    let mut cells = HashMap::new();
-    for (i, (key, face)) in faces.into_iter().enumerate() {
-        let i = i as u32;
-        let (x, y) = ((i % ATLAS_COLUMNS) * CELL, (i / ATLAS_COLUMNS) * CELL);
-        canvas.blit(&faces::draw(&face, &fonts), x as i32, y as i32);
-        cells.insert(key, Rect::new(x as f32, y as f32, (x + CELL) as f32, (y + CELL) as f32));
+    let (mut cells, mut far_cells) = (HashMap::new(), HashMap::new());
+    let mut i = 0u32;
+    for (key, face) in faces {
+        for (drawn, into) in [(faces::draw(&face, &fonts), &mut cells), (faces::draw_far(&face, &fonts), &mut far_cells)] {
+            let (x, y) = ((i % ATLAS_COLUMNS) * CELL, (i / ATLAS_COLUMNS) * CELL);
+            canvas.blit(&drawn, x as i32, y as i32);
+            into.insert(key.clone(), Rect::new(x as f32, y as f32, (x + CELL) as f32, (y + CELL) as f32));
+            i += 1;
+        }
     }
-    (w, h, canvas.to_rgba(), cells)
+    (w, h, canvas.to_rgba(), cells, far_cells)
 }
 
 /// The markers' images, made once.
@@ -144,6 +153,7 @@ fn piece_art(atlas: &CounterAtlas, m: &MarkerImages) -> PieceArt {
     PieceArt {
         image: atlas.image.clone(),
         faces: atlas.cells.clone(),
+        far_faces: atlas.far_cells.clone(),
         size,
         frame: m.frame.clone(),
         active: Color::srgb(1.0, 0.82, 0.2),
@@ -173,9 +183,9 @@ fn refresh_atlas(
     if atlas.as_ref().is_some_and(|a| a.key == key) {
         return;
     }
-    let (w, h, rgba, cells) = build_atlas(&session.pos());
+    let (w, h, rgba, cells, far_cells) = build_atlas(&session.pos());
     let image = images.add(image_from_rgba(w, h, rgba));
-    let atlas = CounterAtlas { image, cells, key, size: UVec2::new(w, h) };
+    let atlas = CounterAtlas { image, cells, far_cells, key, size: UVec2::new(w, h) };
     commands.insert_resource(piece_art(&atlas, &markers));
     commands.insert_resource(atlas);
 }

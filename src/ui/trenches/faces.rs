@@ -89,7 +89,7 @@ pub fn draw(face: &Face, fonts: &Fonts) -> Canvas {
         c.fill_masked(&p, [160, 40, 30, 80], m);
     }
     let ink = col.ink;
-    symbol(&mut c, face.kind, x0 + 42.0, y0 + 60.0, ink, body);
+    symbol(&mut c, face.kind, (x0 + 42.0, y0 + 60.0), 1.0, ink, body);
     // Steps: a pip per step left, a hollow one for the step lost.
     for (i, on) in [true, !face.reduced].into_iter().enumerate() {
         let (px, py) = (x0 + size - 18.0, y0 + 50.0 + i as f32 * 20.0);
@@ -108,36 +108,47 @@ pub fn draw(face: &Face, fonts: &Fonts) -> Canvas {
     c
 }
 
-/// The NATO symbol of a unit kind, centred on (x, y): a frame with infantry's cross, a machine
-/// gun's arrow with its wings, or the mortar's tube.
-fn symbol(c: &mut Canvas, kind: Kind, x: f32, y: f32, ink: Rgba, body: Rgba) {
-    let (w, h) = (52.0, 32.0);
+/// The NATO symbol of a unit kind, centred on (x, y), at `k` times its printed size: a frame with
+/// infantry's cross, a machine gun's arrow with its wings, or the mortar's tube.
+fn symbol(c: &mut Canvas, kind: Kind, (x, y): (f32, f32), k: f32, ink: Rgba, body: Rgba) {
+    let (w, h) = (52.0 * k, 32.0 * k);
     let (l, r, t, b) = (x - w / 2.0, x + w / 2.0, y - h / 2.0, y + h / 2.0);
     if let Some(p) = polygon(&[(l, t), (r, t), (r, b), (l, b)]) {
         c.fill(&p, alpha(mix(body, [255, 255, 255, 255], 0.3), 255));
-        c.stroke_butt(&p, ink, 3.0);
+        c.stroke_butt(&p, ink, 3.0 * k);
     }
     match kind {
         Kind::MachineGun => {
-            c.line((x, b - 3.0), (x, t + 5.0), ink, 3.0);
-            c.fill_poly(&[(x - 6.0, t + 9.0), (x + 6.0, t + 9.0), (x, t + 2.0)], ink);
-            c.line((x - 12.0, b - 3.0), (x, b - 11.0), ink, 2.6);
-            c.line((x + 12.0, b - 3.0), (x, b - 11.0), ink, 2.6);
+            c.line((x, b - 3.0 * k), (x, t + 5.0 * k), ink, 3.0 * k);
+            c.fill_poly(&[(x - 6.0 * k, t + 9.0 * k), (x + 6.0 * k, t + 9.0 * k), (x, t + 2.0 * k)], ink);
+            c.line((x - 12.0 * k, b - 3.0 * k), (x, b - 11.0 * k), ink, 2.6 * k);
+            c.line((x + 12.0 * k, b - 3.0 * k), (x, b - 11.0 * k), ink, 2.6 * k);
         }
         Kind::Ordnance => {
-            c.line((x - 4.0, b - 4.0), (x + 8.0, t + 5.0), ink, 4.0);
-            c.fill_circle(x - 6.0, b - 6.0, 4.5, ink);
-            c.line((x - 14.0, b - 3.0), (x + 12.0, b - 3.0), ink, 2.4);
+            c.line((x - 4.0 * k, b - 4.0 * k), (x + 8.0 * k, t + 5.0 * k), ink, 4.0 * k);
+            c.fill_circle(x - 6.0 * k, b - 6.0 * k, 4.5 * k, ink);
+            c.line((x - 14.0 * k, b - 3.0 * k), (x + 12.0 * k, b - 3.0 * k), ink, 2.4 * k);
         }
         _ => {
-            c.line((l, t), (r, b), ink, 3.0);
-            c.line((l, b), (r, t), ink, 3.0);
+            c.line((l, t), (r, b), ink, 3.0 * k);
+            c.line((l, b), (r, t), ink, 3.0 * k);
         }
     }
-    // A platoon's size marking: three dots.
-    for k in -1..=1 {
-        c.fill_circle(x + k as f32 * 7.0, t - 6.0, 2.4, ink);
+    // A platoon's size marking: three dots (left off at planning zoom, where they would crowd the frame).
+    if k <= 1.0 {
+        for d in -1..=1 {
+            c.fill_circle(x + d as f32 * 7.0, t - 6.0, 2.4, ink);
+        }
     }
+}
+
+/// Draws one face for planning zoom (`art::far_face`): the NATO symbol, large, over the firepower
+/// at this strength as a figure.
+pub fn draw_far(face: &Face, fonts: &Fonts) -> Canvas {
+    let col = colours(face.side);
+    let (mut c, centre) = crate::ui::art::far_face(CELL, col, face.reduced, &face.values.0.to_string(), fonts);
+    symbol(&mut c, face.kind, (centre.0, centre.1 + 4.0), 1.6, col.ink, col.body);
+    c
 }
 
 /// A small marker counter: a word on a coloured tab, `w` × `h` pixels.

@@ -16,7 +16,6 @@ use hexx::Hex;
 use crate::engine::board::{HexBoard, MapEdge};
 use crate::ui::Screen;
 use crate::ui::art::features::{self, Extent};
-use crate::ui::art::{self};
 use crate::ui::board::BoardFrame;
 use crate::ui::camera::MapCamera;
 use crate::ui::geometry::{HEX, TILE_DENSITY, hex_radius, hex_to_world, tile_pos, tilemap_layout};
@@ -224,8 +223,7 @@ fn spawn_tiles(commands: &mut Commands, map: &HexMap) {
 /// batch into one draw): a software renderer pays for every pixel of a sprite, transparent or not.
 /// Like the tiles under them, they are drawn into the terrain layer's image, not every frame.
 fn spawn_features(commands: &mut Commands, board: &HexBoard, extent: &Extent, images: &mut Assets<Image>) {
-    let Some(fonts) = art::Fonts::load() else { return };
-    let canvas = features::render(board, 1.0, &fonts, true);
+    let canvas = features::render(board, 1.0);
     let (w, h) = (canvas.width(), canvas.height());
     let rgba = canvas.to_rgba();
     let squares = non_empty_squares(&rgba, w, h, FEATURE_SQUARE);

@@ -1,5 +1,5 @@
 //! The hex board view: draws a hex map a presenter describes ([`map::HexMap`]) — terrain tiles,
-//! printed features, hex labels, map edges, the margin — with the terrain drawn into an image only
+//! printed features, the place names (`names`, on the label layer: `labels`), hex labels, map edges, the margin — with the terrain drawn into an image only
 //! when the view changes (`terrain_layer`), and the pieces and map markers of the
 //! [`BoardModel`](super::BoardModel) on it, animated by the presenter's cues (`pieces`), and the
 //! model's targets with their costs and odds (`targets`). It names no
@@ -7,7 +7,9 @@
 //! [`pieces::PieceArt`], fills the model (and the cues of a move played) and adds [`HexView`].
 
 pub mod input;
+pub mod labels;
 pub mod map;
+pub mod names;
 pub mod pieces;
 pub mod targets;
 pub mod terrain_layer;
@@ -19,7 +21,16 @@ pub struct HexView;
 
 impl Plugin for HexView {
     fn build(&self, app: &mut App) {
-        app.add_plugins((crate::ui::map::plugin, input::plugin, map::plugin, pieces::plugin, targets::plugin, terrain_layer::plugin));
+        app.add_plugins((
+            crate::ui::map::plugin,
+            input::plugin,
+            labels::plugin,
+            map::plugin,
+            names::plugin,
+            pieces::plugin,
+            targets::plugin,
+            terrain_layer::plugin,
+        ));
     }
 }
 

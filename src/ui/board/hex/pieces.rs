@@ -1,7 +1,9 @@
 //! The pieces and map markers of the [`BoardModel`] on the hex map: one counter sprite per piece, with
 //! its face from the presenter's counter atlas ([`PieceArt`]), fanned within its hex's stack in the
-//! model's order (the top last), turned round and dimmed when spent, framed when active or selected,
-//! with the presenter's markers on it; the map markers on their hexes. Only what changed is touched:
+//! model's order (the top last), dimmed and ticked when spent, framed when active or selected,
+//! with the presenter's markers on it; the map markers on their hexes. At the zoom where a player
+//! plans (counters too small to read their print) each counter shows the presenter's face for that
+//! zoom, if it drew one: a large side-coloured type symbol and strength figure ([`Detail`]). Only what changed is touched:
 //! a new revision moves, turns and re-marks the existing counters and spawns only new ones. The
 //! presenter's [`BoardCues`] for a revision animate it: counters slide along their paths, counters
 //! that leave the map fade out, and results rise over the map.
@@ -42,6 +44,10 @@ pub struct PieceArt {
     /// The counter atlas and each face's cell in it, by `Piece::face`.
     pub image: Handle<Image>,
     pub faces: HashMap<String, Rect>,
+    /// Each face as drawn for planning zoom (in the same atlas), by `Piece::face`: what a counter
+    /// shows when it is too small on screen for its printed face to be read. A face without one
+    /// keeps its printed face.
+    pub far_faces: HashMap<String, Rect>,
     /// A counter's sprite size in world units (its face with the atlas cell's margin).
     pub size: Vec2,
     /// A white frame round a counter, tinted `active` for the active piece and white for the selected.
@@ -81,10 +87,46 @@ pub struct BoardCues {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct DrawPieces;
 
+/// How much of a counter the zoom lets a player read: the printed face (`Near`), or the face for
+/// planning zoom (`Far`) once a counter is smaller on screen than [`FAR_BELOW`] pixels.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    #[default]
+    Near,
+    Far,
+}
+
+/// A counter smaller than this on screen, in pixels, shows its face for planning zoom; it shows its
+/// printed face again above [`NEAR_ABOVE`] (the gap keeps a zoom near the line from flickering).
+pub const FAR_BELOW: f32 = 44.0;
+pub const NEAR_ABOVE: f32 = 48.0;
+
+impl Detail {
+    /// The detail for a camera at `scale` world units per pixel, coming from `self`.
+    pub fn at_scale(self, scale: f32) -> Detail {
+        let px = COUNTER / scale.max(1e-3);
+        match self {
+            Detail::Near if px < FAR_BELOW => Detail::Far,
+            Detail::Far if px > NEAR_ABOVE => Detail::Near,
+            d => d,
+        }
+    }
+
+    /// The atlas cell of a face at this detail.
+    pub fn cell(self, art: &PieceArt, face: &str) -> Option<Rect> {
+        match self {
+            Detail::Far => art.far_faces.get(face).or_else(|| art.faces.get(face)).copied(),
+            Detail::Near => art.faces.get(face).copied(),
+        }
+    }
+}
+
 /// A piece's counter.
 #[derive(Component)]
 pub struct Counter {
     pub id: String,
+    /// Its piece's face (`Piece::face`), to change the cell when the detail changes.
+    pub face: String,
     /// Where it rests.
     pub home: Vec2,
     pub on_map: bool,
@@ -109,6 +151,8 @@ pub enum CounterMarker {
     Active,
     /// The frame of the selected piece.
     Selected,
+    /// The tick of a spent piece (activated this turn).
+    Spent,
     /// A presenter's marker, by id.
     Art(String),
 }
@@ -168,6 +212,8 @@ struct PieceQueries<'w, 's> {
 /// and whether to animate at all.
 struct Scene<'a> {
     art: &'a PieceArt,
+    detail: Detail,
+    tick: &'a Handle<Image>,
     places: HashMap<String, (Vec2, f32)>,
     paths: HashMap<String, Vec<Vec2>>,
     animate: bool,
@@ -184,12 +230,14 @@ fn sync_pieces(
     drawn: Option<Res<DrawnMap>>,
     settings: Res<Settings>,
     map_art: Res<MapArt>,
+    detail: Res<Detail>,
+    tick: Res<SpentTick>,
     mut seen: Local<Option<u64>>,
     mut shown_markers: Local<Vec<MapMarker>>,
     mut q: PieceQueries,
 ) {
     let (Some(art), Some(drawn)) = (art, drawn) else { return };
-    let redrawn = art.is_changed() || drawn.is_changed();
+    let redrawn = art.is_changed() || drawn.is_changed() || detail.is_changed();
     // A move that changed nothing on the board (a miss) still shows its results.
     let cued = cues.is_changed() && !redrawn;
     if *seen == Some(model.revision) && !redrawn && !cued {
@@ -202,6 +250,8 @@ fn sync_pieces(
     let path_points = |places: &Vec<Place>| places.iter().filter_map(|p| centre(board, *p)).collect();
     let scene = Scene {
         art: &art,
+        detail: *detail,
+        tick: &tick.0,
         places: resting_places(&model, board),
         paths: if animate { cues.paths.iter().map(|(id, ps)| (id.clone(), path_points(ps))).collect() } else { HashMap::new() },
         animate,
@@ -213,11 +263,12 @@ fn sync_pieces(
     for (e, mut c, mut sprite, mut tf, motion, children) in &mut q.counters {
         homes.insert(c.id.clone(), c.home);
         let Some(piece) = by_id.get(c.id.as_str()) else { continue };
-        if let Some(rect) = art.faces.get(&piece.face) {
+        if let Some(rect) = scene.detail.cell(&art, &piece.face) {
             sprite.image = art.image.clone();
-            sprite.rect = Some(*rect);
+            sprite.rect = Some(rect);
+            c.face = piece.face.clone();
         }
-        turn(&mut sprite, &mut tf, piece.state);
+        dim(&mut sprite, piece.state);
         place_counter(&mut commands, e, &mut c, &mut tf, motion, &scene);
         homes.insert(c.id.clone(), c.home);
         for child in children.iter() {
@@ -248,15 +299,44 @@ fn shows(kind: &CounterMarker, piece: &Piece) -> bool {
     match kind {
         CounterMarker::Active => piece.state == PieceState::Active,
         CounterMarker::Selected => piece.state == PieceState::Selected,
+        CounterMarker::Spent => piece.state == PieceState::Spent,
         CounterMarker::Art(id) => piece.markers.contains(id),
     }
 }
 
-/// A spent piece's counter is turned round and shaded a little.
-fn turn(sprite: &mut Sprite, tf: &mut Transform, state: PieceState) {
-    let spent = state == PieceState::Spent;
-    tf.rotation = if spent { Quat::from_rotation_z(std::f32::consts::PI) } else { Quat::IDENTITY };
-    sprite.color = if spent { Color::srgb(0.8, 0.8, 0.8) } else { Color::WHITE };
+/// A spent piece's counter is dimmed (and ticked: [`CounterMarker::Spent`]), not turned round, so
+/// that its print still reads the right way up.
+fn dim(sprite: &mut Sprite, state: PieceState) {
+    sprite.color = if state == PieceState::Spent { Color::srgb(0.62, 0.62, 0.62) } else { Color::WHITE };
+}
+
+/// The tick on a spent counter: a white check on a dark disc, drawn once.
+#[derive(Resource)]
+pub struct SpentTick(pub Handle<Image>);
+
+fn make_tick(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+    let mut c = crate::ui::art::Canvas::new(64, 64);
+    c.fill_circle(32.0, 32.0, 29.0, [20, 24, 20, 235]);
+    c.fill_circle(32.0, 32.0, 25.0, [46, 120, 60, 255]);
+    if let Some(p) = crate::ui::art::polyline(&[(17.0, 33.0), (28.0, 44.0), (47.0, 21.0)]) {
+        c.stroke(&p, [255, 255, 255, 255], 7.0);
+    }
+    commands.insert_resource(SpentTick(images.add(crate::ui::map::image_from_rgba(64, 64, c.to_rgba()))));
+}
+
+/// Follows the camera's zoom: the counters' detail changes when they become too small to read or
+/// large enough again (`sync_pieces` then shows every counter at the new detail).
+fn follow_zoom(camera: Query<&Projection, With<crate::ui::camera::MapCamera>>, mut detail: ResMut<Detail>) {
+    let Some(scale) = camera.iter().find_map(|p| match p {
+        Projection::Orthographic(o) => Some(o.scale),
+        _ => None,
+    }) else {
+        return;
+    };
+    let next = detail.at_scale(scale);
+    if next != *detail {
+        *detail = next;
+    }
 }
 
 /// Puts a counter where its piece rests, along its path when the change is animated; a counter that
@@ -313,19 +393,19 @@ fn place_counter(commands: &mut Commands, e: Entity, c: &mut Counter, tf: &mut T
 /// A new piece's counter, with its frames and the presenter's markers.
 fn spawn_counter(commands: &mut Commands, piece: &Piece, scene: &Scene) {
     let art = scene.art;
-    let Some(rect) = art.faces.get(&piece.face) else { return };
+    let Some(rect) = scene.detail.cell(art, &piece.face) else { return };
     let (home, zz, on_map) = match scene.places.get(&piece.id) {
         Some((h, zz)) => (*h, *zz, true),
         None => (Vec2::ZERO, z::COUNTERS, false),
     };
-    let mut sprite = Sprite { image: art.image.clone(), rect: Some(*rect), custom_size: Some(art.size), ..default() };
-    let mut tf = Transform::from_translation(home.extend(zz));
-    turn(&mut sprite, &mut tf, piece.state);
+    let mut sprite = Sprite { image: art.image.clone(), rect: Some(rect), custom_size: Some(art.size), ..default() };
+    let tf = Transform::from_translation(home.extend(zz));
+    dim(&mut sprite, piece.state);
     let vis = |kind: &CounterMarker| if shows(kind, piece) { Visibility::Inherited } else { Visibility::Hidden };
     commands
         .spawn((
             of_map(),
-            Counter { id: piece.id.clone(), home, on_map, z: zz },
+            Counter { id: piece.id.clone(), face: piece.face.clone(), home, on_map, z: zz },
             sprite,
             tf,
             if on_map { Visibility::Inherited } else { Visibility::Hidden },
@@ -339,6 +419,13 @@ fn spawn_counter(commands: &mut Commands, piece: &Piece, scene: &Scene) {
                 frame(1.08, Color::WHITE),
                 Transform::from_xyz(0.0, 0.0, 0.04),
                 vis(&CounterMarker::Selected),
+            ));
+            // Bottom right, clear of the presenters' markers at the top corners.
+            p.spawn((
+                CounterMarker::Spent,
+                Sprite { image: scene.tick.clone(), custom_size: Some(Vec2::splat(COUNTER * 0.42)), ..default() },
+                Transform::from_xyz(COUNTER * 0.36, -COUNTER * 0.36, 0.12),
+                vis(&CounterMarker::Spent),
             ));
             for (id, s) in &art.markers {
                 let kind = CounterMarker::Art(id.clone());
@@ -497,9 +584,46 @@ fn shown(screen: Res<State<Screen>>, art: Option<Res<PieceArt>>) -> bool {
 
 pub fn plugin(app: &mut App) {
     app.init_resource::<Animations>()
+        .init_resource::<Detail>()
+        .add_systems(Startup, make_tick)
+        .add_systems(Update, follow_zoom.before(DrawPieces).in_set(Frame::Counters).run_if(shown))
         .init_resource::<BoardModel>()
         .init_resource::<BoardCues>()
         .add_systems(Update, sync_pieces.in_set(DrawPieces).in_set(Frame::Counters).run_if(shown))
         .add_systems(Update, animate.in_set(Frame::Visuals).run_if(shown))
         .add_systems(OnExit(Screen::Game), forget);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counters_too_small_to_read_show_their_planning_face_without_flicker() {
+        // 68 world units at 1 per pixel: 68 px, the print reads.
+        assert_eq!(Detail::Near.at_scale(1.0), Detail::Near);
+        // At 2 world units per pixel a counter is 34 px: the face for planning zoom.
+        assert_eq!(Detail::Near.at_scale(2.0), Detail::Far);
+        // Between the two lines (45 px) each keeps what it shows.
+        assert_eq!(Detail::Far.at_scale(1.5), Detail::Far);
+        assert_eq!(Detail::Near.at_scale(1.5), Detail::Near);
+        assert_eq!(Detail::Far.at_scale(1.3), Detail::Near);
+    }
+
+    #[test]
+    fn a_face_without_a_planning_face_keeps_its_print() {
+        let art = PieceArt {
+            image: Handle::default(),
+            faces: HashMap::from([("a".to_string(), Rect::new(0.0, 0.0, 1.0, 1.0)), ("b".to_string(), Rect::new(1.0, 0.0, 2.0, 1.0))]),
+            far_faces: HashMap::from([("a".to_string(), Rect::new(2.0, 0.0, 3.0, 1.0))]),
+            size: Vec2::ONE,
+            frame: Handle::default(),
+            active: Color::WHITE,
+            markers: BTreeMap::new(),
+            map_markers: HashMap::new(),
+        };
+        assert_eq!(Detail::Far.cell(&art, "a"), Some(Rect::new(2.0, 0.0, 3.0, 1.0)));
+        assert_eq!(Detail::Near.cell(&art, "a"), Some(Rect::new(0.0, 0.0, 1.0, 1.0)));
+        assert_eq!(Detail::Far.cell(&art, "b"), Some(Rect::new(1.0, 0.0, 2.0, 1.0)));
+    }
 }

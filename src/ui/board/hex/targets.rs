@@ -1,7 +1,8 @@
 //! The targets of the [`BoardModel`] on the hex map: where the player's orders can go, drawn from
 //! the model alone. Moves and other orders into a hex shade it, with their badge (cost, odds, risk)
 //! under the counters if the hex holds any; fire and assault targets and pieces that can be picked
-//! are ringed, with their badges stacked above the counters. Redrawn only when the targets change.
+//! are ringed, with their badges stacked above the counters; the badges are on the label layer
+//! (`labels`), readable at any zoom and never overprinting. Redrawn only when the targets change.
 
 use std::collections::{HashMap, HashSet};
 
@@ -17,8 +18,18 @@ use crate::ui::map::{MapArt, z};
 use crate::ui::settings::Settings;
 use crate::ui::widgets::colour;
 
+use super::labels::Label;
 use super::map::{DrawnMap, of_map};
 use super::pieces::{COUNTER, DrawPieces};
+
+/// The label layer's priority of a badge on a shaded hex (a cost), and on a ringed one (odds): both
+/// above every place name.
+const BADGE: u32 = 10_000;
+const RING_BADGE: u32 = 20_000;
+
+/// The system that draws the targets.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DrawTargets;
 
 /// A target's drawing (all of them rebuilt when the targets change).
 #[derive(Component)]
@@ -85,19 +96,23 @@ fn spawn_marks(commands: &mut Commands, model: &BoardModel, drawn: &DrawnMap, ar
             Transform::from_translation(p.extend(layer)),
         ));
         let Some(text) = &t.badge else { continue };
-        let (at, size, tint) = match shape {
-            Shape::Shade if occupied.contains(&h) => (p + Vec2::new(0.0, -HEX * 0.47), 12.0, Color::WHITE),
-            Shape::Shade => (p + Vec2::new(0.0, -HEX * 0.3), 14.0, Color::WHITE),
+        // A ring's badges (fire and assault odds) keep their place before a shaded hex's costs.
+        let (at, size, tint, priority) = match shape {
+            Shape::Shade if occupied.contains(&h) => (p + Vec2::new(0.0, -HEX * 0.47), 12.0, Color::WHITE, BADGE),
+            Shape::Shade => (p + Vec2::new(0.0, -HEX * 0.3), 14.0, Color::WHITE, BADGE),
             Shape::Ring => {
                 let row = rows.entry(h).or_insert(0.0);
                 let at = p + Vec2::new(0.0, COUNTER * 0.62 + *row * 19.0);
                 *row += 1.0;
-                (at, 17.0, colour([c[0], c[1], c[2], 255]))
+                (at, 17.0, colour([c[0], c[1], c[2], 255]), RING_BADGE)
             }
         };
+        // Bold figures are about 0.6 of their size wide.
+        let extent = Vec2::new(text.chars().count() as f32 * size * 0.6, size * 1.2);
         commands.spawn((
             of_map(),
             TargetMark,
+            Label { at, size: extent, px: size, screen: (11.0, 18.0), priority },
             Text2d::new(text.clone()),
             font(art, size),
             TextColor(tint),
@@ -131,7 +146,10 @@ fn draw_targets(
 }
 
 pub fn plugin(app: &mut App) {
-    app.add_systems(Update, draw_targets.after(DrawPieces).in_set(Frame::Visuals).run_if(in_state(crate::ui::Screen::Game)));
+    app.add_systems(
+        Update,
+        draw_targets.after(DrawPieces).in_set(DrawTargets).in_set(Frame::Visuals).run_if(in_state(crate::ui::Screen::Game)),
+    );
 }
 
 #[cfg(test)]

@@ -1,0 +1,117 @@
+//! The hex view's label layer: the place names and the targets' badges (costs, odds, risks) are
+//! sized for the camera's zoom within readable bounds — printed at a fixed size in world units, a
+//! label is seen at that size while it stays between its least and greatest size on screen, so it
+//! reads at the zoom where a player plans and does not swell when close — and they never overprint:
+//! where two would overlap at the current zoom, the one of lower priority gives way (badges before
+//! place names, a larger place's name before a smaller's). Refitted only when the zoom or the labels
+//! change.
+
+use bevy::prelude::*;
+
+use crate::ui::Frame;
+use crate::ui::camera::MapCamera;
+
+/// A label on the map.
+#[derive(Component, Clone, Debug)]
+pub struct Label {
+    /// Its centre, in world units.
+    pub at: Vec2,
+    /// Its size in world units as printed (at transform scale 1).
+    pub size: Vec2,
+    /// Its font size as printed, in world units.
+    pub px: f32,
+    /// The least and greatest size of its font on screen, in pixels.
+    pub screen: (f32, f32),
+    /// Which label keeps its place where two would overlap: the higher.
+    pub priority: u32,
+}
+
+impl Label {
+    /// The scale the label is drawn at with the camera at `cam` world units per pixel.
+    pub fn scale(&self, cam: f32) -> f32 {
+        let cam = cam.max(1e-3);
+        (self.px / cam).clamp(self.screen.0, self.screen.1) * cam / self.px
+    }
+
+    /// Its rectangle in world units with the camera at `cam`.
+    pub fn rect(&self, cam: f32) -> Rect {
+        Rect::from_center_size(self.at, self.size * self.scale(cam))
+    }
+}
+
+/// Which labels show, and at what scale, with the camera at `cam`: the greatest priority first, each
+/// shown only if it is clear of those already shown (by a margin of a few pixels).
+pub fn fit(labels: &[Label], cam: f32) -> Vec<(bool, f32)> {
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(labels[i].priority));
+    let mut out = vec![(false, 1.0); labels.len()];
+    let mut shown: Vec<Rect> = Vec::new();
+    for i in order {
+        let rect = labels[i].rect(cam);
+        let clear = shown.iter().all(|r| r.inflate(3.0 * cam).intersect(rect).is_empty());
+        if clear {
+            shown.push(rect);
+        }
+        out[i] = (clear, labels[i].scale(cam));
+    }
+    out
+}
+
+/// Sizes and hides the labels for the camera's zoom; only when it or the labels changed.
+fn fit_labels(
+    camera: Query<&Projection, With<MapCamera>>,
+    mut labels: Query<(Ref<Label>, &mut Transform, &mut Visibility)>,
+    mut fitted: Local<Option<f32>>,
+    mut removed: RemovedComponents<Label>,
+) {
+    let Some(cam) = camera.iter().find_map(|p| match p {
+        Projection::Orthographic(o) => Some(o.scale),
+        _ => None,
+    }) else {
+        return;
+    };
+    let removed = removed.read().count() > 0;
+    if *fitted == Some(cam) && !removed && !labels.iter().any(|(l, _, _)| l.is_added()) {
+        return;
+    }
+    *fitted = Some(cam);
+    let all: Vec<Label> = labels.iter().map(|(l, _, _)| Label::clone(&l)).collect();
+    for ((_, mut tf, mut vis), (show, scale)) in labels.iter_mut().zip(fit(&all, cam)) {
+        tf.scale = Vec3::new(scale, scale, 1.0);
+        *vis = if show { Visibility::Inherited } else { Visibility::Hidden };
+    }
+}
+
+/// The labels are fitted after the map, the pieces and the targets have spawned theirs.
+pub fn plugin(app: &mut App) {
+    app.add_systems(Update, fit_labels.in_set(Frame::Visuals).after(super::targets::DrawTargets).run_if(in_state(crate::ui::Screen::Game)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn label(x: f32, priority: u32) -> Label {
+        Label { at: Vec2::new(x, 0.0), size: Vec2::new(100.0, 24.0), px: 20.0, screen: (14.0, 24.0), priority }
+    }
+
+    #[test]
+    fn labels_stay_readable_when_zoomed_out_and_do_not_swell_when_close() {
+        let l = label(0.0, 0);
+        // At 3 world units per pixel the printed 20 would be under 7 px on screen: drawn at 14 px.
+        assert!((l.scale(3.0) * 20.0 / 3.0 - 14.0).abs() < 1e-4);
+        assert_eq!(l.scale(1.0), 1.0);
+        // Close (0.4 per pixel: 50 px printed), kept at 24 px.
+        assert!((l.scale(0.4) * 20.0 / 0.4 - 24.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn overlapping_labels_give_way_to_the_higher_priority() {
+        let labels = [label(0.0, 1), label(60.0, 5), label(400.0, 0)];
+        // At 1 world unit per pixel the first two overlap (100 wide, 60 apart): the first gives way.
+        let fitted = fit(&labels, 1.0);
+        assert_eq!(fitted.iter().map(|f| f.0).collect::<Vec<_>>(), [false, true, true]);
+        // Closer (0.4 per pixel: 24 px of font, scale 0.48), they no longer meet.
+        assert!(fit(&labels, 0.4).iter().all(|f| f.0));
+    }
+}
