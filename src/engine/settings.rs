@@ -76,6 +76,14 @@ pub struct Settings {
     pub turn_card: bool,
     /// Each throw of the dice on a card at the foot of the map: the dice, their purpose, the outcome.
     pub dice_tray: bool,
+    /// Volume of the effects (fire, artillery, engines, assaults, dice), 0 to 1.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub effects_volume: f32,
+    /// Volume of the ambient loop under the game, 0 to 1.
+    #[schemars(range(min = 0.0, max = 1.0))]
+    pub ambient_volume: f32,
+    /// No sound at all (F8 in the window).
+    pub muted: bool,
 }
 
 impl Default for Settings {
@@ -89,6 +97,9 @@ impl Default for Settings {
             follow_computer: true,
             turn_card: true,
             dice_tray: true,
+            effects_volume: 0.7,
+            ambient_volume: 0.25,
+            muted: false,
         }
     }
 }
@@ -113,6 +124,9 @@ impl Settings {
             self.ui_scale = 1.0;
         }
         self.ui_scale = self.ui_scale.clamp(0.75, 2.0);
+        for v in [&mut self.effects_volume, &mut self.ambient_volume] {
+            *v = if v.is_finite() { v.clamp(0.0, 1.0) } else { 0.5 };
+        }
         self
     }
 

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use crate::ai::Evaluators;
+use crate::engine::Ruleset;
 use crate::ui::Playing;
 use crate::ui::ai_worker::{ComputerPlayer, drive_computer, spawn_computer};
 use crate::ui::art::features::{self, Extent, HEX};
@@ -28,6 +29,7 @@ use crate::ui::saves::{SaveRequests, save_systems};
 use crate::ui::screens::{HandOver, HandOverCardSet, SideLooks, hand_over_systems};
 use crate::ui::session::GameSession;
 use crate::ui::settings::Settings;
+use crate::ui::sound::{Sound, sound_systems};
 use crate::ui::theme;
 use crate::ui::top_bar::BarButton;
 use crate::ui::widgets::{events_from, panels_root};
@@ -80,6 +82,8 @@ pub trait AreaGame: AreaBoard {
     fn verdict(session: &GameSession<Self>, settings: &Settings) -> Verdict;
     /// One order's button, with its cost and odds (for the choice among orders).
     fn order_button(ui: &mut egui::Ui, scene: &Scene<Self>, command: &Self::Command, acts: &mut Vec<Action<Self::Command>>);
+    /// What an event sounds like (the shell's `sound`).
+    fn sound_of(session: &GameSession<Self>, event: &<Self as Ruleset>::Event) -> Option<Sound>;
 }
 
 /// What the player is looking at and pointing to.
@@ -550,6 +554,7 @@ pub fn plugin<R: AreaGame>(app: &mut App, looks: SideLooks) {
     crate::ui::board::area::plugin(app, screen);
     spawn_computer::<R>(app);
     hand_over_systems::<R>(app, screen, looks);
+    sound_systems::<R>(app, screen, |_, _| Box::new(|_| true), R::sound_of);
     game_over_systems::<R>(app, screen, looks, R::verdict);
     save_systems::<GameSession<R>>(app, screen);
     hot_reload_systems::<GameSession<R>>(app, screen);

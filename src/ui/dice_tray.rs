@@ -19,6 +19,7 @@ use super::computer_turn::player_side;
 use super::screens::EventShown;
 use super::session::{Change, GameSession};
 use super::settings::Settings;
+use super::sound::{PlaySounds, Sound, SoundCues};
 use super::theme::{self, DIM, PARCHMENT};
 use super::widgets::typed_lines;
 
@@ -105,6 +106,7 @@ fn watch<R: Evaluators>(
     settings: Res<Settings>,
     time: Res<Time<Real>>,
     mut tray: ResMut<DiceTray>,
+    mut sounds: ResMut<SoundCues>,
 ) {
     let Some(session) = session else { return };
     if tray.revision == session.revision {
@@ -114,7 +116,7 @@ fn watch<R: Evaluators>(
         return;
     }
     tray.revision = session.revision;
-    if !settings.dice_tray || session.last_change != Change::Played || session.playback.skipping() {
+    if session.last_change != Change::Played || session.playback.skipping() {
         tray.throws.clear();
         return;
     }
@@ -124,6 +126,13 @@ fn watch<R: Evaluators>(
     let lines = typed_lines(&session.log, session.new_from, session.game.journal())
         .map(|(e, ev)| (&e.line, ev.is_none_or(|ev| readable.as_ref().is_none_or(|f| f(ev)))));
     let mut all = throws(lines);
+    if !all.is_empty() {
+        sounds.push(Sound::Dice);
+    }
+    if !settings.dice_tray {
+        tray.throws.clear();
+        return;
+    }
     if all.is_empty() {
         // A command without dice leaves the last throw up for its time.
         return;
@@ -213,9 +222,10 @@ fn draw(mut contexts: EguiContexts, mut tray: ResMut<DiceTray>, viewport: Res<Ma
 pub fn dice_tray_systems<R: Evaluators>(app: &mut App, screen: Playing, shown: EventShown<R>) {
     app.add_systems(
         Update,
-        (move |s: Option<Res<GameSession<R>>>, st: Res<Settings>, t: Res<Time<Real>>, tray: ResMut<DiceTray>| {
-            watch::<R>(shown, s, st, t, tray)
+        (move |s: Option<Res<GameSession<R>>>, st: Res<Settings>, t: Res<Time<Real>>, tray: ResMut<DiceTray>, cues: ResMut<SoundCues>| {
+            watch::<R>(shown, s, st, t, tray, cues)
         })
+        .before(PlaySounds)
         .run_if(in_state(screen)),
     )
     .add_systems(EguiPrimaryContextPass, draw.run_if(in_state(screen)).run_if(theme::theme_ready));

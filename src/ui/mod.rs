@@ -39,6 +39,7 @@ pub mod saves;
 pub mod screens;
 pub mod session;
 pub mod settings;
+pub mod sound;
 pub mod theme;
 pub mod top_bar;
 pub mod trenches;
@@ -195,6 +196,7 @@ pub fn run(args: LaunchArgs) -> i32 {
             screens::plugin,
             computer_turn::plugin,
             dice_tray::plugin,
+            sound::plugin,
             game_menu::plugin,
             campaign::plugin,
             idle::plugin,

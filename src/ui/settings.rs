@@ -43,6 +43,14 @@ pub fn settings_ui(ui: &mut bevy_egui::egui::Ui, s: &mut Settings) -> bool {
             ui.checkbox(&mut s.turn_card, "sum it up on a card when it ends");
         });
         ui.end_row();
+        ui.label("Sound");
+        ui.vertical(|ui| {
+            let percent = |v: f64, _| format!("{:.0}%", v * 100.0);
+            ui.add(egui::Slider::new(&mut s.effects_volume, 0.0..=1.0).step_by(0.05).custom_formatter(percent).text("effects"));
+            ui.add(egui::Slider::new(&mut s.ambient_volume, 0.0..=1.0).step_by(0.05).custom_formatter(percent).text("ambient"));
+            ui.checkbox(&mut s.muted, "mute (F8)");
+        });
+        ui.end_row();
     });
     ui.add_space(6.0);
     ui.label(egui::RichText::new(format!("Saved in {}", Settings::path().display())).small().weak());
@@ -98,11 +106,16 @@ mod tests {
             follow_computer: false,
             turn_card: true,
             dice_tray: false,
+            effects_volume: 0.4,
+            ambient_volume: 0.0,
+            muted: true,
         };
         let text = ron::to_string(&s).unwrap();
         assert_eq!(ron::from_str::<Settings>(&text).unwrap(), s);
         let odd: Settings = ron::from_str("(ui_scale: 40.0)").unwrap();
         assert_eq!(odd.sanitised().ui_scale, 2.0);
+        let loud: Settings = ron::from_str("(effects_volume: 3.0, ambient_volume: -1.0)").unwrap();
+        assert_eq!((loud.clone().sanitised().effects_volume, loud.sanitised().ambient_volume), (1.0, 0.0));
         assert!(ron::from_str::<Settings>("(").is_err());
     }
 }

@@ -8,11 +8,12 @@ use bevy_egui::egui;
 use crate::rulesets::bastards::scenario::VictorySpec;
 use crate::rulesets::bastards::state::Tracks;
 use crate::rulesets::bastards::units::Side;
-use crate::rulesets::bastards::{Bastards, EventKind};
+use crate::rulesets::bastards::{Bastards, Event, EventKind};
 use crate::ui::art::{self, palette::Palette};
 use crate::ui::game_over::{Plot, PlotLine, Verdict, game_over_systems};
 use crate::ui::screens::{Emblem, SideLook, hand_over_systems};
 use crate::ui::settings::Settings;
+use crate::ui::sound::{Sound, sound_systems};
 use crate::ui::widgets::typed_lines;
 
 use super::SCREEN;
@@ -66,7 +67,24 @@ fn verdict(session: &PlaySession, settings: &Settings) -> Verdict {
     v
 }
 
+/// What an event sounds like: a battalion's rifles or a machine-gun battalion's or a tank's guns
+/// firing (3.2), an assault (3.3), a barrage landing (5), a tank moving.
+fn sound_of(session: &PlaySession, ev: &Event) -> Option<Sound> {
+    let unit = |id: &str| session.situation().by_id(id).map(|u| (u.kind().is_tank(), u.unit.mg));
+    match &ev.kind {
+        EventKind::Fired { unit: id, .. } => Some(match unit(id) {
+            Some((true, _)) | Some((_, true)) => Sound::MachineGun,
+            _ => Sound::Rifle,
+        }),
+        EventKind::Assaulted { .. } => Some(Sound::Assault),
+        EventKind::BarrageLanded { .. } => Some(Sound::Artillery),
+        EventKind::Moved { unit: id, .. } if unit(id).is_some_and(|u| u.0) => Some(Sound::Engine),
+        _ => None,
+    }
+}
+
 pub fn plugin(app: &mut App) {
     hand_over_systems::<Bastards>(app, SCREEN, side_look);
+    sound_systems::<Bastards>(app, SCREEN, |_, _| Box::new(|_| true), sound_of);
     game_over_systems::<Bastards>(app, SCREEN, side_look, verdict);
 }

@@ -14,7 +14,8 @@ use bevy_egui::{EguiPrimaryContextPass, egui};
 use crate::engine::Ruleset;
 use crate::engine::loader::Loader;
 use crate::engine::source::SourceFile;
-use crate::rulesets::martians::{Command, ID, Martians};
+use crate::rulesets::martians::state::Pos;
+use crate::rulesets::martians::{Command, Event, EventKind, ID, Martians};
 use crate::ui::ai_worker::{drive_computer, spawn_computer};
 use crate::ui::board::table::{self, TableDraw, TableView};
 use crate::ui::game_over::game_over_systems;
@@ -23,6 +24,7 @@ use crate::ui::log::LogView;
 use crate::ui::replay::session_systems;
 use crate::ui::saves::save_systems;
 use crate::ui::screens::{HandOver, HandOverCardSet, hand_over_systems};
+use crate::ui::sound::{Sound, sound_systems};
 use crate::ui::theme;
 
 use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
@@ -103,6 +105,26 @@ impl Presenter for Window {
     }
 }
 
+/// What an event sounds like: a volley by the firer's arms (rifles and muskets, a Gatling, guns,
+/// rockets and aircraft's bombs: 6, 7), a charge or a melee (8), anti-aircraft fire.
+fn sound_of(session: &MarSession, ev: &Event) -> Option<Sound> {
+    match &ev.kind {
+        EventKind::Fired { unit, .. } => {
+            let p = Pos::capture(session.game.world());
+            let u = p.find(unit)?;
+            Some(match crate::rulesets::martians::artillery::gun(&p, u) {
+                Some(g) if g.machine_gun => Sound::MachineGun,
+                Some(_) => Sound::Artillery,
+                None if p.ty(u).craft.is_some() => Sound::Artillery,
+                None => Sound::Rifle,
+            })
+        }
+        EventKind::AntiAircraft { .. } => Some(Sound::MachineGun),
+        EventKind::Charged { .. } | EventKind::Melee { .. } => Some(Sound::Assault),
+        _ => None,
+    }
+}
+
 /// The game screen's systems: the table view, the computer player, the hand-over and game-over
 /// screens, saves, hot reload and the replay viewer, and the presenter's own.
 fn plugin(app: &mut App) {
@@ -110,6 +132,7 @@ fn plugin(app: &mut App) {
     table::add_to(app);
     spawn_computer::<Martians>(app);
     hand_over_systems::<Martians>(app, screen, panels::side_look);
+    sound_systems::<Martians>(app, screen, |_, _| Box::new(|_| true), sound_of);
     game_over_systems::<Martians>(app, screen, panels::side_look, panels::verdict);
     save_systems::<MarSession>(app, screen);
     hot_reload_systems::<MarSession>(app, screen);

@@ -7,11 +7,12 @@
 
 use bevy_egui::egui;
 
-use crate::rulesets::rtc::units::Side;
-use crate::rulesets::rtc::{Command, EventKind, Rtc};
+use crate::rulesets::rtc::units::{Kind, Side, Sit};
+use crate::rulesets::rtc::{Command, Event, EventKind, Rtc};
 use crate::ui::area_game::{self, AreaGame};
 use crate::ui::game_over::Verdict;
 use crate::ui::settings::Settings;
+use crate::ui::sound::Sound;
 use crate::ui::widgets::typed_lines;
 
 use super::session::AreaSession;
@@ -40,6 +41,19 @@ fn ending(session: &AreaSession) -> Vec<String> {
 }
 
 impl AreaGame for Rtc {
+    /// A bombardment or a barrage (7, 8), an attack (10), tanks moving.
+    fn sound_of(session: &AreaSession, ev: &Event) -> Option<Sound> {
+        match &ev.kind {
+            EventKind::Bombardment { .. } | EventKind::BarrageFired { .. } => Some(Sound::Artillery),
+            EventKind::Attack { .. } => Some(Sound::Assault),
+            EventKind::Moved { units, .. } => {
+                let sit = Sit::capture(session.game.world());
+                units.iter().any(|u| sit.find(u).is_some_and(|u| u.spec.kind == Kind::Tank)).then_some(Sound::Engine)
+            }
+            _ => None,
+        }
+    }
+
     fn panels(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut AreaUi, asks: &mut Asks) {
         top_bar::top_bar(root, ctx_e, scene, asks);
         left::left_column(root, ctx_e, scene, ui_state, asks);

@@ -4,11 +4,14 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::rulesets::trenches::units::Side;
-use crate::rulesets::trenches::{EventKind, Trenches};
+use crate::rulesets::trenches::state::Pos;
+use crate::rulesets::trenches::units::{Kind, Side};
+use crate::rulesets::trenches::{Event, EventKind, Trenches};
 use crate::ui::game_over::{Plot, PlotLine, Verdict, game_over_systems};
 use crate::ui::screens::{Emblem, SideLook, hand_over_systems_where};
+use crate::ui::session::GameSession;
 use crate::ui::settings::Settings;
+use crate::ui::sound::{Sound, sound_systems};
 use crate::ui::widgets::typed_lines;
 
 use super::SCREEN;
@@ -77,11 +80,42 @@ fn verdict(session: &TrenchSession, _settings: &Settings) -> Verdict {
     v
 }
 
+/// Which events a side may read: not a hidden unit's doing (the hand-over's rule, 13.2).
+fn shown<'a>(session: &'a GameSession<Trenches>, side: &str) -> Box<dyn Fn(&Event) -> bool + 'a> {
+    let p = Pos::capture(session.game.world());
+    let viewer = crate::rulesets::trenches::Side::from_id(side);
+    Box::new(move |ev| super::hud::event_shown(&p, viewer, ev))
+}
+
+/// What an event sounds like: fire by the shooters' kind (rifles, machine guns, or guns and mortars,
+/// 7), a bombardment or a barrage's impact (7.86), a charge or a close combat (9), a tank moving.
+fn sound_of(session: &GameSession<Trenches>, ev: &Event) -> Option<Sound> {
+    let pos = std::cell::OnceCell::new();
+    let kind = |id: &str| {
+        let p = pos.get_or_init(|| Pos::capture(session.game.world()));
+        p.find(id).map(|u| p.ty(u).kind)
+    };
+    match &ev.kind {
+        EventKind::FireDeclared { shooters, .. } => {
+            let kinds: Vec<Kind> = shooters.iter().filter_map(|s| kind(s)).collect();
+            Some(if kinds.contains(&Kind::Ordnance) {
+                Sound::Artillery
+            } else if kinds.iter().any(|k| matches!(k, Kind::MachineGun | Kind::Afv)) {
+                Sound::MachineGun
+            } else {
+                Sound::Rifle
+            })
+        }
+        EventKind::PointFire { .. } => Some(Sound::Artillery),
+        EventKind::Bombarded { .. } | EventKind::Impact { .. } => Some(Sound::Artillery),
+        EventKind::ChargeDeclared { .. } | EventKind::CloseCombat { .. } => Some(Sound::Assault),
+        EventKind::Moved { unit, .. } if kind(unit) == Some(Kind::Afv) => Some(Sound::Engine),
+        _ => None,
+    }
+}
+
 pub fn plugin(app: &mut App) {
-    hand_over_systems_where::<Trenches>(app, SCREEN, side_look, |session, side| {
-        let p = crate::rulesets::trenches::state::Pos::capture(session.game.world());
-        let viewer = crate::rulesets::trenches::Side::from_id(side);
-        Box::new(move |ev| super::hud::event_shown(&p, viewer, ev))
-    });
+    hand_over_systems_where::<Trenches>(app, SCREEN, side_look, shown);
+    sound_systems::<Trenches>(app, SCREEN, shown, sound_of);
     game_over_systems::<Trenches>(app, SCREEN, side_look, verdict);
 }

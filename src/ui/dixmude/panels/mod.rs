@@ -8,10 +8,11 @@
 
 use bevy_egui::egui;
 
-use crate::rulesets::dixmude::{Command, Dixmude, EventKind};
+use crate::rulesets::dixmude::{Command, Dixmude, Event, EventKind};
 use crate::ui::area_game::{self, AreaGame};
 use crate::ui::game_over::Verdict;
 use crate::ui::settings::Settings;
+use crate::ui::sound::Sound;
 use crate::ui::widgets::typed_lines;
 
 use super::session::DixSession;
@@ -30,6 +31,16 @@ type Asks = area_game::Asks<Command>;
 type Scene<'a> = area_game::Scene<'a, Dixmude>;
 
 impl AreaGame for Dixmude {
+    /// Bombing and counter-battery fire (5), defensive fire (8), an assault (8).
+    fn sound_of(_: &DixSession, ev: &Event) -> Option<Sound> {
+        match &ev.kind {
+            EventKind::Bombing { .. } | EventKind::CounterBattery { .. } => Some(Sound::Artillery),
+            EventKind::DefensiveFire { .. } => Some(Sound::MachineGun),
+            EventKind::Assault { .. } => Some(Sound::Assault),
+            _ => None,
+        }
+    }
+
     fn panels(root: &mut egui::Ui, ctx_e: &egui::Context, scene: &Scene, ui_state: &mut DixUi, asks: &mut Asks) {
         left::top_bar(root, ctx_e, scene, asks);
         left::left_column(root, ctx_e, scene, ui_state, asks);
