@@ -586,3 +586,138 @@ fn shell_deviation_only_when_the_battle_uses_it_mice_6_33() {
     let (landing, _) = with_dice(&mut p, &[], |p, rt| fire::deviation(p, rt, 0, 2));
     assert_eq!(landing, None);
 }
+
+/// A sepoy line (two stands, grade 2, European trained: morale total 6) with a friendly askari company
+/// 50 yards to its left and another 200 yards away, and a warrior mass in front.
+fn commanded() -> salient::rulesets::martians::state::Pos {
+    pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("b", 0), ("n", 1)],
+        &[
+            ("s", "a", "british.sepoys", Line, (500.0, 300.0), 90.0),
+            ("near", "b", "british.askaris", Line, (390.0, 300.0), 90.0),
+            ("far", "b", "british.askaris", Line, (200.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 500.0), 270.0),
+        ],
+    )
+}
+
+#[test]
+fn commander_adds_to_morale_total_mice_5_2h() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = commanded();
+    assert_eq!(morale::total(&p, 0), 6, "2 stands + grade 2 + European 1 + adjacent stands 1");
+    // 5.2h: the character or commander advantage bonus (RECONSTRUCTED +1) to the unit he is with.
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    assert_eq!(morale::total(&p, 0), 7);
+    // A roll of 7 now passes (5.4c: fails only above the total).
+    let (passed, _) = with_dice(&mut p, &[7], |p, rt| morale::check(p, rt, 0, None, "test"));
+    assert!(passed);
+    // An enemy commander gives nothing.
+    let mut q = commanded();
+    super::fixtures::with_commanders(&mut q, &[("induna", Rank::Brigade, "w")]);
+    assert_eq!(morale::total(&q, 0), 6);
+}
+
+#[test]
+fn the_advantage_reaches_units_within_60_yards_of_the_commander_mice_5_63() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = commanded();
+    let (near, far) = (u(&p, "near"), u(&p, "far"));
+    let base = (morale::total(&p, near), morale::total(&p, far));
+    // 5.63: "when a Character or commander is contacting or within 60 yards of that unit": the askaris
+    // 50 yards from the sepoys he rides with gain it (of another regiment: any friendly commander), those
+    // 240 yards away do not.
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    assert!(p.gap(near, 0) <= 60.0 && p.gap(far, 0) > 60.0);
+    assert_eq!((morale::total(&p, near), morale::total(&p, far)), (base.0 + 1, base.1));
+    // A commander hit is gone: no advantage.
+    p.r.leaders[0].lost = true;
+    assert_eq!(morale::total(&p, 0), 6);
+}
+
+#[test]
+fn a_commander_with_a_unit_that_takes_casualties_is_hit_on_a_0_mice_2_31() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = commanded();
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    // One hit from the warriors' javelins: the d10 for the commander (4: unhurt), then the morale check (7
+    // passes against 7 with his bonus).
+    let (_, ev) = with_dice(&mut p, &[4, 7], |p, rt| fire::apply(p, rt, 3, 0, 1, false));
+    assert!(!p.r.leaders[0].lost);
+    assert!(ev.iter().any(|e| e.rule == "2.31" || e.text.contains("passes morale")), "{ev:#?}");
+    // A 0 hits him: in a single battle every hit kills; the unit's check is then made without him (7 > 6).
+    let (_, ev) = with_dice(&mut p, &[10, 7, 2], |p, rt| fire::apply(p, rt, 3, 0, 1, false));
+    assert!(p.r.leaders[0].lost);
+    assert!(
+        ev.iter().any(|e| matches!(&e.kind, EventKind::CommanderHit { commander, unit } if commander == "major" && unit == "s")),
+        "{ev:#?}"
+    );
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::Morale { passed: false, total: 6, .. })), "{ev:#?}");
+    assert_eq!(p.r.fallen.len(), 1, "his loss is felt in the next administration phase");
+    // Without casualties, no roll.
+    let mut q = commanded();
+    super::fixtures::with_commanders(&mut q, &[("major", Rank::Regimental, "s")]);
+    with_dice(&mut q, &[], |p, rt| fire::apply(p, rt, 3, 0, 0, false));
+    assert!(!q.r.leaders[0].lost);
+}
+
+#[test]
+fn a_commander_whose_unit_fights_a_melee_may_be_hit_mice_2_31() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("n", 1), ("a", 0)],
+        &[("w", "n", "indunas.warriors", Mass, (500.0, 200.0), 90.0), ("s", "a", "british.sepoys", Line, (500.0, 300.0), 270.0)],
+    );
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    p.r.cards[1].red = false;
+    ok(&mut p, Begin(id("n"), Action::Move), &[]);
+    ok(&mut p, Charge(id("w"), id("s")), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, EndRegiment, &[]);
+    // Values 20 and 12 kill 5 and 4 (8.5); the major's d10 is 0: hit. The sepoys lost the melee and check
+    // without him (total 6): 7 fails, 5 flees.
+    let ev = ok(&mut p, EndRegiment, &[10, 7, 5]);
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::CommanderHit { .. })), "{ev:#?}");
+    assert!(p.r.leaders[0].lost);
+}
+
+#[test]
+fn a_commander_whose_unit_is_destroyed_rides_to_the_nearest_unit_of_his_command_mice_2_31() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = commanded();
+    super::fixtures::with_commanders(&mut p, &[("colonel", Rank::Brigade, "s"), ("major", Rank::Regimental, "s")]);
+    with_dice(&mut p, &[], |p, rt| morale::remove(p, rt, 0, Gone::Destroyed));
+    // The brigade commander rides to the nearest unit of his side; the sepoys' regimental commander has
+    // no unit of his regiment left and leaves the field.
+    assert_eq!((p.r.leaders[0].with, p.r.leaders[0].lost), (u(&p, "near"), false));
+    assert!(p.r.leaders[1].lost);
+    assert!(p.r.fallen.is_empty(), "no hit: no morale checks");
+}
+
+#[test]
+fn a_heroic_character_is_an_open_target_and_the_last_casting_removed_heroic_characters() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[("hero", "a", "british.hero", Line, (500.0, 300.0), 90.0), ("w", "n", "indunas.warriors", Mass, (500.0, 500.0), 270.0)],
+    );
+    // "They are targets of Distance Fire as Open troops": hit on a 0 only.
+    assert_eq!(fire::to_hit(&p, 0), vec![10]);
+    // "Fire as if armed with IRs": three castings at the improved rifle's 1:1 within 100 yards, +1 grade 3.
+    let mut q = p.clone();
+    q.units[1].at.y = 400.0;
+    assert_eq!(musketry::shot(&q, 0, 1, None).map(|s| s.dice), Some(4));
+    // "The character himself will be the last casting removed": down to one casting he fights on.
+    with_dice(&mut p, &[], |p, rt| fire::lose_castings(p, rt, 0, 2));
+    assert_eq!((p.units[0].castings, p.units[0].gone), (1, None));
+    with_dice(&mut p, &[], |p, rt| fire::lose_castings(p, rt, 0, 1));
+    assert_eq!(p.units[0].gone, Some(Gone::Destroyed));
+    // He gives the advantage to himself and units within 60 yards (5.63): 1 stand + 3 + European 1 + 1.
+    let r = pos(Sequence::Initiative, &[], &[("a", 0)], &[("hero", "a", "british.hero", Line, (500.0, 300.0), 90.0)]);
+    assert_eq!(morale::total(&r, 0), 6);
+}

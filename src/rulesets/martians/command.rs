@@ -85,6 +85,7 @@ pub fn start(p: &mut Pos, rt: &mut Rt) {
             );
         }
     }
+    p.r.leaders = super::commanders::at_start(&p.sc);
     begin_turn(p, rt);
 }
 
@@ -104,6 +105,17 @@ pub fn begin_turn(p: &mut Pos, rt: &mut Rt) {
     }
     p.r.turn += 1;
     rt.log("1.3", format!("turn {} begins", p.r.turn), EventKind::TurnBegan { turn: p.r.turn });
+    // 2.31: the units affected by a commander hit last turn check morale now.
+    super::commanders::loss_checks(p, rt);
+    check_victory(p, rt);
+    if p.r.outcome.is_some() {
+        return;
+    }
+    for l in &mut p.r.leaders {
+        l.moved = false;
+    }
+    p.r.hero_cards_used.clear();
+    p.r.motivated.clear();
     let road = p.sc.tables.road_distance;
     for u in 0..p.units.len() {
         if !p.units[u].on_table() {
@@ -273,7 +285,9 @@ pub fn regiment_candidates(p: &Pos, reg: usize) -> Vec<Command> {
     if c.red {
         out.push(Command::Begin(id.clone(), Action::Fire));
     }
-    if p.r.motivation[side] {
+    // 2.5: the player's card, or a heroic character's for his own regiment; one a regiment a turn.
+    let card = p.r.motivation[side] || super::commanders::hero_card(p, reg).is_some();
+    if card && !p.r.motivated.contains(&reg) {
         if !c.black {
             out.push(Command::Motivate(id.clone(), Action::Move));
         }
@@ -293,7 +307,10 @@ pub fn regiment_check(p: &Pos, reg: usize, c: &Command) -> Result<(), Refusal> {
     Err(match c {
         Command::Begin(r, _) | Command::Motivate(r, _) if r != id => refuse(format!("it is regiment {id}'s turn to act"), "2.4"),
         Command::Begin(..) => refuse("that card has been used this turn", "2.5"),
-        Command::Motivate(..) => refuse("the motivation card (one a player a turn) repeats an action already taken", "2.5"),
+        Command::Motivate(..) => refuse(
+            "the motivation card (one a player a turn, a heroic character's for his regiment, one a regiment) repeats an action already taken",
+            "2.5",
+        ),
         _ => refuse(format!("regiment {id} begins an action (Begin), plays the motivation card (Motivate) or ends (EndRegiment)"), "2.6"),
     })
 }
@@ -303,9 +320,21 @@ pub fn regiment_exec(p: &mut Pos, rt: &mut Rt, reg: usize, c: &Command) {
     match c {
         Command::Begin(_, a) | Command::Motivate(_, a) => {
             let motivation = matches!(c, Command::Motivate(..));
+            let mut whose = String::new();
             if motivation {
-                let side = p.regiment_side(reg);
-                p.r.motivation[side] = false;
+                // Heroic Characters: the hero's card is played first on his own regiment, keeping the
+                // player's for another.
+                match super::commanders::hero_card(p, reg) {
+                    Some(h) => {
+                        p.r.hero_cards_used.insert(h);
+                        whose = format!(" of {}", p.id(h));
+                    }
+                    None => {
+                        let side = p.regiment_side(reg);
+                        p.r.motivation[side] = false;
+                    }
+                }
+                p.r.motivated.insert(reg);
             } else if *a == Action::Move {
                 p.r.cards[reg].black = false;
             } else {
@@ -313,7 +342,7 @@ pub fn regiment_exec(p: &mut Pos, rt: &mut Rt, reg: usize, c: &Command) {
             }
             p.r.under = Under { kind: Some(*a), ..Under::default() };
             let what = if *a == Action::Move { "moves" } else { "fires" };
-            let how = if motivation { " on the motivation card" } else { "" };
+            let how = if motivation { format!(" on the motivation card{whose}") } else { String::new() };
             rt.log("2.6", format!("regiment {id} {what}{how}"), EventKind::ActionBegun { regiment: id, action: *a, motivation });
         }
         Command::EndRegiment => {

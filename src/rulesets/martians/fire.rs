@@ -26,6 +26,8 @@ pub fn to_hit(p: &Pos, target: usize) -> Vec<u32> {
         return h.open.clone();
     }
     match (p.kind(target), st.formation) {
+        // Heroic Characters: "They are targets of Distance Fire as Open troops".
+        _ if p.hero(target) => h.open.clone(),
         (_, Formation::Skirmish | Formation::Unlimbered) => h.open.clone(),
         (Kind::Artillery, Formation::Limbered) if st.moved > p.sc.tables.artillery.moving_limber => h.open.clone(),
         (Kind::Artillery, _) => h.cavalry.clone(),
@@ -196,6 +198,8 @@ pub fn apply(p: &mut Pos, rt: &mut Rt, shooter: usize, target: usize, hits: u32,
         return;
     }
     let m = p.sc.tables.musketry.clone();
+    // 2.31: the unit "receives casualties due to artillery or musketry": its commanders may be hit.
+    super::commanders::casualties(p, rt, target, "under fire");
     if skirmish {
         // 7.3: stands hit by skirmish fire do not check morale.
         let id = p.id(target).to_string();
@@ -260,7 +264,8 @@ fn gun_hits(p: &mut Pos, rt: &mut Rt, u: usize, hits: u32) {
     }
 }
 
-/// Castings lost; a unit reduced to one casting disperses (3.5), a flight with no craft is gone.
+/// Castings lost; a unit reduced to one casting disperses (3.5), a flight with no craft is gone, a
+/// heroic character is gone with his last casting, himself (Heroic Characters).
 pub fn lose_castings(p: &mut Pos, rt: &mut Rt, u: usize, n: u32) {
     let st = &mut p.units[u];
     st.castings = st.castings.saturating_sub(n);
@@ -270,7 +275,8 @@ pub fn lose_castings(p: &mut Pos, rt: &mut Rt, u: usize, n: u32) {
         format!("{} loses {n} castings ({left} left)", p.name(u)),
         EventKind::Casualties { unit: p.id(u).to_string(), castings: n, left },
     );
-    let floor = if p.kind(u) == Kind::Aviation { 0 } else { 1 };
+    // Heroic Characters: "The character himself will be the last casting removed".
+    let floor = if p.kind(u) == Kind::Aviation || p.hero(u) { 0 } else { 1 };
     if left <= floor {
         super::morale::remove(p, rt, u, Gone::Destroyed);
     }

@@ -68,6 +68,14 @@ impl Formation {
 
 /// Whether a unit type may take a formation (3.2-3.5).
 pub fn allowed(f: Formation, ty: &UnitType, army: &Army) -> Result<(), String> {
+    if ty.hero {
+        // Heroic Characters: one stand that melees "as if Formed troops".
+        return if f == Formation::Line {
+            Ok(())
+        } else {
+            Err("a heroic character is one formed stand: it stays in line (Heroic Characters)".into())
+        };
+    }
     let ok = match ty.kind {
         Kind::Infantry => match f {
             Formation::Line | Formation::Column => true,

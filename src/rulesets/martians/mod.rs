@@ -8,6 +8,7 @@
 pub mod artillery;
 pub mod aviation;
 pub mod command;
+pub mod commanders;
 pub mod events;
 pub mod fire;
 pub mod formations;
@@ -198,8 +199,24 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
             }
         }
     }
+    if let Some(reg) = ride_stage(s) {
+        for c in commanders::riders(p, reg, side) {
+            let id = &p.sc.spec.commanders[c].id;
+            out.extend(p.ground().filter(|&v| p.in_command(c, v)).map(|v| Command::Attach(id.clone(), p.id(v).to_string())));
+        }
+    }
     out.push(Command::Done);
     out
+}
+
+/// 2.11: a stage in which commanders may ride: a regiment's move (`Some(regiment)`), or a side's
+/// traditional movement phase (`Some(None)`).
+fn ride_stage(s: Stage) -> Option<Option<usize>> {
+    match s {
+        Stage::Act(r, Action::Move) => Some(Some(r)),
+        Stage::Segment(_, Phase::Movement) => Some(None),
+        _ => None,
+    }
 }
 
 /// Whether a command answers the decision awaited, by the rules.
@@ -240,6 +257,14 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
             }
             fire::can_fire(p, u, target).map(|_| ())
         }
+        Command::Attach(c, t) if ride_stage(s).is_some() => {
+            let cid = p.find_commander(c).ok_or_else(|| refuse(format!("no commander `{c}`"), "2.11"))?;
+            let to = p.find(t).ok_or_else(|| refuse(format!("no unit `{t}`"), "2.11"))?;
+            if !commanders::riders(p, ride_stage(s).flatten(), view::decider(p, s)).contains(&cid) {
+                return Err(refuse(format!("{c} cannot ride now: he moves with the regiment of his unit, once a turn"), "2.11"));
+            }
+            commanders::check_attach(p, cid, to)
+        }
         Command::Evade(id) if matches!(s, Stage::Evade(_)) => unit(id).map(|_| ()),
         Command::Advance(id) if matches!(s, Stage::Advance(_)) => unit(id).map(|_| ()),
         Command::Split(id, shares) if splits_allowed(s) => artillery::check_split(p, unit(id)?, shares).map(|_| ()),
@@ -273,6 +298,10 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
         (Command::Fire(id, t), _) => {
             let (Some(u), Some(target)) = (p.find(id), p.find(t)) else { return };
             fire_exec(p, rt, s, u, target);
+        }
+        (Command::Attach(c, t), _) => {
+            let (Some(c), Some(to)) = (p.find_commander(c), p.find(t)) else { return };
+            commanders::attach(p, rt, c, to);
         }
         (Command::Split(id, shares), _) => {
             let Some(u) = p.find(id) else { return };
