@@ -721,3 +721,105 @@ fn a_heroic_character_is_an_open_target_and_the_last_casting_removed_heroic_char
     let r = pos(Sequence::Initiative, &[], &[("a", 0)], &[("hero", "a", "british.hero", Line, (500.0, 300.0), 90.0)]);
     assert_eq!(morale::total(&r, 0), 6);
 }
+
+/// A battle car (Recon) and a land ironclad (Assault) facing native foot, a Gatling and a field gun.
+fn armour() -> salient::rulesets::martians::state::Pos {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("v", 0), ("n", 1), ("g", 1)],
+        &[
+            ("car", "v", "british.battle-car", Line, (400.0, 300.0), 90.0),
+            ("iron", "v", "british.land-ironclad", Line, (700.0, 300.0), 270.0),
+            ("w", "n", "indunas.warriors", Mass, (400.0, 400.0), 270.0),
+            ("mg", "g", "emirs.captured-gatling", Unlimbered, (300.0, 500.0), 270.0),
+            ("gun", "g", "emirs.emir-guns", Unlimbered, (700.0, 600.0), 270.0),
+        ],
+    );
+    p.units[0].castings = 2;
+    p
+}
+
+#[test]
+fn vehicles_are_proof_against_musketry_and_assault_vehicles_against_machine_guns_steam_vehicles() {
+    let p = armour();
+    let (car, iron, w, mg, gun) = (u(&p, "car"), u(&p, "iron"), u(&p, "w"), u(&p, "mg"), u(&p, "gun"));
+    // Recon: "prevent the vehicles from being affected by musketry or bows. They can be affected by
+    // machineguns, cannon fire".
+    assert!(fire::shot(&p, w, car).is_none(), "javelins at a battle car");
+    assert!(fire::shot(&p, mg, car).is_some_and(|s| s.dice > 0), "a Gatling at a battle car");
+    // Assault: "prevent the vehicles from being affected by musketry or machinegun fire. They can be
+    // affected by cannon fire".
+    assert!(fire::shot(&p, mg, iron).is_none(), "a Gatling at a land ironclad");
+    assert!(fire::shot(&p, gun, iron).is_some_and(|s| s.dice > 0), "a smooth-bore at a land ironclad");
+    // RECONSTRUCTED: vehicles are hit as cavalry and artillery.
+    assert_eq!(fire::to_hit(&p, car), vec![10, 1, 2]);
+}
+
+#[test]
+fn a_vehicle_fires_its_machine_guns_and_cannon_all_round_steam_vehicles() {
+    let p = armour();
+    let (car, iron, w, gun) = (u(&p, "car"), u(&p, "iron"), u(&p, "w"), u(&p, "gun"));
+    // Two battle cars of two machine guns at 100 yards: 2 x 2 x the MG's 4 dice (the canister band).
+    let s = fire::shot(&p, car, w).expect("in range");
+    assert_eq!((s.dice, s.range.round()), (16, 100.0));
+    // The ironclad faces south; the gun is 280 yards behind it (turreted, it fires all round): two
+    // machine guns at 3 dice and the rifled gun's 2 (101-300).
+    let s = fire::shot(&p, iron, gun).expect("in range all round");
+    assert_eq!((s.dice, s.range.round()), (2 * 3 + 2, 280.0));
+}
+
+#[test]
+fn hits_destroy_a_recon_vehicle_and_two_an_assault_vehicle_steam_vehicles() {
+    let mut p = armour();
+    let (car, iron, mg, gun) = (u(&p, "car"), u(&p, "iron"), u(&p, "mg"), u(&p, "gun"));
+    let (_, ev) = with_dice(&mut p, &[], |p, rt| fire::apply(p, rt, mg, car, 1, false));
+    assert_eq!(p.units[car].castings, 1, "one battle car of two destroyed");
+    assert!(!ev.iter().any(|e| matches!(e.kind, EventKind::Morale { .. })), "vehicles check no morale");
+    with_dice(&mut p, &[], |p, rt| fire::apply(p, rt, gun, iron, 1, false));
+    assert_eq!((p.units[iron].castings, p.units[iron].air_hits), (1, 1), "an ironclad takes two hits");
+    with_dice(&mut p, &[], |p, rt| fire::apply(p, rt, gun, iron, 1, false));
+    assert_eq!(p.units[iron].gone, Some(Gone::Destroyed));
+}
+
+#[test]
+fn foot_that_pass_morale_overrun_a_vehicle_and_take_its_machine_gun_dice_mice_8_4() {
+    use salient::rulesets::martians::state::Contact;
+    use salient::rulesets::martians::vehicles;
+    let mut p = armour();
+    let (car, w) = (u(&p, "car"), u(&p, "w"));
+    p.units[w].at.y = 321.0;
+    let contact = Contact { attacker: w, defender: car, flank: false };
+    p.r.contacts = vec![contact];
+    // The warriors' morale (4 stands + 2 + 1 = 7): 5 passes. The two cars' four machine guns roll kill dice:
+    // 0, 3 hit the mass (0-3), 5 and 7 miss.
+    let (field, ev) = with_dice(&mut p, &[5, 10, 3, 5, 7], |p, rt| vehicles::overruns(p, rt, vec![contact]));
+    assert!(field.is_empty());
+    assert_eq!(p.units[car].gone, Some(Gone::Destroyed), "the vehicle is automatically destroyed");
+    assert_eq!(p.units[w].castings, 34);
+    assert!(ev.iter().any(|e| e.rule == "8.4" && matches!(e.kind, EventKind::Overrun { hits: 2, dice: 4, .. })), "{ev:#?}");
+    assert!(p.r.contacts.is_empty());
+    // Failing the check (9 > 7), they do not melee: a morale loss (2: halt), the vehicle stands.
+    let mut q = armour();
+    q.units[w].at.y = 321.0;
+    q.r.contacts = vec![contact];
+    with_dice(&mut q, &[9, 2], |p, rt| vehicles::overruns(p, rt, vec![contact]));
+    assert_eq!((q.units[car].gone, q.units[w].castings), (None, 36));
+    assert!(q.halted(w));
+    assert!(q.r.contacts.is_empty());
+}
+
+#[test]
+fn vehicles_meet_only_foot_or_mounted_in_contact_mice_8_4() {
+    use salient::rulesets::martians::movement::check_charge;
+    let mut p = armour();
+    let (car, iron, w, gun) = (u(&p, "car"), u(&p, "iron"), u(&p, "w"), u(&p, "gun"));
+    assert!(check_charge(&p, car, w).is_ok(), "a vehicle may move into contact with foot");
+    assert!(check_charge(&p, iron, gun).is_err(), "not with guns");
+    assert!(check_charge(&p, w, car).is_ok(), "foot may close on a vehicle to overrun it");
+    // "Vehicle units cannot Overrun or Melee with other vehicle units."
+    p.units[iron].at = salient::engine::board::tabletop::Yards::new(400.0, 420.0);
+    p.units[iron].facing = 270f32.to_radians();
+    p.units[w].at.x = 1400.0;
+    assert!(check_charge(&p, car, iron).is_err());
+}

@@ -368,3 +368,69 @@ fn a_heroic_character_carries_a_motivation_card_for_his_regiment_heroic_characte
     ok(&mut p, Done, &[]);
     assert!(check(&p, &Motivate(id("b"), Action::Move)).is_err());
 }
+
+#[test]
+fn vehicles_move_and_fire_in_their_own_phase_after_the_regiments_mice_1_3() {
+    use salient::rulesets::martians::state::Phase;
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("v", 0), ("n", 1)],
+        &[
+            ("s", "a", "british.sepoys", Line, (200.0, 300.0), 90.0),
+            ("car", "v", "british.battle-car", Line, (500.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 600.0), 270.0),
+        ],
+    );
+    // Regiment a moves: its vehicle regiment's car is not among its actors ("All Vehicle operations
+    // will occur after Regimental actions phases").
+    ok(&mut p, Begin(id("a"), Action::Move), &[]);
+    assert!(check(&p, &Move(id("car"), 0, 50)).is_err());
+    ok(&mut p, Done, &[]);
+    ok(&mut p, EndRegiment, &[]);
+    // The vehicles' regiment has no regimental activity: the natives act, then phase III, vehicles.
+    assert_eq!(stage(&p), Some(Stage::Regiment(2)));
+    ok(&mut p, EndRegiment, &[]);
+    assert_eq!((p.r.phase, stage(&p)), (Phase::Vehicles, Some(Stage::Segment(0, Phase::Vehicles))));
+    assert!(check(&p, &Move(id("s"), 0, 50)).is_err(), "only vehicles act in it");
+    // "Move and Attack": the car moves 100 yards (Recon's rate), then fires; then it is done.
+    assert!(check(&p, &Move(id("car"), 0, 110)).is_err());
+    ok(&mut p, Move(id("car"), 0, 100), &[]);
+    // Two cars, two machine guns each, at 200 yards: 3 dice a gun (101-300); the warriors pass morale (1).
+    let ev = ok(&mut p, Fire(id("car"), id("w")), &[1, 1, 1, 1, 5, 5, 5, 5, 5, 5, 5, 5, 1]);
+    assert!(ev.iter().any(|e| e.rule == "Vehicles" && matches!(e.kind, EventKind::Fired { dice: 12, hits: 4, .. })), "{ev:#?}");
+    assert_eq!(p.units[u(&p, "w")].castings, 32, "four machine-gun hits (0-3 hit a mass)");
+    assert!(check(&p, &Fire(id("car"), id("w"))).is_err());
+    ok(&mut p, Done, &[]);
+    assert_eq!(p.r.turn, 2, "then the melees and the next turn");
+}
+
+#[test]
+fn vehicles_cannot_enter_woods_and_may_break_down_entering_cover_steam_vehicles() {
+    use salient::rulesets::martians::state::Phase;
+    let woods: &[(f32, f32)] = &[(450.0, 380.0), (550.0, 380.0), (550.0, 450.0), (450.0, 450.0)];
+    let cover: &[(f32, f32)] = &[(650.0, 360.0), (750.0, 360.0), (750.0, 450.0), (650.0, 450.0)];
+    let mut p = pos(
+        Sequence::Initiative,
+        &[("woods", woods), ("cover", cover)],
+        &[("v", 0), ("n", 1)],
+        &[
+            ("car", "v", "british.battle-car", Line, (500.0, 300.0), 90.0),
+            ("car2", "v", "british.battle-car", Line, (700.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 900.0), 270.0),
+        ],
+    );
+    p.r.phase = Phase::Vehicles;
+    p.r.active = None;
+    p.r.side = Some(0);
+    for k in 0..2 {
+        p.units[k].castings = 1;
+    }
+    assert!(check(&p, &Move(id("car"), 0, 100)).is_err(), "vehicles cannot enter woods");
+    assert!(check(&p, &Move(id("car"), 0, 50)).is_ok());
+    // Into the protective position: a d10, 0 breaks it down; it moves no more.
+    ok(&mut p, Move(id("car2"), 0, 100), &[10]);
+    assert!(p.units[1].broken_down);
+    p.r.under.done.clear();
+    assert!(check(&p, &Move(id("car2"), 0, 10)).is_err());
+}

@@ -216,3 +216,17 @@ fn commanders_and_heroic_characters_are_checked_at_load_mice_2_11() {
     let errors = salient::rulesets::martians::tables::parse(&SourceFile::new("tables.ron", tables)).expect_err("a bad hero");
     assert!(errors.iter().any(|e| e.message.contains("three castings")), "{errors:#?}");
 }
+
+#[test]
+fn vehicles_are_checked_at_load_steam_vehicles() {
+    // A vehicle in a traditional battle (its phase is the initiative sequence's), and an unarmed one.
+    let text =
+        std::fs::read_to_string("scenarios/martians/syrtis-kopje.ron").unwrap().replace("sequence: Initiative,", "sequence: Traditional,");
+    let file = SourceFile::new("scenarios/martians/bad.ron", text);
+    let mut loader = salient::engine::loader::Loader::from_disk();
+    let errors = salient::rulesets::martians::scenario::load(&file, &mut loader).expect_err("a vehicle in a traditional battle");
+    assert!(errors.iter().any(|e| e.message.contains("traditional battle cannot field them")), "{errors:#?}");
+    let tables = std::fs::read_to_string("assets/rulesets/martians/tables.ron").unwrap().replace("kind: Recon, mgs: 2,", "kind: Recon,");
+    let errors = salient::rulesets::martians::tables::parse(&SourceFile::new("tables.ron", tables)).expect_err("an unarmed car");
+    assert!(errors.iter().any(|e| e.message.contains("a vehicle is armed")), "{errors:#?}");
+}

@@ -147,6 +147,13 @@ pub fn shot_value(p: &Pos, u: usize, target: usize) -> f32 {
 /// A charge's melee (8.5): the castings it kills at `kill` each, less those it loses, to the melee and to
 /// the volley at one inch (8.1), at `loss` each.
 pub fn charge_value(p: &Pos, t: &AiTuning, u: usize, target: usize) -> f32 {
+    if p.vehicle(u) {
+        // 8.4: a vehicle driving into contact only offers itself to be overrun: the computer's vehicles fire.
+        return -t.loss;
+    }
+    if p.vehicle(target) {
+        return overrun_value(p, t, u, target);
+    }
     let (to, facing, flank) = movement::contact_place(p, u, target);
     let mut q = p.clone();
     q.units[u].at = to;
@@ -163,6 +170,18 @@ pub fn charge_value(p: &Pos, t: &AiTuning, u: usize, target: usize) -> f32 {
     let volley = if holds && !p.halted(target) && fire::can_fire(p, target, u).is_ok() { shot_value(p, target, u) } else { 0.0 };
     t.kill * (a as f32 + at as f32 / 10.0) - t.loss * (d as f32 + dt as f32 / 10.0 + volley) - commander_risk(p, t, u)
         + commander_risk(p, t, target)
+}
+
+/// 8.4: charging a vehicle: with the chance of passing the morale check, the vehicle destroyed (its
+/// stands at three castings' worth each) against the castings its machine guns' kill dice take; failing,
+/// a morale loss (a casting's worth).
+fn overrun_value(p: &Pos, t: &AiTuning, u: usize, v: usize) -> f32 {
+    let m = &p.sc.tables.morale;
+    let total = morale::total(p, u);
+    let pass = if total >= m.auto_pass { 1.0 } else { (total.clamp(0, 10) as f32) / 10.0 };
+    let dice = (p.ty(v).mgs * p.units[v].castings) as f32;
+    let kills = dice * fire::to_hit(p, u).len() as f32 / 10.0;
+    pass * (t.kill * 3.0 * p.units[v].castings as f32 - t.loss * kills) - (1.0 - pass) * t.loss
 }
 
 /// 2.31: what a melee or a volley risks of the commanders riding with a unit: the chance a d10 hits

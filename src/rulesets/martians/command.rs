@@ -45,7 +45,7 @@ pub fn initiative_points(p: &Pos, rt: &mut Rt, reg: usize) -> u32 {
 /// (RECONSTRUCTED: the rules do not say), then scenario order.
 pub fn priority(p: &mut Pos, rt: &mut Rt) {
     let n = p.sc.spec.regiments.len();
-    let acting: Vec<usize> = (0..n).filter(|&r| p.regiment_units(r).any(|u| p.kind(u) != Kind::Aviation)).collect();
+    let acting: Vec<usize> = (0..n).filter(|&r| p.regiment_units(r).any(|u| acts_with_regiment(p, u))).collect();
     let mut totals = vec![0; n];
     for &r in &acting {
         totals[r] = initiative_points(p, rt, r);
@@ -182,7 +182,7 @@ fn next_regiment(p: &mut Pos, rt: &mut Rt) {
     };
     p.r.under = Under::default();
     let next =
-        p.r.priority[start.min(p.r.priority.len())..].iter().copied().find(|&r| p.regiment_units(r).any(|u| p.kind(u) != Kind::Aviation));
+        p.r.priority[start.min(p.r.priority.len())..].iter().copied().find(|&r| p.regiment_units(r).any(|u| acts_with_regiment(p, u)));
     match next {
         Some(r) => {
             p.r.active = Some(r);
@@ -191,6 +191,40 @@ fn next_regiment(p: &mut Pos, rt: &mut Rt) {
         }
         None => {
             p.r.active = None;
+            p.r.side = None;
+            next_vehicles(p, rt);
+        }
+    }
+}
+
+/// Whether a unit acts in its regiment's activities (2.6): aviation has its phase, and so do vehicles
+/// ("All Vehicle operations will occur after Regimental actions phases of each turn").
+pub fn acts_with_regiment(p: &Pos, u: usize) -> bool {
+    p.kind(u) != Kind::Aviation && !p.vehicle(u)
+}
+
+/// Phase III, vehicle rapid response operations (Steam Power Vehicle Rules): each side with vehicles in
+/// turn (`vehicles::order`), then the melee phase.
+fn next_vehicles(p: &mut Pos, rt: &mut Rt) {
+    let order = super::vehicles::order(p);
+    let next = match p.r.side {
+        None => order.first().copied(),
+        Some(cur) => order.iter().position(|&s| s == cur).and_then(|i| order.get(i + 1)).copied(),
+    };
+    match next {
+        Some(s) => {
+            p.r.phase = Phase::Vehicles;
+            p.r.side = Some(s);
+            p.r.under = Under::default();
+            rt.log(
+                "1.3",
+                format!("vehicle rapid response: {}", p.side_id(s)),
+                EventKind::PhaseBegan { phase: Phase::Vehicles.name().into(), side: Some(p.side_id(s).into()) },
+            );
+        }
+        None => {
+            p.r.side = None;
+            p.r.phase = Phase::Regiments;
             end_turn(p, rt);
         }
     }
@@ -380,6 +414,7 @@ pub fn done(p: &mut Pos, rt: &mut Rt) {
     }
     match p.r.phase {
         Phase::Aviation => next_aviation(p, rt),
+        Phase::Vehicles => next_vehicles(p, rt),
         Phase::Regiments => p.r.under = Under::default(),
         phase => {
             let side = p.r.side.unwrap_or(0);

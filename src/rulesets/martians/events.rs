@@ -94,4 +94,6 @@ pub enum EventKind {
     CommanderHit { commander: String, unit: String },
     CommanderMoved { commander: String, unit: String },
     CommanderLeft { commander: String },
+    BrokeDown { unit: String },
+    Overrun { unit: String, vehicle: String, dice: u32, hits: u32, rolls: Vec<u32> },
 }

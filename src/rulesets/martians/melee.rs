@@ -128,7 +128,8 @@ pub fn evade(p: &mut Pos, rt: &mut Rt, u: usize, charger: usize) {
 /// Phase IV / VII: resolves every contact, new and engaged (8.2, 8.3). Returns the winners that may
 /// advance (8.3) with the yards of the advance offered, in the battle's order of units.
 pub fn phase(p: &mut Pos, rt: &mut Rt) -> Vec<(usize, f32)> {
-    let contacts: Vec<Contact> = p.r.contacts.clone();
+    // 8.4: contacts with vehicles are overruns, not field melees.
+    let contacts: Vec<Contact> = super::vehicles::overruns(p, rt, p.r.contacts.clone());
     // The ground each combatant holds before the melee: what a beaten enemy leaves (8.3).
     let mut held: BTreeMap<usize, (Yards, Vec<Stand>)> = BTreeMap::new();
     let mut foes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();

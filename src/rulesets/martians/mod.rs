@@ -21,6 +21,7 @@ pub mod scenario;
 pub mod state;
 pub mod table;
 pub mod tables;
+pub mod vehicles;
 pub mod view;
 
 use std::sync::Arc;
@@ -116,7 +117,11 @@ fn actors(p: &Pos, s: Stage) -> Vec<usize> {
         Stage::Aviation(_) => {
             p.on_table().filter(|&u| p.side(u) == side && p.kind(u) == Kind::Aviation && !p.r.flown.contains(&u)).collect()
         }
-        Stage::Act(r, _) => p.regiment_units(r).filter(|&u| p.kind(u) != Kind::Aviation && !p.r.under.done.contains(&u)).collect(),
+        Stage::Act(r, _) => p.regiment_units(r).filter(|&u| command::acts_with_regiment(p, u) && !p.r.under.done.contains(&u)).collect(),
+        // Steam Power Vehicle Rules: a vehicle moves and attacks once in its phase.
+        Stage::Segment(_, Phase::Vehicles) => {
+            p.ground().filter(|&u| p.side(u) == side && p.vehicle(u) && !p.r.flown.contains(&u)).collect()
+        }
         Stage::Segment(_, phase) => p
             .ground()
             .filter(|&u| p.side(u) == side && !p.r.under.done.contains(&u))
@@ -149,7 +154,7 @@ fn actors(p: &Pos, s: Stage) -> Vec<usize> {
 
 /// Whether a stage is a movement (4) or a fire (6, 7) one.
 fn moving(s: Stage) -> bool {
-    matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Aviation(_))
+    matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement | Phase::Vehicles) | Stage::Aviation(_))
 }
 
 fn firing(s: Stage) -> bool {
@@ -318,7 +323,10 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
         }
         (Command::Move(id, ..) | Command::Charge(id, _), _) => {
             let Some(u) = p.find(id) else { return };
-            if let Some(target) = movement::exec(p, rt, &c) {
+            let from = p.units[u].at;
+            let charged = movement::exec(p, rt, &c);
+            vehicles::after_move(p, rt, u, from);
+            if let Some(target) = charged {
                 fire::volley(p, rt, target, u);
                 if melee::may_evade(p, u, target) {
                     // 8.2a: the charged skirmishers or gun crew choose first; opportunity fire at the
@@ -346,10 +354,14 @@ fn fire_exec(p: &mut Pos, rt: &mut state::Rt, s: Stage, u: usize, target: usize)
         p.r.flown.insert(u);
         aviation::anti_aircraft(p, rt, target, u);
     }
+    if p.vehicle(u) {
+        p.r.flown.insert(u);
+    }
     let Some(shot) = fire::shot(p, u, target) else { return };
     let rule = match p.kind(u) {
         Kind::Aviation => "Aviation",
         Kind::Artillery => "6.7",
+        Kind::Recon | Kind::Assault => "Vehicles",
         _ => "7.3",
     };
     fire::resolve(p, rt, u, target, &shot, rule);
@@ -379,7 +391,7 @@ pub fn phase(world: &World) -> Option<Phase> {
 /// Who decides when: one step per phase that asks; each reads a [`Pos`] captured once and carries out
 /// the command by [`exec`].
 fn decisions() -> Steps<Phase, Pos, Command> {
-    [Phase::Aviation, Phase::Regiments, Phase::ArtilleryFire, Phase::Musketry, Phase::Movement, Phase::SecondaryFire]
+    [Phase::Aviation, Phase::Regiments, Phase::ArtilleryFire, Phase::Musketry, Phase::Movement, Phase::SecondaryFire, Phase::Vehicles]
         .iter()
         .fold(Steps::new(), |steps, &phase| {
             steps.step(phase, candidates, check, |world: &mut World, c: Command| run(world, |p, rt| exec(p, rt, c)))
@@ -420,6 +432,7 @@ pub fn initial_state(sc: &scenario::Scenario, u: usize) -> UnitState {
         gun_hits: 0,
         limber_hits: 0,
         air_hits: 0,
+        broken_down: false,
         road_ok: false,
         moved: 0.0,
         fired: false,

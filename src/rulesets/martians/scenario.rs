@@ -350,9 +350,15 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
         };
         let castings = u.castings.unwrap_or(ty.castings);
         // 3.5: a unit of one casting disperses; a heroic character is the last casting (Heroic Characters).
-        let least = if ty.hero { 1 } else { 2 };
+        let least = if ty.hero || ty.kind.vehicle() { 1 } else { 2 };
         if castings < least || castings > ty.castings {
             p.push(format!("units.{i}.castings"), format!("a {} has {least} to {} castings", ty.name, ty.castings));
+        }
+        if ty.kind.vehicle() && spec.sequence == Sequence::Traditional {
+            p.push(
+                format!("units.{i}.type"),
+                "steam vehicles act in the initiative sequence's vehicle phase (1.3, phase III): a traditional battle cannot field them yet",
+            );
         }
         if let Err(why) = super::formations::allowed(u.formation, ty, army) {
             p.push(format!("units.{i}.formation"), why);
@@ -448,7 +454,7 @@ pub fn carry_in(sc: &mut Scenario, units: &[crate::engine::campaign::CarriedUnit
                 if castings > ty.castings {
                     return Err(format!("the carried unit `{}` has {castings} castings: a {} has at most {}", c.id, ty.name, ty.castings));
                 }
-                if castings < if ty.hero { 1 } else { 2 } {
+                if castings < if ty.hero || ty.kind.vehicle() { 1 } else { 2 } {
                     // 3.5: a unit of one casting disperses (a heroic character is the last casting).
                     sc.spec.units.remove(i);
                 } else {

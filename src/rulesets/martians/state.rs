@@ -41,6 +41,8 @@ pub enum Phase {
     Movement,
     /// Traditional sequence, phase VI.
     SecondaryFire,
+    /// Initiative sequence, phase III: vehicle rapid response operations (Steam Power Vehicle Rules).
+    Vehicles,
 }
 
 impl Phase {
@@ -53,6 +55,7 @@ impl Phase {
             Phase::Musketry => "individual musketry",
             Phase::Movement => "movement",
             Phase::SecondaryFire => "secondary fire",
+            Phase::Vehicles => "vehicle rapid response",
         }
     }
 }
@@ -87,8 +90,12 @@ pub struct UnitState {
     /// Artillery: hits on the guns and on the limber (6.2).
     pub gun_hits: u32,
     pub limber_hits: u32,
-    /// Aviation: hits taken (four a stand).
+    /// Aviation and vehicles: hits taken by the unit's last stand (aviation four a stand; vehicles by
+    /// the tables).
     pub air_hits: u32,
+    /// A vehicle broken down entering a protective position or entrenchment: it moves no more (Steam
+    /// Power Vehicle Rules).
+    pub broken_down: bool,
     /// Began the turn more than 300 yards from the enemy (4.1c, 4.2c, 4.4d: the road rate); yards
     /// moved this turn (6.5e).
     pub road_ok: bool,
@@ -340,6 +347,10 @@ impl Pos {
     pub fn nearest_enemy(&self, u: usize) -> f32 {
         let side = self.side(u);
         self.ground().filter(|&e| self.side(e) != side).map(|e| self.gap(u, e)).fold(f32::INFINITY, f32::min)
+    }
+    /// Whether a unit is a steam vehicle (Steam Power Vehicle Rules).
+    pub fn vehicle(&self, u: usize) -> bool {
+        self.kind(u).vehicle()
     }
     pub fn engaged(&self, u: usize) -> bool {
         self.r.contacts.iter().any(|c| c.attacker == u || c.defender == u)

@@ -44,6 +44,8 @@ pub struct Tables {
     pub morale: Morale,
     /// Commanders: the d10 that hits one (2.31) and how far he rides to another unit.
     pub commanders: Commanders,
+    /// Steam vehicles (Steam Power Vehicle Rules, 8.4).
+    pub vehicles: Vehicles,
     /// Artillery fire: range bands, gun classes, modifiers and what a hit strikes (6).
     pub artillery: Artillery,
     /// The d10 results that hit each kind of target (6.7c, 7.5).
@@ -192,6 +194,21 @@ pub struct Commanders {
     /// How far, in yards, a commander rides from the unit he is with to another of his command in a
     /// move (RECONSTRUCTED: the courier's cavalry charge speed of 2.11, 160).
     pub ride: f32,
+}
+
+/// Steam vehicles (Steam Power Vehicle Rules, 8.4).
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Vehicles {
+    /// Hits that destroy a Recon vehicle's stand (RECONSTRUCTED: 1); at least 1.
+    pub recon_hits: u32,
+    /// Hits that destroy an Assault vehicle's stand (RECONSTRUCTED: 2); at least 1.
+    pub assault_hits: u32,
+    /// The d10 results that hit a vehicle (RECONSTRUCTED: as cavalry and artillery, 0, 1, 2).
+    pub to_hit: Vec<u32>,
+    /// The d10 results on which a vehicle entering a protective position or entrenchment breaks down
+    /// (Steam Power Vehicle Rules: 0, written 10).
+    pub breakdown: Vec<u32>,
 }
 
 /// A gun class (6.11, the Artillery Fire Charts).
@@ -359,9 +376,9 @@ pub enum Kind {
     LightCavalry,
     /// Gun sections, limbered or unlimbered (6).
     Artillery,
-    /// Steam recon vehicles (not playable yet: the validator refuses them).
+    /// Steam recon vehicles (battle cars, armoured cars): proof against musketry and bows.
     Recon,
-    /// Steam assault vehicles (not playable yet: the validator refuses them).
+    /// Steam assault vehicles (tanks, land battleships): proof against musketry and machine guns.
     Assault,
     /// Flights of close support craft (the Aviation Rules).
     Aviation,
@@ -370,6 +387,14 @@ pub enum Kind {
 impl Kind {
     pub fn mounted(self) -> bool {
         matches!(self, Kind::Cavalry | Kind::LightCavalry)
+    }
+    /// Steam vehicles (Steam Power Vehicle Rules).
+    pub fn vehicle(self) -> bool {
+        matches!(self, Kind::Recon | Kind::Assault)
+    }
+    /// Foot or mounted troops (8.4: those that may overrun a vehicle).
+    pub fn foot_or_mounted(self) -> bool {
+        matches!(self, Kind::Infantry | Kind::Cavalry | Kind::LightCavalry)
     }
     pub fn name(self) -> &'static str {
         match self {
@@ -410,9 +435,12 @@ pub struct UnitType {
     /// Melee weapon class (8.5).
     #[serde(default)]
     pub melee: Option<String>,
-    /// Gun class (6.11), for artillery.
+    /// Gun class (6.11), for artillery; a vehicle's cannon, one a vehicle (Steam Power Vehicle Rules).
     #[serde(default)]
     pub gun: Option<String>,
+    /// Machine guns on each vehicle (Steam Power Vehicle Rules; 8.4: the overrun's kill dice).
+    #[serde(default)]
+    pub mgs: u32,
     /// Craft type, for aviation (GAC, ASF, LLB, ATR).
     #[serde(default)]
     pub craft: Option<String>,
@@ -525,6 +553,9 @@ pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
     if t.commanders.ride < 0.0 {
         p.push("commanders.ride", "a commander's ride is a distance in yards, 0 or more");
     }
+    if t.vehicles.recon_hits == 0 || t.vehicles.assault_hits == 0 {
+        p.push("vehicles", "a vehicle's stand takes at least one hit to destroy");
+    }
     if t.melee.flank_divisor == 0 {
         p.push("melee.flank_divisor", "a divisor of 0 divides by nothing");
     }
@@ -541,7 +572,7 @@ fn check_unit_type(t: &Tables, at: &str, ty: &UnitType, p: &mut Problems) {
     if ty.grade > 4 {
         p.push(format!("{at}.grade"), "morale grades run from 0 to 4 (5.1)");
     }
-    if ty.castings < 2 {
+    if ty.castings < if ty.kind.vehicle() { 1 } else { 2 } {
         p.push(format!("{at}.castings"), "a unit of one casting is already removed from play (3.5)");
     }
     if ty.per_stand == 0 || ty.per_stand > t.mass_castings {
@@ -572,7 +603,18 @@ fn check_unit_type(t: &Tables, at: &str, ty: &UnitType, p: &mut Problems) {
         Kind::Artillery => needs("gun", &ty.gun, t.artillery.guns.keys().collect(), p),
         Kind::Aviation => needs("craft", &ty.craft, t.aviation.attack_dice.keys().collect(), p),
         Kind::Recon | Kind::Assault => {
-            p.push(format!("{at}.kind"), "steam vehicles (Recon, Assault) are not playable yet (docs/martians.md)")
+            if ty.gun.is_some() {
+                needs("gun", &ty.gun, t.artillery.guns.keys().collect(), p);
+            }
+            if ty.gun.is_none() && ty.mgs == 0 {
+                p.push(
+                    format!("{at}.mgs"),
+                    "a vehicle is armed: machine guns (`mgs`), a cannon (`gun`) or both (Steam Power Vehicle Rules)",
+                );
+            }
+            if ty.per_stand != 1 {
+                p.push(format!("{at}.per_stand"), "a vehicle is a stand of its own (1.2e): per_stand 1");
+            }
         }
         Kind::Infantry | Kind::Cavalry | Kind::LightCavalry => {
             needs("weapon", &ty.weapon, t.musketry.weapons.keys().collect(), p);
