@@ -586,3 +586,240 @@ fn shell_deviation_only_when_the_battle_uses_it_mice_6_33() {
     let (landing, _) = with_dice(&mut p, &[], |p, rt| fire::deviation(p, rt, 0, 2));
     assert_eq!(landing, None);
 }
+
+/// A sepoy line (two stands, grade 2, European trained: morale total 6) with a friendly askari company
+/// 50 yards to its left and another 200 yards away, and a warrior mass in front.
+fn commanded() -> salient::rulesets::martians::state::Pos {
+    pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("b", 0), ("n", 1)],
+        &[
+            ("s", "a", "british.sepoys", Line, (500.0, 300.0), 90.0),
+            ("near", "b", "british.askaris", Line, (390.0, 300.0), 90.0),
+            ("far", "b", "british.askaris", Line, (200.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 500.0), 270.0),
+        ],
+    )
+}
+
+#[test]
+fn commander_adds_to_morale_total_mice_5_2h() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = commanded();
+    assert_eq!(morale::total(&p, 0), 6, "2 stands + grade 2 + European 1 + adjacent stands 1");
+    // 5.2h: the character or commander advantage bonus (RECONSTRUCTED +1) to the unit he is with.
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    assert_eq!(morale::total(&p, 0), 7);
+    // A roll of 7 now passes (5.4c: fails only above the total).
+    let (passed, _) = with_dice(&mut p, &[7], |p, rt| morale::check(p, rt, 0, None, "test"));
+    assert!(passed);
+    // An enemy commander gives nothing.
+    let mut q = commanded();
+    super::fixtures::with_commanders(&mut q, &[("induna", Rank::Brigade, "w")]);
+    assert_eq!(morale::total(&q, 0), 6);
+}
+
+#[test]
+fn the_advantage_reaches_units_within_60_yards_of_the_commander_mice_5_63() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = commanded();
+    let (near, far) = (u(&p, "near"), u(&p, "far"));
+    let base = (morale::total(&p, near), morale::total(&p, far));
+    // 5.63: "when a Character or commander is contacting or within 60 yards of that unit": the askaris
+    // 50 yards from the sepoys he rides with gain it (of another regiment: any friendly commander), those
+    // 240 yards away do not.
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    assert!(p.gap(near, 0) <= 60.0 && p.gap(far, 0) > 60.0);
+    assert_eq!((morale::total(&p, near), morale::total(&p, far)), (base.0 + 1, base.1));
+    // A commander hit is gone: no advantage.
+    p.r.leaders[0].lost = true;
+    assert_eq!(morale::total(&p, 0), 6);
+}
+
+#[test]
+fn a_commander_with_a_unit_that_takes_casualties_is_hit_on_a_0_mice_2_31() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = commanded();
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    // One hit from the warriors' javelins: the d10 for the commander (4: unhurt), then the morale check (7
+    // passes against 7 with his bonus).
+    let (_, ev) = with_dice(&mut p, &[4, 7], |p, rt| fire::apply(p, rt, 3, 0, 1, false));
+    assert!(!p.r.leaders[0].lost);
+    assert!(ev.iter().any(|e| e.rule == "2.31" || e.text.contains("passes morale")), "{ev:#?}");
+    // A 0 hits him: in a single battle every hit kills; the unit's check is then made without him (7 > 6).
+    let (_, ev) = with_dice(&mut p, &[10, 7, 2], |p, rt| fire::apply(p, rt, 3, 0, 1, false));
+    assert!(p.r.leaders[0].lost);
+    assert!(
+        ev.iter().any(|e| matches!(&e.kind, EventKind::CommanderHit { commander, unit } if commander == "major" && unit == "s")),
+        "{ev:#?}"
+    );
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::Morale { passed: false, total: 6, .. })), "{ev:#?}");
+    assert_eq!(p.r.fallen.len(), 1, "his loss is felt in the next administration phase");
+    // Without casualties, no roll.
+    let mut q = commanded();
+    super::fixtures::with_commanders(&mut q, &[("major", Rank::Regimental, "s")]);
+    with_dice(&mut q, &[], |p, rt| fire::apply(p, rt, 3, 0, 0, false));
+    assert!(!q.r.leaders[0].lost);
+}
+
+#[test]
+fn a_commander_whose_unit_fights_a_melee_may_be_hit_mice_2_31() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("n", 1), ("a", 0)],
+        &[("w", "n", "indunas.warriors", Mass, (500.0, 200.0), 90.0), ("s", "a", "british.sepoys", Line, (500.0, 300.0), 270.0)],
+    );
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    p.r.cards[1].red = false;
+    ok(&mut p, Begin(id("n"), Action::Move), &[]);
+    ok(&mut p, Charge(id("w"), id("s")), &[]);
+    ok(&mut p, Done, &[]);
+    ok(&mut p, EndRegiment, &[]);
+    // Values 20 and 12 kill 5 and 4 (8.5); the major's d10 is 0: hit. The sepoys lost the melee and check
+    // without him (total 6): 7 fails, 5 flees.
+    let ev = ok(&mut p, EndRegiment, &[10, 7, 5]);
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::CommanderHit { .. })), "{ev:#?}");
+    assert!(p.r.leaders[0].lost);
+}
+
+#[test]
+fn a_commander_whose_unit_is_destroyed_rides_to_the_nearest_unit_of_his_command_mice_2_31() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = commanded();
+    super::fixtures::with_commanders(&mut p, &[("colonel", Rank::Brigade, "s"), ("major", Rank::Regimental, "s")]);
+    with_dice(&mut p, &[], |p, rt| morale::remove(p, rt, 0, Gone::Destroyed));
+    // The brigade commander rides to the nearest unit of his side; the sepoys' regimental commander has
+    // no unit of his regiment left and leaves the field.
+    assert_eq!((p.r.leaders[0].with, p.r.leaders[0].lost), (u(&p, "near"), false));
+    assert!(p.r.leaders[1].lost);
+    assert!(p.r.fallen.is_empty(), "no hit: no morale checks");
+}
+
+#[test]
+fn a_heroic_character_is_an_open_target_and_the_last_casting_removed_heroic_characters() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[("hero", "a", "british.hero", Line, (500.0, 300.0), 90.0), ("w", "n", "indunas.warriors", Mass, (500.0, 500.0), 270.0)],
+    );
+    // "They are targets of Distance Fire as Open troops": hit on a 0 only.
+    assert_eq!(fire::to_hit(&p, 0), vec![10]);
+    // "Fire as if armed with IRs": three castings at the improved rifle's 1:1 within 100 yards, +1 grade 3.
+    let mut q = p.clone();
+    q.units[1].at.y = 400.0;
+    assert_eq!(musketry::shot(&q, 0, 1, None).map(|s| s.dice), Some(4));
+    // "The character himself will be the last casting removed": down to one casting he fights on.
+    with_dice(&mut p, &[], |p, rt| fire::lose_castings(p, rt, 0, 2));
+    assert_eq!((p.units[0].castings, p.units[0].gone), (1, None));
+    with_dice(&mut p, &[], |p, rt| fire::lose_castings(p, rt, 0, 1));
+    assert_eq!(p.units[0].gone, Some(Gone::Destroyed));
+    // He gives the advantage to himself and units within 60 yards (5.63): 1 stand + 3 + European 1 + 1.
+    let r = pos(Sequence::Initiative, &[], &[("a", 0)], &[("hero", "a", "british.hero", Line, (500.0, 300.0), 90.0)]);
+    assert_eq!(morale::total(&r, 0), 6);
+}
+
+/// A battle car (Recon) and a land ironclad (Assault) facing native foot, a Gatling and a field gun.
+fn armour() -> salient::rulesets::martians::state::Pos {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("v", 0), ("n", 1), ("g", 1)],
+        &[
+            ("car", "v", "british.battle-car", Line, (400.0, 300.0), 90.0),
+            ("iron", "v", "british.land-ironclad", Line, (700.0, 300.0), 270.0),
+            ("w", "n", "indunas.warriors", Mass, (400.0, 400.0), 270.0),
+            ("mg", "g", "emirs.captured-gatling", Unlimbered, (300.0, 500.0), 270.0),
+            ("gun", "g", "emirs.emir-guns", Unlimbered, (700.0, 600.0), 270.0),
+        ],
+    );
+    p.units[0].castings = 2;
+    p
+}
+
+#[test]
+fn vehicles_are_proof_against_musketry_and_assault_vehicles_against_machine_guns_steam_vehicles() {
+    let p = armour();
+    let (car, iron, w, mg, gun) = (u(&p, "car"), u(&p, "iron"), u(&p, "w"), u(&p, "mg"), u(&p, "gun"));
+    // Recon: "prevent the vehicles from being affected by musketry or bows. They can be affected by
+    // machineguns, cannon fire".
+    assert!(fire::shot(&p, w, car).is_none(), "javelins at a battle car");
+    assert!(fire::shot(&p, mg, car).is_some_and(|s| s.dice > 0), "a Gatling at a battle car");
+    // Assault: "prevent the vehicles from being affected by musketry or machinegun fire. They can be
+    // affected by cannon fire".
+    assert!(fire::shot(&p, mg, iron).is_none(), "a Gatling at a land ironclad");
+    assert!(fire::shot(&p, gun, iron).is_some_and(|s| s.dice > 0), "a smooth-bore at a land ironclad");
+    // RECONSTRUCTED: vehicles are hit as cavalry and artillery.
+    assert_eq!(fire::to_hit(&p, car), vec![10, 1, 2]);
+}
+
+#[test]
+fn a_vehicle_fires_its_machine_guns_and_cannon_all_round_steam_vehicles() {
+    let p = armour();
+    let (car, iron, w, gun) = (u(&p, "car"), u(&p, "iron"), u(&p, "w"), u(&p, "gun"));
+    // Two battle cars of two machine guns at 100 yards: 2 x 2 x the MG's 4 dice (the canister band).
+    let s = fire::shot(&p, car, w).expect("in range");
+    assert_eq!((s.dice, s.range.round()), (16, 100.0));
+    // The ironclad faces south; the gun is 280 yards behind it (turreted, it fires all round): two
+    // machine guns at 3 dice and the rifled gun's 2 (101-300).
+    let s = fire::shot(&p, iron, gun).expect("in range all round");
+    assert_eq!((s.dice, s.range.round()), (2 * 3 + 2, 280.0));
+}
+
+#[test]
+fn hits_destroy_a_recon_vehicle_and_two_an_assault_vehicle_steam_vehicles() {
+    let mut p = armour();
+    let (car, iron, mg, gun) = (u(&p, "car"), u(&p, "iron"), u(&p, "mg"), u(&p, "gun"));
+    let (_, ev) = with_dice(&mut p, &[], |p, rt| fire::apply(p, rt, mg, car, 1, false));
+    assert_eq!(p.units[car].castings, 1, "one battle car of two destroyed");
+    assert!(!ev.iter().any(|e| matches!(e.kind, EventKind::Morale { .. })), "vehicles check no morale");
+    with_dice(&mut p, &[], |p, rt| fire::apply(p, rt, gun, iron, 1, false));
+    assert_eq!((p.units[iron].castings, p.units[iron].air_hits), (1, 1), "an ironclad takes two hits");
+    with_dice(&mut p, &[], |p, rt| fire::apply(p, rt, gun, iron, 1, false));
+    assert_eq!(p.units[iron].gone, Some(Gone::Destroyed));
+}
+
+#[test]
+fn foot_that_pass_morale_overrun_a_vehicle_and_take_its_machine_gun_dice_mice_8_4() {
+    use salient::rulesets::martians::state::Contact;
+    use salient::rulesets::martians::vehicles;
+    let mut p = armour();
+    let (car, w) = (u(&p, "car"), u(&p, "w"));
+    p.units[w].at.y = 321.0;
+    let contact = Contact { attacker: w, defender: car, flank: false };
+    p.r.contacts = vec![contact];
+    // The warriors' morale (4 stands + 2 + 1 = 7): 5 passes. The two cars' four machine guns roll kill dice:
+    // 0, 3 hit the mass (0-3), 5 and 7 miss.
+    let (field, ev) = with_dice(&mut p, &[5, 10, 3, 5, 7], |p, rt| vehicles::overruns(p, rt, vec![contact]));
+    assert!(field.is_empty());
+    assert_eq!(p.units[car].gone, Some(Gone::Destroyed), "the vehicle is automatically destroyed");
+    assert_eq!(p.units[w].castings, 34);
+    assert!(ev.iter().any(|e| e.rule == "8.4" && matches!(e.kind, EventKind::Overrun { hits: 2, dice: 4, .. })), "{ev:#?}");
+    assert!(p.r.contacts.is_empty());
+    // Failing the check (9 > 7), they do not melee: a morale loss (2: halt), the vehicle stands.
+    let mut q = armour();
+    q.units[w].at.y = 321.0;
+    q.r.contacts = vec![contact];
+    with_dice(&mut q, &[9, 2], |p, rt| vehicles::overruns(p, rt, vec![contact]));
+    assert_eq!((q.units[car].gone, q.units[w].castings), (None, 36));
+    assert!(q.halted(w));
+    assert!(q.r.contacts.is_empty());
+}
+
+#[test]
+fn vehicles_meet_only_foot_or_mounted_in_contact_mice_8_4() {
+    use salient::rulesets::martians::movement::check_charge;
+    let mut p = armour();
+    let (car, iron, w, gun) = (u(&p, "car"), u(&p, "iron"), u(&p, "w"), u(&p, "gun"));
+    assert!(check_charge(&p, car, w).is_ok(), "a vehicle may move into contact with foot");
+    assert!(check_charge(&p, iron, gun).is_err(), "not with guns");
+    assert!(check_charge(&p, w, car).is_ok(), "foot may close on a vehicle to overrun it");
+    // "Vehicle units cannot Overrun or Melee with other vehicle units."
+    p.units[iron].at = salient::engine::board::tabletop::Yards::new(400.0, 420.0);
+    p.units[iron].facing = 270f32.to_radians();
+    p.units[w].at.x = 1400.0;
+    assert!(check_charge(&p, car, iron).is_err());
+}

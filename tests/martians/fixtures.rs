@@ -8,8 +8,9 @@ use salient::engine::board::Tabletop;
 use salient::engine::board::tabletop::{TerrainFeature, Yards};
 use salient::engine::journal::Journal;
 use salient::engine::{Dice, Refusal};
+use salient::rulesets::martians::commanders;
 use salient::rulesets::martians::formations::Formation;
-use salient::rulesets::martians::scenario::{RegimentSpec, Scenario, Sequence, UnitSpec};
+use salient::rulesets::martians::scenario::{CommanderSpec, Rank, RegimentSpec, Scenario, Sequence, UnitSpec};
 use salient::rulesets::martians::state::{Cards, Phase, Pos, Rest, Rt};
 use salient::rulesets::martians::table::Terrain;
 use salient::rulesets::martians::{Command, Event, exec, initial_state};
@@ -36,6 +37,7 @@ pub fn pos(sequence: Sequence, features: &[(&str, &[(f32, f32)])], regiments: &[
     sc.spec.info.sides[0].id = "british".into();
     sc.spec.info.sides[1].id = "natives".into();
     sc.spec.victory.breaking_point.clear();
+    sc.spec.commanders.clear();
     sc.spec.victory.objectives.clear();
     sc.objectives.clear();
     sc.table = Tabletop {
@@ -89,6 +91,18 @@ pub fn pos(sequence: Sequence, features: &[(&str, &[(f32, f32)])], regiments: &[
         ..Rest::default()
     };
     Pos { sc, units: states, r }
+}
+
+/// Puts commanders (id, rank, the unit he rides with) on a position, named by their ids (2.11).
+pub fn with_commanders(p: &mut Pos, list: &[(&str, Rank, &str)]) {
+    let mut sc = (*p.sc).clone();
+    sc.spec.commanders = list
+        .iter()
+        .map(|(id, rank, with)| CommanderSpec { id: id.to_string(), name: id.to_string(), rank: *rank, with: with.to_string() })
+        .collect();
+    sc.index_commanders();
+    p.sc = Arc::new(sc);
+    p.r.leaders = commanders::at_start(&p.sc);
 }
 
 pub fn u(p: &Pos, id: &str) -> usize {

@@ -258,3 +258,179 @@ fn the_traditional_sequence_fires_artillery_then_musketry_then_moves_each_side_m
     let v = salient::engine::Session::view(&g);
     assert_eq!((v.phase.as_str(), v.to_move.as_deref()), ("individual musketry", Some("british")));
 }
+
+#[test]
+fn units_of_a_fallen_regimental_commander_check_morale_next_turn_mice_2_31() {
+    use salient::rulesets::martians::commanders;
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("b", 0), ("n", 1)],
+        &[
+            ("s", "a", "british.sepoys", Line, (500.0, 300.0), 90.0),
+            ("s2", "a", "british.sepoys", Line, (800.0, 300.0), 90.0),
+            ("other", "b", "british.askaris", Line, (200.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 900.0), 270.0),
+        ],
+    );
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    p.r.leaders[0].lost = true;
+    p.r.fallen.push((0, p.units[0].at));
+    // "those units affected by his loss must check morale ... The loss of a regimental commander will only
+    // affect those units in his command": both sepoy units (5 and 6 pass against 6), not the askaris.
+    let (_, ev) = with_dice(&mut p, &[5, 6], commanders::loss_checks);
+    let checked: Vec<&str> =
+        ev.iter().filter_map(|e| if let EventKind::Morale { unit, .. } = &e.kind { Some(unit.as_str()) } else { None }).collect();
+    assert_eq!(checked, vec!["s", "s2"]);
+    assert!(p.r.fallen.is_empty());
+}
+
+#[test]
+fn a_brigade_commanders_loss_is_felt_by_the_units_within_sight_mice_2_31() {
+    use salient::rulesets::martians::commanders;
+    use salient::rulesets::martians::scenario::Rank;
+    let woods: &[(f32, f32)] = &[(600.0, 250.0), (700.0, 250.0), (700.0, 350.0), (600.0, 350.0)];
+    let mut p = pos(
+        Sequence::Initiative,
+        &[("woods", woods)],
+        &[("a", 0), ("b", 0), ("n", 1)],
+        &[
+            ("s", "a", "british.sepoys", Line, (500.0, 300.0), 90.0),
+            ("seen", "b", "british.askaris", Line, (200.0, 300.0), 90.0),
+            ("hidden", "b", "british.askaris", Line, (900.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 900.0), 270.0),
+        ],
+    );
+    super::fixtures::with_commanders(&mut p, &[("colonel", Rank::Brigade, "s")]);
+    let c = 0;
+    let at = p.units[0].at;
+    // "The loss of a brigade commander will affect all units within visibility": the woods hide one
+    // company; the enemy is not his.
+    assert_eq!(commanders::affected(&p, c, at), vec![u(&p, "s"), u(&p, "seen")]);
+}
+
+#[test]
+fn a_commander_rides_to_another_unit_of_his_command_in_a_move_mice_2_11() {
+    use salient::rulesets::martians::scenario::Rank;
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("b", 0), ("n", 1)],
+        &[
+            ("s", "a", "british.sepoys", Line, (500.0, 300.0), 90.0),
+            ("s2", "a", "british.sepoys", Line, (600.0, 300.0), 90.0),
+            ("s3", "a", "british.sepoys", Line, (900.0, 300.0), 90.0),
+            ("other", "b", "british.askaris", Line, (300.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 900.0), 270.0),
+        ],
+    );
+    super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+    assert!(check(&p, &Attach(id("major"), id("s2"))).is_err(), "not between actions: in a move");
+    ok(&mut p, Begin(id("a"), Action::Move), &[]);
+    // Another regiment's company is not of his command (2.11); 300 yards is beyond his ride.
+    assert!(check(&p, &Attach(id("major"), id("other"))).is_err());
+    assert!(check(&p, &Attach(id("major"), id("s3"))).is_err());
+    let ev = ok(&mut p, Attach(id("major"), id("s2")), &[]);
+    assert!(ev.iter().any(|e| matches!(&e.kind, EventKind::CommanderMoved { unit, .. } if unit == "s2")), "{ev:#?}");
+    assert_eq!(p.r.leaders[0].with, u(&p, "s2"));
+    // Once a turn.
+    assert!(check(&p, &Attach(id("major"), id("s"))).is_err());
+}
+
+#[test]
+fn a_heroic_character_carries_a_motivation_card_for_his_regiment_heroic_characters_2_5() {
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("b", 0), ("n", 1)],
+        &[
+            ("hero", "a", "british.hero", Line, (300.0, 300.0), 90.0),
+            ("s", "a", "british.sepoys", Line, (500.0, 300.0), 90.0),
+            ("other", "b", "british.askaris", Line, (800.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 900.0), 270.0),
+        ],
+    );
+    // The player's card is spent.
+    p.r.motivation[0] = false;
+    ok(&mut p, Begin(id("a"), Action::Move), &[]);
+    ok(&mut p, Done, &[]);
+    // "it can only be used on a company to which the Heroic Characters are attached": his regiment moves
+    // again on his card...
+    let ev = ok(&mut p, Motivate(id("a"), Action::Move), &[]);
+    assert!(ev.iter().any(|e| e.text.contains("motivation card of hero")), "{ev:#?}");
+    ok(&mut p, Done, &[]);
+    // ...once a turn.
+    assert!(check(&p, &Motivate(id("a"), Action::Move)).is_err());
+    ok(&mut p, EndRegiment, &[]);
+    // Another regiment of the side may not use it.
+    ok(&mut p, Begin(id("b"), Action::Move), &[]);
+    ok(&mut p, Done, &[]);
+    assert!(check(&p, &Motivate(id("b"), Action::Move)).is_err());
+}
+
+#[test]
+fn vehicles_move_and_fire_in_their_own_phase_after_the_regiments_mice_1_3() {
+    use salient::rulesets::martians::state::Phase;
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("v", 0), ("n", 1)],
+        &[
+            ("s", "a", "british.sepoys", Line, (200.0, 300.0), 90.0),
+            ("car", "v", "british.battle-car", Line, (500.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 600.0), 270.0),
+        ],
+    );
+    // Regiment a moves: its vehicle regiment's car is not among its actors ("All Vehicle operations
+    // will occur after Regimental actions phases").
+    ok(&mut p, Begin(id("a"), Action::Move), &[]);
+    assert!(check(&p, &Move(id("car"), 0, 50)).is_err());
+    ok(&mut p, Done, &[]);
+    ok(&mut p, EndRegiment, &[]);
+    // The vehicles' regiment has no regimental activity: the natives act, then phase III, vehicles.
+    assert_eq!(stage(&p), Some(Stage::Regiment(2)));
+    ok(&mut p, EndRegiment, &[]);
+    assert_eq!((p.r.phase, stage(&p)), (Phase::Vehicles, Some(Stage::Segment(0, Phase::Vehicles))));
+    assert!(check(&p, &Move(id("s"), 0, 50)).is_err(), "only vehicles act in it");
+    // "Move and Attack": the car moves 100 yards (Recon's rate), then fires; then it is done.
+    assert!(check(&p, &Move(id("car"), 0, 110)).is_err());
+    ok(&mut p, Move(id("car"), 0, 100), &[]);
+    // Two cars, two machine guns each, at 200 yards: 3 dice a gun (101-300); the warriors pass morale (1).
+    let ev = ok(&mut p, Fire(id("car"), id("w")), &[1, 1, 1, 1, 5, 5, 5, 5, 5, 5, 5, 5, 1]);
+    assert!(ev.iter().any(|e| e.rule == "Vehicles" && matches!(e.kind, EventKind::Fired { dice: 12, hits: 4, .. })), "{ev:#?}");
+    assert_eq!(p.units[u(&p, "w")].castings, 32, "four machine-gun hits (0-3 hit a mass)");
+    assert!(check(&p, &Fire(id("car"), id("w"))).is_err());
+    ok(&mut p, Done, &[]);
+    assert_eq!(p.r.turn, 2, "then the melees and the next turn");
+}
+
+#[test]
+fn vehicles_cannot_enter_woods_and_may_break_down_entering_cover_steam_vehicles() {
+    use salient::rulesets::martians::state::Phase;
+    let woods: &[(f32, f32)] = &[(450.0, 380.0), (550.0, 380.0), (550.0, 450.0), (450.0, 450.0)];
+    let cover: &[(f32, f32)] = &[(650.0, 360.0), (750.0, 360.0), (750.0, 450.0), (650.0, 450.0)];
+    let mut p = pos(
+        Sequence::Initiative,
+        &[("woods", woods), ("cover", cover)],
+        &[("v", 0), ("n", 1)],
+        &[
+            ("car", "v", "british.battle-car", Line, (500.0, 300.0), 90.0),
+            ("car2", "v", "british.battle-car", Line, (700.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 900.0), 270.0),
+        ],
+    );
+    p.r.phase = Phase::Vehicles;
+    p.r.active = None;
+    p.r.side = Some(0);
+    for k in 0..2 {
+        p.units[k].castings = 1;
+    }
+    assert!(check(&p, &Move(id("car"), 0, 100)).is_err(), "vehicles cannot enter woods");
+    assert!(check(&p, &Move(id("car"), 0, 50)).is_ok());
+    // Into the protective position: a d10, 0 breaks it down; it moves no more.
+    ok(&mut p, Move(id("car2"), 0, 100), &[10]);
+    assert!(p.units[1].broken_down);
+    p.r.under.done.clear();
+    assert!(check(&p, &Move(id("car2"), 0, 10)).is_err());
+}

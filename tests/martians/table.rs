@@ -193,3 +193,40 @@ fn validate_reports_bad_battles_at_their_line_and_column() {
     assert!(words.iter().any(|w| w.contains("does not fit on the table")), "{words:#?}");
     assert!(errors.iter().all(|e| e.line > 1));
 }
+
+#[test]
+fn commanders_and_heroic_characters_are_checked_at_load_mice_2_11() {
+    let text = std::fs::read_to_string("scenarios/martians/syrtis-kopje.ron")
+        .unwrap()
+        .replace("rank: Regimental, with: \"askaris\"", "rank: Regimental, with: \"askari\"")
+        .replace("(id: \"mnyamana\",", "(id: \"w-2\",")
+        .replace("type: \"british.hero\", formation: Line", "type: \"british.hero\", formation: Square");
+    let file = SourceFile::new("scenarios/martians/bad.ron", text);
+    let mut loader = salient::engine::loader::Loader::from_disk();
+    let errors = salient::rulesets::martians::scenario::load(&file, &mut loader).expect_err("three mistakes");
+    let words: Vec<String> = errors.iter().map(|e| format!("{}:{}: {}", e.line, e.col, e.message)).collect();
+    assert_eq!(errors.len(), 3, "{words:#?}");
+    assert!(words.iter().any(|w| w.contains("unknown unit `askari`") && w.contains("did you mean `askaris`")), "{words:#?}");
+    assert!(words.iter().any(|w| w.contains("the id `w-2` is used twice")), "{words:#?}");
+    assert!(words.iter().any(|w| w.contains("a heroic character is one formed stand")), "{words:#?}");
+    // The army lists: a hero of four castings is refused (Heroic Characters: THREE castings).
+    let tables = std::fs::read_to_string("assets/rulesets/martians/tables.ron")
+        .unwrap()
+        .replace("grade: 3, castings: 3, per_stand: 3, hero: true", "grade: 3, castings: 4, per_stand: 3, hero: true");
+    let errors = salient::rulesets::martians::tables::parse(&SourceFile::new("tables.ron", tables)).expect_err("a bad hero");
+    assert!(errors.iter().any(|e| e.message.contains("three castings")), "{errors:#?}");
+}
+
+#[test]
+fn vehicles_are_checked_at_load_steam_vehicles() {
+    // A vehicle in a traditional battle (its phase is the initiative sequence's), and an unarmed one.
+    let text =
+        std::fs::read_to_string("scenarios/martians/syrtis-kopje.ron").unwrap().replace("sequence: Initiative,", "sequence: Traditional,");
+    let file = SourceFile::new("scenarios/martians/bad.ron", text);
+    let mut loader = salient::engine::loader::Loader::from_disk();
+    let errors = salient::rulesets::martians::scenario::load(&file, &mut loader).expect_err("a vehicle in a traditional battle");
+    assert!(errors.iter().any(|e| e.message.contains("traditional battle cannot field them")), "{errors:#?}");
+    let tables = std::fs::read_to_string("assets/rulesets/martians/tables.ron").unwrap().replace("kind: Recon, mgs: 2,", "kind: Recon,");
+    let errors = salient::rulesets::martians::tables::parse(&SourceFile::new("tables.ron", tables)).expect_err("an unarmed car");
+    assert!(errors.iter().any(|e| e.message.contains("a vehicle is armed")), "{errors:#?}");
+}

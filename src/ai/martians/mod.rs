@@ -14,7 +14,7 @@ use crate::rulesets::martians::state::{Action, Pos, Window};
 use crate::rulesets::martians::table::{self, Terrain};
 use crate::rulesets::martians::tables::Kind;
 use crate::rulesets::martians::view::{Stage, decider, stage};
-use crate::rulesets::martians::{Command, Martians, fire, melee, movement};
+use crate::rulesets::martians::{Command, Martians, fire, melee, morale, movement};
 
 use super::Evaluators;
 
@@ -147,6 +147,13 @@ pub fn shot_value(p: &Pos, u: usize, target: usize) -> f32 {
 /// A charge's melee (8.5): the castings it kills at `kill` each, less those it loses, to the melee and to
 /// the volley at one inch (8.1), at `loss` each.
 pub fn charge_value(p: &Pos, t: &AiTuning, u: usize, target: usize) -> f32 {
+    if p.vehicle(u) {
+        // 8.4: a vehicle driving into contact only offers itself to be overrun: the computer's vehicles fire.
+        return -t.loss;
+    }
+    if p.vehicle(target) {
+        return overrun_value(p, t, u, target);
+    }
     let (to, facing, flank) = movement::contact_place(p, u, target);
     let mut q = p.clone();
     q.units[u].at = to;
@@ -161,7 +168,57 @@ pub fn charge_value(p: &Pos, t: &AiTuning, u: usize, target: usize) -> f32 {
         Sequence::Traditional => !p.units[target].fired,
     };
     let volley = if holds && !p.halted(target) && fire::can_fire(p, target, u).is_ok() { shot_value(p, target, u) } else { 0.0 };
-    t.kill * (a as f32 + at as f32 / 10.0) - t.loss * (d as f32 + dt as f32 / 10.0 + volley)
+    t.kill * (a as f32 + at as f32 / 10.0) - t.loss * (d as f32 + dt as f32 / 10.0 + volley) - commander_risk(p, t, u)
+        + commander_risk(p, t, target)
+}
+
+/// 8.4: charging a vehicle: with the chance of passing the morale check, the vehicle destroyed (its
+/// stands at three castings' worth each) against the castings its machine guns' kill dice take; failing,
+/// a morale loss (a casting's worth).
+fn overrun_value(p: &Pos, t: &AiTuning, u: usize, v: usize) -> f32 {
+    let m = &p.sc.tables.morale;
+    let total = morale::total(p, u);
+    let pass = if total >= m.auto_pass { 1.0 } else { (total.clamp(0, 10) as f32) / 10.0 };
+    let dice = (p.ty(v).mgs * p.units[v].castings) as f32;
+    let kills = dice * fire::to_hit(p, u).len() as f32 / 10.0;
+    pass * (t.kill * 3.0 * p.units[v].castings as f32 - t.loss * kills) - (1.0 - pass) * t.loss
+}
+
+/// 2.31: what a melee or a volley risks of the commanders riding with a unit: the chance a d10 hits
+/// each, at `hold` a commander (his advantage, 5.63, and the checks his loss brings, 5.3c).
+fn commander_risk(p: &Pos, t: &AiTuning, u: usize) -> f32 {
+    let chance = p.sc.tables.commanders.hit.len() as f32 / 10.0;
+    p.commanders_with(u).count() as f32 * chance * t.hold
+}
+
+/// How much a commander with unit `at` helps his command: each unit of it within 60 yards of `at` that
+/// would roll for its morale (5.4b: below the automatic pass) near the enemy counts 1, 2 if his
+/// advantage makes its pass automatic (5.2h, 5.63); far from the enemy, a tenth.
+fn cover(p: &Pos, c: usize, at: usize) -> f32 {
+    let m = &p.sc.tables.morale;
+    p.ground()
+        .filter(|&v| p.in_command(c, v) && (v == at || p.gap(v, at) <= m.commander_distance))
+        .map(|v| {
+            let base = morale::total(p, v) - if p.commander_near(v) { m.commander } else { 0 };
+            if base >= m.auto_pass {
+                0.0
+            } else if p.nearest_enemy(v) > 400.0 {
+                0.1
+            } else if base + m.commander >= m.auto_pass {
+                2.0
+            } else {
+                1.0
+            }
+        })
+        .sum()
+}
+
+/// 2.11: a commander's ride is worth the units he then covers (`cover`) against those he leaves, less
+/// the risk of riding with a unit in a melee (2.31).
+fn attach_score(p: &Pos, t: &AiTuning, c: usize, to: usize) -> f32 {
+    let from = p.r.leaders[c].with;
+    let risk = if p.engaged(to) { p.sc.tables.commanders.hit.len() as f32 / 10.0 * t.hold } else { 0.0 };
+    (cover(p, c, to) - cover(p, c, from)) * t.kill * 0.1 - risk - 0.05
 }
 
 fn best_shot(p: &Pos, units: &[usize]) -> f32 {
@@ -228,6 +285,10 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             t.kill * kills + 0.1
         }
         Command::Evade(a) => unit(a).map_or(0.0, |u| evade_score(p, side, t, u)),
+        Command::Attach(c, v) => match (p.find_commander(c), unit(v)) {
+            (Some(c), Some(v)) => attach_score(p, t, c, v),
+            _ => 0.0,
+        },
         // 8.3: the advance is worth what the same straight move ahead would be.
         Command::Advance(a) => match &p.r.window {
             Some(Window::Advance { yards, .. }) => score(p, s, side, t, goals, &Command::Move(a.clone(), 0, *yards as u32)),

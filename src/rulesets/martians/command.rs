@@ -45,7 +45,7 @@ pub fn initiative_points(p: &Pos, rt: &mut Rt, reg: usize) -> u32 {
 /// (RECONSTRUCTED: the rules do not say), then scenario order.
 pub fn priority(p: &mut Pos, rt: &mut Rt) {
     let n = p.sc.spec.regiments.len();
-    let acting: Vec<usize> = (0..n).filter(|&r| p.regiment_units(r).any(|u| p.kind(u) != Kind::Aviation)).collect();
+    let acting: Vec<usize> = (0..n).filter(|&r| p.regiment_units(r).any(|u| acts_with_regiment(p, u))).collect();
     let mut totals = vec![0; n];
     for &r in &acting {
         totals[r] = initiative_points(p, rt, r);
@@ -85,6 +85,7 @@ pub fn start(p: &mut Pos, rt: &mut Rt) {
             );
         }
     }
+    p.r.leaders = super::commanders::at_start(&p.sc);
     begin_turn(p, rt);
 }
 
@@ -104,6 +105,17 @@ pub fn begin_turn(p: &mut Pos, rt: &mut Rt) {
     }
     p.r.turn += 1;
     rt.log("1.3", format!("turn {} begins", p.r.turn), EventKind::TurnBegan { turn: p.r.turn });
+    // 2.31: the units affected by a commander hit last turn check morale now.
+    super::commanders::loss_checks(p, rt);
+    check_victory(p, rt);
+    if p.r.outcome.is_some() {
+        return;
+    }
+    for l in &mut p.r.leaders {
+        l.moved = false;
+    }
+    p.r.hero_cards_used.clear();
+    p.r.motivated.clear();
     let road = p.sc.tables.road_distance;
     for u in 0..p.units.len() {
         if !p.units[u].on_table() {
@@ -170,7 +182,7 @@ fn next_regiment(p: &mut Pos, rt: &mut Rt) {
     };
     p.r.under = Under::default();
     let next =
-        p.r.priority[start.min(p.r.priority.len())..].iter().copied().find(|&r| p.regiment_units(r).any(|u| p.kind(u) != Kind::Aviation));
+        p.r.priority[start.min(p.r.priority.len())..].iter().copied().find(|&r| p.regiment_units(r).any(|u| acts_with_regiment(p, u)));
     match next {
         Some(r) => {
             p.r.active = Some(r);
@@ -179,6 +191,40 @@ fn next_regiment(p: &mut Pos, rt: &mut Rt) {
         }
         None => {
             p.r.active = None;
+            p.r.side = None;
+            next_vehicles(p, rt);
+        }
+    }
+}
+
+/// Whether a unit acts in its regiment's activities (2.6): aviation has its phase, and so do vehicles
+/// ("All Vehicle operations will occur after Regimental actions phases of each turn").
+pub fn acts_with_regiment(p: &Pos, u: usize) -> bool {
+    p.kind(u) != Kind::Aviation && !p.vehicle(u)
+}
+
+/// Phase III, vehicle rapid response operations (Steam Power Vehicle Rules): each side with vehicles in
+/// turn (`vehicles::order`), then the melee phase.
+fn next_vehicles(p: &mut Pos, rt: &mut Rt) {
+    let order = super::vehicles::order(p);
+    let next = match p.r.side {
+        None => order.first().copied(),
+        Some(cur) => order.iter().position(|&s| s == cur).and_then(|i| order.get(i + 1)).copied(),
+    };
+    match next {
+        Some(s) => {
+            p.r.phase = Phase::Vehicles;
+            p.r.side = Some(s);
+            p.r.under = Under::default();
+            rt.log(
+                "1.3",
+                format!("vehicle rapid response: {}", p.side_id(s)),
+                EventKind::PhaseBegan { phase: Phase::Vehicles.name().into(), side: Some(p.side_id(s).into()) },
+            );
+        }
+        None => {
+            p.r.side = None;
+            p.r.phase = Phase::Regiments;
             end_turn(p, rt);
         }
     }
@@ -273,7 +319,9 @@ pub fn regiment_candidates(p: &Pos, reg: usize) -> Vec<Command> {
     if c.red {
         out.push(Command::Begin(id.clone(), Action::Fire));
     }
-    if p.r.motivation[side] {
+    // 2.5: the player's card, or a heroic character's for his own regiment; one a regiment a turn.
+    let card = p.r.motivation[side] || super::commanders::hero_card(p, reg).is_some();
+    if card && !p.r.motivated.contains(&reg) {
         if !c.black {
             out.push(Command::Motivate(id.clone(), Action::Move));
         }
@@ -293,7 +341,10 @@ pub fn regiment_check(p: &Pos, reg: usize, c: &Command) -> Result<(), Refusal> {
     Err(match c {
         Command::Begin(r, _) | Command::Motivate(r, _) if r != id => refuse(format!("it is regiment {id}'s turn to act"), "2.4"),
         Command::Begin(..) => refuse("that card has been used this turn", "2.5"),
-        Command::Motivate(..) => refuse("the motivation card (one a player a turn) repeats an action already taken", "2.5"),
+        Command::Motivate(..) => refuse(
+            "the motivation card (one a player a turn, a heroic character's for his regiment, one a regiment) repeats an action already taken",
+            "2.5",
+        ),
         _ => refuse(format!("regiment {id} begins an action (Begin), plays the motivation card (Motivate) or ends (EndRegiment)"), "2.6"),
     })
 }
@@ -303,9 +354,21 @@ pub fn regiment_exec(p: &mut Pos, rt: &mut Rt, reg: usize, c: &Command) {
     match c {
         Command::Begin(_, a) | Command::Motivate(_, a) => {
             let motivation = matches!(c, Command::Motivate(..));
+            let mut whose = String::new();
             if motivation {
-                let side = p.regiment_side(reg);
-                p.r.motivation[side] = false;
+                // Heroic Characters: the hero's card is played first on his own regiment, keeping the
+                // player's for another.
+                match super::commanders::hero_card(p, reg) {
+                    Some(h) => {
+                        p.r.hero_cards_used.insert(h);
+                        whose = format!(" of {}", p.id(h));
+                    }
+                    None => {
+                        let side = p.regiment_side(reg);
+                        p.r.motivation[side] = false;
+                    }
+                }
+                p.r.motivated.insert(reg);
             } else if *a == Action::Move {
                 p.r.cards[reg].black = false;
             } else {
@@ -313,7 +376,7 @@ pub fn regiment_exec(p: &mut Pos, rt: &mut Rt, reg: usize, c: &Command) {
             }
             p.r.under = Under { kind: Some(*a), ..Under::default() };
             let what = if *a == Action::Move { "moves" } else { "fires" };
-            let how = if motivation { " on the motivation card" } else { "" };
+            let how = if motivation { format!(" on the motivation card{whose}") } else { String::new() };
             rt.log("2.6", format!("regiment {id} {what}{how}"), EventKind::ActionBegun { regiment: id, action: *a, motivation });
         }
         Command::EndRegiment => {
@@ -351,6 +414,7 @@ pub fn done(p: &mut Pos, rt: &mut Rt) {
     }
     match p.r.phase {
         Phase::Aviation => next_aviation(p, rt),
+        Phase::Vehicles => next_vehicles(p, rt),
         Phase::Regiments => p.r.under = Under::default(),
         phase => {
             let side = p.r.side.unwrap_or(0);

@@ -12,7 +12,8 @@ use super::state::Action;
 ///
 /// In RON: `Begin("24th", Move)`, `Motivate("24th", Move)`, `EndRegiment`, `Move("24-a", 0, 60)`,
 /// `Face("24-a", 90)`, `Form("24-a", Square)`, `Charge("impi-1", "24-a")`, `Fire("24-a", "impi-1")`,
-/// `Split("gatling", [("impi-1", 5), ("impi-2", 3)])`, `Evade("rifles")`, `Advance("24-a")`, `Done`.
+/// `Split("gatling", [("impi-1", 5), ("impi-2", 3)])`, `Evade("rifles")`, `Advance("24-a")`,
+/// `Attach("colonel", "24-b")`, `Done`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// The regiment whose turn it is begins an action: move (black card) or fire (red card) (2.5, 2.6).
@@ -42,6 +43,8 @@ pub enum Command {
     /// 8.3: the winner of a melee whose beaten enemy fled advances into the ground it held (`Done`:
     /// it holds).
     Advance(String),
+    /// 2.11, 2.31: a commander rides to another unit of his command in a move: `Attach("colonel", "24-b")`.
+    Attach(String, String),
     /// Ends the action, the phase's decisions, or lets an opportunity pass.
     Done,
 }
@@ -88,4 +91,9 @@ pub enum EventKind {
     AntiAircraft { unit: String, target: String, hits: u32 },
     PhaseBegan { phase: String, side: Option<String> },
     GameOver { winner: Option<String>, reason: String },
+    CommanderHit { commander: String, unit: String },
+    CommanderMoved { commander: String, unit: String },
+    CommanderLeft { commander: String },
+    BrokeDown { unit: String },
+    Overrun { unit: String, vehicle: String, dice: u32, hits: u32, rolls: Vec<u32> },
 }

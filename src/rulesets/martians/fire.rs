@@ -25,7 +25,13 @@ pub fn to_hit(p: &Pos, target: usize) -> Vec<u32> {
     if table::terrain_at(p.sc.ground(), st.at).contains(&Terrain::Earthworks) {
         return h.open.clone();
     }
+    if p.vehicle(target) {
+        // RECONSTRUCTED: a vehicle is hit as cavalry and artillery.
+        return p.sc.tables.vehicles.to_hit.clone();
+    }
     match (p.kind(target), st.formation) {
+        // Heroic Characters: "They are targets of Distance Fire as Open troops".
+        _ if p.hero(target) => h.open.clone(),
         (_, Formation::Skirmish | Formation::Unlimbered) => h.open.clone(),
         (Kind::Artillery, Formation::Limbered) if st.moved > p.sc.tables.artillery.moving_limber => h.open.clone(),
         (Kind::Artillery, _) => h.cavalry.clone(),
@@ -44,9 +50,15 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     if !crest_ok(p, u, target) {
         return None;
     }
+    if super::vehicles::proof_against(p, u, target) {
+        return None;
+    }
     match p.kind(u) {
         Kind::Aviation => aviation::shot(p, u, target),
+        // Steam Power Vehicle Rules: an Assault vehicle is proof against machine-gun fire.
+        Kind::Artillery if p.kind(target) == Kind::Assault && artillery::gun(p, u).is_some_and(|g| g.machine_gun) => None,
         Kind::Artillery => artillery::shot(p, u, target),
+        Kind::Recon | Kind::Assault => super::vehicles::shot(p, u, target),
         _ => musketry::shot(p, u, target, None),
     }
 }
@@ -196,6 +208,8 @@ pub fn apply(p: &mut Pos, rt: &mut Rt, shooter: usize, target: usize, hits: u32,
         return;
     }
     let m = p.sc.tables.musketry.clone();
+    // 2.31: the unit "receives casualties due to artillery or musketry": its commanders may be hit.
+    super::commanders::casualties(p, rt, target, "under fire");
     if skirmish {
         // 7.3: stands hit by skirmish fire do not check morale.
         let id = p.id(target).to_string();
@@ -221,6 +235,11 @@ pub fn apply(p: &mut Pos, rt: &mut Rt, shooter: usize, target: usize, hits: u32,
                 lose_castings(p, rt, target, 1);
             }
         }
+        return;
+    }
+    if p.vehicle(target) {
+        // Steam Power Vehicle Rules: vehicles check no morale (RECONSTRUCTED).
+        super::vehicles::take_hits(p, rt, target, hits);
         return;
     }
     if p.kind(target) == Kind::Artillery {
@@ -260,7 +279,8 @@ fn gun_hits(p: &mut Pos, rt: &mut Rt, u: usize, hits: u32) {
     }
 }
 
-/// Castings lost; a unit reduced to one casting disperses (3.5), a flight with no craft is gone.
+/// Castings lost; a unit reduced to one casting disperses (3.5), a flight with no craft is gone, a
+/// heroic character is gone with his last casting, himself (Heroic Characters).
 pub fn lose_castings(p: &mut Pos, rt: &mut Rt, u: usize, n: u32) {
     let st = &mut p.units[u];
     st.castings = st.castings.saturating_sub(n);
@@ -270,7 +290,8 @@ pub fn lose_castings(p: &mut Pos, rt: &mut Rt, u: usize, n: u32) {
         format!("{} loses {n} castings ({left} left)", p.name(u)),
         EventKind::Casualties { unit: p.id(u).to_string(), castings: n, left },
     );
-    let floor = if p.kind(u) == Kind::Aviation { 0 } else { 1 };
+    // Heroic Characters: "The character himself will be the last casting removed".
+    let floor = if p.kind(u) == Kind::Aviation || p.vehicle(u) || p.hero(u) { 0 } else { 1 };
     if left <= floor {
         super::morale::remove(p, rt, u, Gone::Destroyed);
     }
@@ -286,6 +307,9 @@ pub fn volley(p: &mut Pos, rt: &mut Rt, defender: usize, charger: usize) {
         Sequence::Traditional => !p.units[defender].fired,
     };
     if !holds {
+        return;
+    }
+    if super::vehicles::proof_against(p, defender, charger) {
         return;
     }
     let Some(s) = musketry::shot(p, defender, charger, Some(p.sc.tables.melee.volley_range)) else { return };

@@ -68,6 +68,14 @@ impl Formation {
 
 /// Whether a unit type may take a formation (3.2-3.5).
 pub fn allowed(f: Formation, ty: &UnitType, army: &Army) -> Result<(), String> {
+    if ty.hero {
+        // Heroic Characters: one stand that melees "as if Formed troops".
+        return if f == Formation::Line {
+            Ok(())
+        } else {
+            Err("a heroic character is one formed stand: it stays in line (Heroic Characters)".into())
+        };
+    }
     let ok = match ty.kind {
         Kind::Infantry => match f {
             Formation::Line | Formation::Column => true,
@@ -83,7 +91,8 @@ pub fn allowed(f: Formation, ty: &UnitType, army: &Army) -> Result<(), String> {
         },
         Kind::Artillery => matches!(f, Formation::Limbered | Formation::Unlimbered),
         Kind::Aviation => f == Formation::Flight,
-        Kind::Recon | Kind::Assault => false,
+        // Steam Power Vehicle Rules: vehicles side by side or one behind another.
+        Kind::Recon | Kind::Assault => matches!(f, Formation::Line | Formation::Column),
     };
     if ok {
         return Ok(());

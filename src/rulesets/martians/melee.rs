@@ -113,6 +113,7 @@ pub fn evade(p: &mut Pos, rt: &mut Rt, u: usize, charger: usize) {
         p.r.contacts.retain(|c| c.attacker != u && c.defender != u);
         let words = "its crew flees without the guns: the section is lost (8.2a)";
         rt.log("8.2a", format!("{} {words}", p.name(u)), EventKind::Removed { unit: p.id(u).to_string(), why: words.into() });
+        super::commanders::unit_gone(p, rt, u);
         return;
     }
     let dist = p.sc.tables.movement.of(p.kind(u)).road;
@@ -127,7 +128,8 @@ pub fn evade(p: &mut Pos, rt: &mut Rt, u: usize, charger: usize) {
 /// Phase IV / VII: resolves every contact, new and engaged (8.2, 8.3). Returns the winners that may
 /// advance (8.3) with the yards of the advance offered, in the battle's order of units.
 pub fn phase(p: &mut Pos, rt: &mut Rt) -> Vec<(usize, f32)> {
-    let contacts: Vec<Contact> = p.r.contacts.clone();
+    // 8.4: contacts with vehicles are overruns, not field melees.
+    let contacts: Vec<Contact> = super::vehicles::overruns(p, rt, p.r.contacts.clone());
     // The ground each combatant holds before the melee: what a beaten enemy leaves (8.3).
     let mut held: BTreeMap<usize, (Yards, Vec<Stand>)> = BTreeMap::new();
     let mut foes: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
@@ -174,6 +176,10 @@ pub fn phase(p: &mut Pos, rt: &mut Rt) -> Vec<(usize, f32)> {
         if n > 0 && p.units[u].on_table() {
             super::fire::lose_castings(p, rt, u, n);
         }
+    }
+    // 2.31: a commander with a unit "involved in a Melee" may be hit (each unit once a melee phase).
+    for &u in inflicted.keys() {
+        super::commanders::casualties(p, rt, u, "in a melee");
     }
     for (&u, &inf) in &inflicted {
         let rec = received.get(&u).copied().unwrap_or(0);

@@ -8,6 +8,7 @@
 pub mod artillery;
 pub mod aviation;
 pub mod command;
+pub mod commanders;
 pub mod events;
 pub mod fire;
 pub mod formations;
@@ -20,6 +21,7 @@ pub mod scenario;
 pub mod state;
 pub mod table;
 pub mod tables;
+pub mod vehicles;
 pub mod view;
 
 use std::sync::Arc;
@@ -115,7 +117,11 @@ fn actors(p: &Pos, s: Stage) -> Vec<usize> {
         Stage::Aviation(_) => {
             p.on_table().filter(|&u| p.side(u) == side && p.kind(u) == Kind::Aviation && !p.r.flown.contains(&u)).collect()
         }
-        Stage::Act(r, _) => p.regiment_units(r).filter(|&u| p.kind(u) != Kind::Aviation && !p.r.under.done.contains(&u)).collect(),
+        Stage::Act(r, _) => p.regiment_units(r).filter(|&u| command::acts_with_regiment(p, u) && !p.r.under.done.contains(&u)).collect(),
+        // Steam Power Vehicle Rules: a vehicle moves and attacks once in its phase.
+        Stage::Segment(_, Phase::Vehicles) => {
+            p.ground().filter(|&u| p.side(u) == side && p.vehicle(u) && !p.r.flown.contains(&u)).collect()
+        }
         Stage::Segment(_, phase) => p
             .ground()
             .filter(|&u| p.side(u) == side && !p.r.under.done.contains(&u))
@@ -148,7 +154,7 @@ fn actors(p: &Pos, s: Stage) -> Vec<usize> {
 
 /// Whether a stage is a movement (4) or a fire (6, 7) one.
 fn moving(s: Stage) -> bool {
-    matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement) | Stage::Aviation(_))
+    matches!(s, Stage::Act(_, Action::Move) | Stage::Segment(_, Phase::Movement | Phase::Vehicles) | Stage::Aviation(_))
 }
 
 fn firing(s: Stage) -> bool {
@@ -198,8 +204,24 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
             }
         }
     }
+    if let Some(reg) = ride_stage(s) {
+        for c in commanders::riders(p, reg, side) {
+            let id = &p.sc.spec.commanders[c].id;
+            out.extend(p.ground().filter(|&v| p.in_command(c, v)).map(|v| Command::Attach(id.clone(), p.id(v).to_string())));
+        }
+    }
     out.push(Command::Done);
     out
+}
+
+/// 2.11: a stage in which commanders may ride: a regiment's move (`Some(regiment)`), or a side's
+/// traditional movement phase (`Some(None)`).
+fn ride_stage(s: Stage) -> Option<Option<usize>> {
+    match s {
+        Stage::Act(r, Action::Move) => Some(Some(r)),
+        Stage::Segment(_, Phase::Movement) => Some(None),
+        _ => None,
+    }
 }
 
 /// Whether a command answers the decision awaited, by the rules.
@@ -240,6 +262,14 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
             }
             fire::can_fire(p, u, target).map(|_| ())
         }
+        Command::Attach(c, t) if ride_stage(s).is_some() => {
+            let cid = p.find_commander(c).ok_or_else(|| refuse(format!("no commander `{c}`"), "2.11"))?;
+            let to = p.find(t).ok_or_else(|| refuse(format!("no unit `{t}`"), "2.11"))?;
+            if !commanders::riders(p, ride_stage(s).flatten(), view::decider(p, s)).contains(&cid) {
+                return Err(refuse(format!("{c} cannot ride now: he moves with the regiment of his unit, once a turn"), "2.11"));
+            }
+            commanders::check_attach(p, cid, to)
+        }
         Command::Evade(id) if matches!(s, Stage::Evade(_)) => unit(id).map(|_| ()),
         Command::Advance(id) if matches!(s, Stage::Advance(_)) => unit(id).map(|_| ()),
         Command::Split(id, shares) if splits_allowed(s) => artillery::check_split(p, unit(id)?, shares).map(|_| ()),
@@ -274,6 +304,10 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
             let (Some(u), Some(target)) = (p.find(id), p.find(t)) else { return };
             fire_exec(p, rt, s, u, target);
         }
+        (Command::Attach(c, t), _) => {
+            let (Some(c), Some(to)) = (p.find_commander(c), p.find(t)) else { return };
+            commanders::attach(p, rt, c, to);
+        }
         (Command::Split(id, shares), _) => {
             let Some(u) = p.find(id) else { return };
             let Ok(shots) = artillery::check_split(p, u, shares) else { return };
@@ -289,7 +323,10 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
         }
         (Command::Move(id, ..) | Command::Charge(id, _), _) => {
             let Some(u) = p.find(id) else { return };
-            if let Some(target) = movement::exec(p, rt, &c) {
+            let from = p.units[u].at;
+            let charged = movement::exec(p, rt, &c);
+            vehicles::after_move(p, rt, u, from);
+            if let Some(target) = charged {
                 fire::volley(p, rt, target, u);
                 if melee::may_evade(p, u, target) {
                     // 8.2a: the charged skirmishers or gun crew choose first; opportunity fire at the
@@ -317,10 +354,14 @@ fn fire_exec(p: &mut Pos, rt: &mut state::Rt, s: Stage, u: usize, target: usize)
         p.r.flown.insert(u);
         aviation::anti_aircraft(p, rt, target, u);
     }
+    if p.vehicle(u) {
+        p.r.flown.insert(u);
+    }
     let Some(shot) = fire::shot(p, u, target) else { return };
     let rule = match p.kind(u) {
         Kind::Aviation => "Aviation",
         Kind::Artillery => "6.7",
+        Kind::Recon | Kind::Assault => "Vehicles",
         _ => "7.3",
     };
     fire::resolve(p, rt, u, target, &shot, rule);
@@ -350,7 +391,7 @@ pub fn phase(world: &World) -> Option<Phase> {
 /// Who decides when: one step per phase that asks; each reads a [`Pos`] captured once and carries out
 /// the command by [`exec`].
 fn decisions() -> Steps<Phase, Pos, Command> {
-    [Phase::Aviation, Phase::Regiments, Phase::ArtilleryFire, Phase::Musketry, Phase::Movement, Phase::SecondaryFire]
+    [Phase::Aviation, Phase::Regiments, Phase::ArtilleryFire, Phase::Musketry, Phase::Movement, Phase::SecondaryFire, Phase::Vehicles]
         .iter()
         .fold(Steps::new(), |steps, &phase| {
             steps.step(phase, candidates, check, |world: &mut World, c: Command| run(world, |p, rt| exec(p, rt, c)))
@@ -391,6 +432,7 @@ pub fn initial_state(sc: &scenario::Scenario, u: usize) -> UnitState {
         gun_hits: 0,
         limber_hits: 0,
         air_hits: 0,
+        broken_down: false,
         road_ok: false,
         moved: 0.0,
         fired: false,

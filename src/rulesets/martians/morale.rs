@@ -42,6 +42,10 @@ pub fn total(p: &Pos, u: usize) -> i32 {
     if st.formation == Formation::Skirmish && ground.iter().any(|g| matches!(g, Terrain::Woods | Terrain::Rough)) {
         t += m.skirmish_in_cover;
     }
+    // 5.2h, 5.63: a friendly commander or heroic character contacting or within 60 yards.
+    if p.commander_near(u) {
+        t += m.commander;
+    }
     t
 }
 
@@ -218,4 +222,5 @@ pub fn remove(p: &mut Pos, rt: &mut Rt, u: usize, why: Gone) {
         Gone::Surrendered => "has surrendered",
     };
     rt.log("3.5", format!("{} {words}", p.name(u)), EventKind::Removed { unit: p.id(u).to_string(), why: words.into() });
+    super::commanders::unit_gone(p, rt, u);
 }

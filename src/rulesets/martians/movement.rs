@@ -77,6 +77,9 @@ fn may_move(p: &Pos, u: usize) -> Result<(), Refusal> {
     if p.halted(u) {
         return Err(refuse(format!("{} has halted in place after a morale loss", p.id(u)), "5.5"));
     }
+    if p.units[u].broken_down {
+        return Err(refuse(format!("{} has broken down", p.id(u)), "Vehicles"));
+    }
     if p.kind(u) == Kind::Artillery && p.units[u].fired {
         return Err(refuse(format!("{} fired this turn: guns move or fire, not both", p.id(u)), "6.4"));
     }
@@ -156,6 +159,9 @@ pub fn check_move(p: &Pos, u: usize, bearing: i32, yards: u32) -> Result<(), Ref
     let st = &p.units[u];
     if !air && table::path_blocked(p.sc.ground(), st.at, to) {
         return Err(refuse("water is crossed only by a bridge or a ford", "4"));
+    }
+    if p.vehicle(u) && super::vehicles::rough_going(p, st.at, to, &p.stands_as(u, to, st.facing, st.formation)) {
+        return Err(refuse("vehicles cannot enter woods or rough ground", "Vehicles"));
     }
     match st.formation {
         Formation::Limbered if p.nearest_enemy_at(u, to, st.facing, st.formation) < t.limbered_enemy => {
@@ -240,8 +246,16 @@ pub fn contact_place(p: &Pos, u: usize, target: usize) -> (Yards, f32, bool) {
 pub fn check_charge(p: &Pos, u: usize, target: usize) -> Result<(), Refusal> {
     may_move(p, u)?;
     let st = &p.units[u];
-    if !matches!(p.kind(u), Kind::Infantry | Kind::Cavalry | Kind::LightCavalry) {
+    if !p.kind(u).foot_or_mounted() && !p.vehicle(u) {
         return Err(refuse(format!("a {} does not charge", p.kind(u).name()), "8.1"));
+    }
+    // 8.4: "The Vehicles can voluntarily move into contact with enemy units"; "If the enemy unit is foot
+    // or mounted"; "Vehicle units cannot Overrun or Melee with other vehicle units".
+    if p.vehicle(u) && !p.kind(target).foot_or_mounted() {
+        return Err(refuse("a vehicle moves into contact with foot or mounted troops only", "8.4"));
+    }
+    if p.vehicle(target) && !p.kind(u).foot_or_mounted() {
+        return Err(refuse("only foot or mounted troops overrun a vehicle", "8.4"));
     }
     if st.disrupted {
         return Err(refuse(format!("{} is disrupted and cannot declare a charge until it reforms", p.id(u)), "3.5"));
@@ -264,6 +278,9 @@ pub fn check_charge(p: &Pos, u: usize, target: usize) -> Result<(), Refusal> {
     }
     if table::path_blocked(p.sc.ground(), st.at, to) {
         return Err(refuse("water is crossed only by a bridge or a ford", "4"));
+    }
+    if p.vehicle(u) && super::vehicles::rough_going(p, st.at, to, &p.stands_as(u, to, facing, st.formation)) {
+        return Err(refuse("vehicles cannot enter woods or rough ground", "Vehicles"));
     }
     fits(p, u, &p.footprint_as(u, to, facing, st.formation), Some(target))
 }

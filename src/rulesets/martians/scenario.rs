@@ -40,6 +40,9 @@ pub struct ScenarioSpec {
     pub regiments: Vec<RegimentSpec>,
     /// Every unit on the table at the start.
     pub units: Vec<UnitSpec>,
+    /// The commanders (1.2f, 2.11), each with a unit; none by default.
+    #[serde(default)]
+    pub commanders: Vec<CommanderSpec>,
     /// How the battle is won.
     pub victory: Victory,
     /// Tuning of the computer opponent, per side id; every field optional.
@@ -108,6 +111,33 @@ pub struct UnitSpec {
     pub castings: Option<u32>,
 }
 
+/// A commander's rank (2.11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum Rank {
+    /// Commands one regiment: the regiment of the unit he starts with (2.11).
+    Regimental,
+    /// Commands every regiment of his side (2.11: "two or more regimental commanders").
+    Brigade,
+}
+
+/// A commander (1.2f: "combined with two staff or flags bearers on a normal stand"; 2.11): his stand
+/// rides with a unit of his command, gives the units within 60 yards his advantage (5.2h, 5.63), may
+/// be hit when that unit takes casualties or fights a melee (2.31), and may ride to another unit of
+/// his command in a move.
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CommanderSpec {
+    /// The commander's id, unique among the battle's units and commanders, which `Attach` names.
+    pub id: String,
+    /// His name, as the window and the journal show it.
+    pub name: String,
+    /// Regimental or brigade commander (2.11).
+    pub rank: Rank,
+    /// The unit he is with at the start, by id: a ground unit (not aviation); a regimental commander
+    /// commands its regiment.
+    pub with: String,
+}
+
 /// How a battle is won: an objective zone held at the end, or the enemy broken.
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -170,6 +200,11 @@ pub struct Scenario {
     /// Each unit's type and whether its army is European trained, looked up once.
     pub types: Vec<UnitType>,
     pub european: Vec<bool>,
+    /// Each commander's side, the regiment he commands (None: a brigade commander, 2.11) and the unit he
+    /// starts with.
+    pub commander_side: Vec<usize>,
+    pub commander_regiment: Vec<Option<usize>>,
+    pub commander_start: Vec<usize>,
 }
 
 impl Scenario {
@@ -186,6 +221,20 @@ impl Scenario {
             .collect();
         self.types = looked.iter().map(|x| x.0.clone()).collect();
         self.european = looked.iter().map(|x| x.1).collect();
+        self.index_commanders();
+    }
+    /// Finds each commander's unit, regiment and side by id (checked at load).
+    pub fn index_commanders(&mut self) {
+        let units = &self.spec.units;
+        self.commander_start = self.spec.commanders.iter().map(|c| units.iter().position(|u| u.id == c.with).unwrap_or(0)).collect();
+        self.commander_side = self.commander_start.iter().map(|&u| self.side_of(u)).collect();
+        self.commander_regiment = self
+            .spec
+            .commanders
+            .iter()
+            .zip(&self.commander_start)
+            .map(|(c, &u)| (c.rank == Rank::Regimental).then(|| self.regiment_of[u]))
+            .collect();
     }
     /// Finds each unit's regiment and each regiment's side again by id after the order of battle
     /// changed (campaigns: units and regiments left out).
@@ -243,6 +292,9 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
                 objectives,
                 types: Vec::new(),
                 european: Vec::new(),
+                commander_side: Vec::new(),
+                commander_regiment: Vec::new(),
+                commander_start: Vec::new(),
             };
             sc.index_units();
             Ok(sc)
@@ -297,8 +349,16 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
             continue;
         };
         let castings = u.castings.unwrap_or(ty.castings);
-        if castings < 2 || castings > ty.castings {
-            p.push(format!("units.{i}.castings"), format!("a {} has 2 to {} castings", ty.name, ty.castings));
+        // 3.5: a unit of one casting disperses; a heroic character is the last casting (Heroic Characters).
+        let least = if ty.hero || ty.kind.vehicle() { 1 } else { 2 };
+        if castings < least || castings > ty.castings {
+            p.push(format!("units.{i}.castings"), format!("a {} has {least} to {} castings", ty.name, ty.castings));
+        }
+        if ty.kind.vehicle() && spec.sequence == Sequence::Traditional {
+            p.push(
+                format!("units.{i}.type"),
+                "steam vehicles act in the initiative sequence's vehicle phase (1.3, phase III): a traditional battle cannot field them yet",
+            );
         }
         if let Err(why) = super::formations::allowed(u.formation, ty, army) {
             p.push(format!("units.{i}.formation"), why);
@@ -318,6 +378,23 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
                 p.push(format!("units.{i}.at"), format!("{} overlaps {}: stands may not interpenetrate (3.5)", u.id, spec.units[*j].id));
             }
             placed.push((i, stands));
+        }
+    }
+    let unit_names: Vec<&str> = spec.units.iter().map(|u| u.id.as_str()).collect();
+    for (i, c) in spec.commanders.iter().enumerate() {
+        if !ids.insert(c.id.as_str()) {
+            p.push(format!("commanders.{i}.id"), format!("the id `{}` is used twice (units and commanders share their ids)", c.id));
+        }
+        match spec.units.iter().position(|u| u.id == c.with) {
+            None => p.push(format!("commanders.{i}.with"), format!("unknown unit `{}`{}", c.with, suggestion(&c.with, &unit_names))),
+            Some(u) => {
+                if tables.unit(&spec.units[u].kind).is_some_and(|(_, t)| t.kind == Kind::Aviation) {
+                    p.push(
+                        format!("commanders.{i}.with"),
+                        format!("{} rides with a ground unit, not the flight `{}` (2.31)", c.id, c.with),
+                    );
+                }
+            }
         }
     }
     let mut objectives = Vec::new();
@@ -362,6 +439,7 @@ pub fn carry_in(sc: &mut Scenario, units: &[crate::engine::campaign::CarriedUnit
     if units.is_empty() {
         return Ok(());
     }
+    let regiments_before: Vec<(String, String)> = sc.spec.units.iter().map(|u| (u.id.clone(), u.regiment.clone())).collect();
     for c in units {
         let Some(i) = sc.spec.units.iter().position(|u| u.id == c.id) else {
             return Err(format!("the carried unit `{}` is not in this battle's order of battle", c.id));
@@ -376,8 +454,8 @@ pub fn carry_in(sc: &mut Scenario, units: &[crate::engine::campaign::CarriedUnit
                 if castings > ty.castings {
                     return Err(format!("the carried unit `{}` has {castings} castings: a {} has at most {}", c.id, ty.name, ty.castings));
                 }
-                if castings < 2 {
-                    // 3.5: a unit of one casting disperses.
+                if castings < if ty.hero || ty.kind.vehicle() { 1 } else { 2 } {
+                    // 3.5: a unit of one casting disperses (a heroic character is the last casting).
                     sc.spec.units.remove(i);
                 } else {
                     sc.spec.units[i].castings = Some(castings);
@@ -387,6 +465,27 @@ pub fn carry_in(sc: &mut Scenario, units: &[crate::engine::campaign::CarriedUnit
         }
     }
     let spec = &mut sc.spec;
+    let carried = std::mem::take(&mut spec.commanders);
+    // A commander whose unit is gone starts with the first unit left of his command, or is not there.
+    let regiment_of = |id: &str| regiments_before.iter().find(|(u, _)| u == id).map(|x| x.1.clone()).unwrap_or_default();
+    let side_of = |reg: &str| spec.regiments.iter().find(|r| r.id == reg).map(|r| r.side.clone()).unwrap_or_default();
+    let mut commanders = Vec::new();
+    for mut c in carried {
+        if !spec.units.iter().any(|u| u.id == c.with) {
+            let reg = regiment_of(&c.with);
+            let side = side_of(&reg);
+            let next = spec.units.iter().find(|u| match c.rank {
+                Rank::Regimental => u.regiment == reg,
+                Rank::Brigade => side_of(&u.regiment) == side,
+            } && sc.tables.unit(&u.kind).is_some_and(|(_, t)| t.kind != Kind::Aviation));
+            match next {
+                Some(u) => c.with = u.id.clone(),
+                None => continue,
+            }
+        }
+        commanders.push(c);
+    }
+    spec.commanders = commanders;
     spec.regiments.retain(|r| spec.units.iter().any(|u| u.regiment == r.id));
     for s in &spec.info.sides {
         if !spec.regiments.iter().any(|r| r.side == s.id) {

@@ -41,6 +41,8 @@ pub enum Phase {
     Movement,
     /// Traditional sequence, phase VI.
     SecondaryFire,
+    /// Initiative sequence, phase III: vehicle rapid response operations (Steam Power Vehicle Rules).
+    Vehicles,
 }
 
 impl Phase {
@@ -53,6 +55,7 @@ impl Phase {
             Phase::Musketry => "individual musketry",
             Phase::Movement => "movement",
             Phase::SecondaryFire => "secondary fire",
+            Phase::Vehicles => "vehicle rapid response",
         }
     }
 }
@@ -87,8 +90,12 @@ pub struct UnitState {
     /// Artillery: hits on the guns and on the limber (6.2).
     pub gun_hits: u32,
     pub limber_hits: u32,
-    /// Aviation: hits taken (four a stand).
+    /// Aviation and vehicles: hits taken by the unit's last stand (aviation four a stand; vehicles by
+    /// the tables).
     pub air_hits: u32,
+    /// A vehicle broken down entering a protective position or entrenchment: it moves no more (Steam
+    /// Power Vehicle Rules).
+    pub broken_down: bool,
     /// Began the turn more than 300 yards from the enemy (4.1c, 4.2c, 4.4d: the road rate); yards
     /// moved this turn (6.5e).
     pub road_ok: bool,
@@ -178,6 +185,18 @@ pub struct Queued {
     pub skirmish: bool,
 }
 
+/// A commander's changing state (2.11, 2.31).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leader {
+    /// The unit whose stand he rides with.
+    pub with: usize,
+    /// Hit (2.31: in a single battle every hit kills) or gone from the field with no unit of his
+    /// command left.
+    pub lost: bool,
+    /// Has ridden to another unit this turn (one ride a turn).
+    pub moved: bool,
+}
+
 /// Everything but the units.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Rest {
@@ -191,6 +210,15 @@ pub struct Rest {
     pub cards: Vec<Cards>,
     /// Each side's commander motivation cards unused (2.5): either, not both.
     pub motivation: Vec<bool>,
+    /// Heroic characters (by unit) whose motivation card has been played this turn (Heroic Characters).
+    pub hero_cards_used: BTreeSet<usize>,
+    /// Regiments motivated this turn: one motivation card a regiment a turn (2.5).
+    pub motivated: BTreeSet<usize>,
+    /// The commanders, in the battle's order (2.11).
+    pub leaders: Vec<Leader>,
+    /// Commanders hit this turn, with where their stand was: the units affected by the loss check
+    /// morale in the next administration phase (2.31, 5.3c).
+    pub fallen: Vec<(usize, Yards)>,
     /// The side deciding in a traditional phase or in the aviation phase.
     pub side: Option<usize>,
     pub under: Under,
@@ -320,6 +348,10 @@ impl Pos {
         let side = self.side(u);
         self.ground().filter(|&e| self.side(e) != side).map(|e| self.gap(u, e)).fold(f32::INFINITY, f32::min)
     }
+    /// Whether a unit is a steam vehicle (Steam Power Vehicle Rules).
+    pub fn vehicle(&self, u: usize) -> bool {
+        self.kind(u).vehicle()
+    }
     pub fn engaged(&self, u: usize) -> bool {
         self.r.contacts.iter().any(|c| c.attacker == u || c.defender == u)
     }
@@ -328,6 +360,38 @@ impl Pos {
     }
     pub fn name(&self, u: usize) -> String {
         format!("{} ({})", self.id(u), self.ty(u).name)
+    }
+    /// Commanders still on the field riding with unit `u` (2.31).
+    pub fn commanders_with(&self, u: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.r.leaders.len()).filter(move |&c| !self.r.leaders[c].lost && self.r.leaders[c].with == u)
+    }
+    /// Whether unit `u` is of commander `c`'s command: his regiment's, or his side's for a brigade
+    /// commander (2.11).
+    pub fn in_command(&self, c: usize, u: usize) -> bool {
+        self.side(u) == self.sc.commander_side[c] && self.sc.commander_regiment[c].is_none_or(|r| self.regiment(u) == r)
+    }
+    pub fn commander_name(&self, c: usize) -> &str {
+        &self.sc.spec.commanders[c].name
+    }
+    pub fn find_commander(&self, id: &str) -> Option<usize> {
+        self.sc.spec.commanders.iter().position(|c| c.id == id)
+    }
+    /// Whether a unit is a heroic character (Heroic Characters).
+    pub fn hero(&self, u: usize) -> bool {
+        self.ty(u).hero
+    }
+    /// 5.2h, 5.63: "Heroic Character and Commander Advantage is when a Character or commander is
+    /// contacting or within 60 yards of that unit": a friendly commander's stand rides in contact with
+    /// his unit, so he is within 60 yards of the units within 60 yards of its stands; a heroic
+    /// character is a stand of his own (and gives it to his own stand too).
+    pub fn commander_near(&self, u: usize) -> bool {
+        let d = self.sc.tables.morale.commander_distance;
+        let side = self.side(u);
+        let leader = (0..self.r.leaders.len()).any(|c| {
+            let w = self.r.leaders[c].with;
+            !self.r.leaders[c].lost && self.sc.commander_side[c] == side && self.units[w].on_table() && (w == u || self.gap(u, w) <= d)
+        });
+        leader || self.ground().any(|h| self.hero(h) && self.side(h) == side && (h == u || self.gap(u, h) <= d))
     }
     /// Castings each side began with and has now.
     pub fn side_castings(&self, side: usize) -> (u32, u32) {

@@ -42,6 +42,10 @@ pub struct Tables {
     pub difficult_factor: f32,
     /// Morale: the check's modifiers and the loss chart (5.2, 5.4, 5.5, 5.63).
     pub morale: Morale,
+    /// Commanders: the d10 that hits one (2.31) and how far he rides to another unit.
+    pub commanders: Commanders,
+    /// Steam vehicles (Steam Power Vehicle Rules, 8.4).
+    pub vehicles: Vehicles,
     /// Artillery fire: range bands, gun classes, modifiers and what a hit strikes (6).
     pub artillery: Artillery,
     /// The d10 results that hit each kind of target (6.7c, 7.5).
@@ -162,8 +166,8 @@ pub struct Morale {
     pub protective: i32,
     /// Modifier for skirmishers in woods or rough ground (5.2g).
     pub skirmish_in_cover: i32,
-    /// Modifier for a character or commander within `commander_distance` (5.2h); not yet read by the
-    /// code.
+    /// Modifier for a heroic character or commander contacting or within `commander_distance` of the
+    /// unit (5.2h, 5.63).
     pub commander: i32,
     /// Modifier to the loss roll of a unit of grade 3 or 4 (5.5: -1).
     pub loss_grade_high: i32,
@@ -176,8 +180,35 @@ pub struct Morale {
     pub surrender_castings: u32,
     /// How near, in yards, that enemy must be (5.5: 100).
     pub surrender_distance: f32,
-    /// Yards within which a commander gives his advantage (5.63: 60); not yet read by the code.
+    /// Yards within which a commander or heroic character gives his advantage (5.63: 60).
     pub commander_distance: f32,
+}
+
+/// Commanders (1.2f, 2.11, 2.31).
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Commanders {
+    /// The d10 results that hit a commander whose unit received casualties or fought a melee (2.31: 0,
+    /// written 10); at least one, each 1 to 10.
+    pub hit: Vec<u32>,
+    /// How far, in yards, a commander rides from the unit he is with to another of his command in a
+    /// move (RECONSTRUCTED: the courier's cavalry charge speed of 2.11, 160).
+    pub ride: f32,
+}
+
+/// Steam vehicles (Steam Power Vehicle Rules, 8.4).
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Vehicles {
+    /// Hits that destroy a Recon vehicle's stand (RECONSTRUCTED: 1); at least 1.
+    pub recon_hits: u32,
+    /// Hits that destroy an Assault vehicle's stand (RECONSTRUCTED: 2); at least 1.
+    pub assault_hits: u32,
+    /// The d10 results that hit a vehicle (RECONSTRUCTED: as cavalry and artillery, 0, 1, 2).
+    pub to_hit: Vec<u32>,
+    /// The d10 results on which a vehicle entering a protective position or entrenchment breaks down
+    /// (Steam Power Vehicle Rules: 0, written 10).
+    pub breakdown: Vec<u32>,
 }
 
 /// A gun class (6.11, the Artillery Fire Charts).
@@ -345,9 +376,9 @@ pub enum Kind {
     LightCavalry,
     /// Gun sections, limbered or unlimbered (6).
     Artillery,
-    /// Steam recon vehicles (not playable yet: the validator refuses them).
+    /// Steam recon vehicles (battle cars, armoured cars): proof against musketry and bows.
     Recon,
-    /// Steam assault vehicles (not playable yet: the validator refuses them).
+    /// Steam assault vehicles (tanks, land battleships): proof against musketry and machine guns.
     Assault,
     /// Flights of close support craft (the Aviation Rules).
     Aviation,
@@ -356,6 +387,14 @@ pub enum Kind {
 impl Kind {
     pub fn mounted(self) -> bool {
         matches!(self, Kind::Cavalry | Kind::LightCavalry)
+    }
+    /// Steam vehicles (Steam Power Vehicle Rules).
+    pub fn vehicle(self) -> bool {
+        matches!(self, Kind::Recon | Kind::Assault)
+    }
+    /// Foot or mounted troops (8.4: those that may overrun a vehicle).
+    pub fn foot_or_mounted(self) -> bool {
+        matches!(self, Kind::Infantry | Kind::Cavalry | Kind::LightCavalry)
     }
     pub fn name(self) -> &'static str {
         match self {
@@ -396,9 +435,12 @@ pub struct UnitType {
     /// Melee weapon class (8.5).
     #[serde(default)]
     pub melee: Option<String>,
-    /// Gun class (6.11), for artillery.
+    /// Gun class (6.11), for artillery; a vehicle's cannon, one a vehicle (Steam Power Vehicle Rules).
     #[serde(default)]
     pub gun: Option<String>,
+    /// Machine guns on each vehicle (Steam Power Vehicle Rules; 8.4: the overrun's kill dice).
+    #[serde(default)]
+    pub mgs: u32,
     /// Craft type, for aviation (GAC, ASF, LLB, ATR).
     #[serde(default)]
     pub craft: Option<String>,
@@ -436,6 +478,12 @@ pub struct UnitType {
     /// A pro-Earth Martian unit of a European army (1.4).
     #[serde(default)]
     pub martian: bool,
+    /// A heroic character and his two followers (Heroic Characters): one stand of three castings, foot,
+    /// firing as improved rifles (IR) and meleeing with bayonets; a target of distance fire as Open
+    /// troops; the character is the last casting removed; he gives the commander's advantage (5.63) and
+    /// carries a motivation card for his own regiment (2.5).
+    #[serde(default)]
+    pub hero: bool,
 }
 
 fn one() -> u32 {
@@ -499,6 +547,15 @@ pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
             p.push(format!("melee.ratios.{name}"), "a ratio of 0 melee value per kill divides by nothing (8.5)");
         }
     }
+    if t.commanders.hit.is_empty() || t.commanders.hit.iter().any(|h| !(1..=10).contains(h)) {
+        p.push("commanders.hit", "the d10 results that hit a commander: one or more, each 1 to 10 (2.31: 10 for the 0)");
+    }
+    if t.commanders.ride < 0.0 {
+        p.push("commanders.ride", "a commander's ride is a distance in yards, 0 or more");
+    }
+    if t.vehicles.recon_hits == 0 || t.vehicles.assault_hits == 0 {
+        p.push("vehicles", "a vehicle's stand takes at least one hit to destroy");
+    }
     if t.melee.flank_divisor == 0 {
         p.push("melee.flank_divisor", "a divisor of 0 divides by nothing");
     }
@@ -515,7 +572,7 @@ fn check_unit_type(t: &Tables, at: &str, ty: &UnitType, p: &mut Problems) {
     if ty.grade > 4 {
         p.push(format!("{at}.grade"), "morale grades run from 0 to 4 (5.1)");
     }
-    if ty.castings < 2 {
+    if ty.castings < if ty.kind.vehicle() { 1 } else { 2 } {
         p.push(format!("{at}.castings"), "a unit of one casting is already removed from play (3.5)");
     }
     if ty.per_stand == 0 || ty.per_stand > t.mass_castings {
@@ -529,11 +586,35 @@ fn check_unit_type(t: &Tables, at: &str, ty: &UnitType, p: &mut Problems) {
         }
         Some(_) => {}
     };
+    if ty.hero {
+        // Heroic Characters: "mounted on the basic stand but only THREE casting are used"; "Fire as if armed
+        // with IRs and Melee as if armed with Bayonets".
+        if ty.kind != Kind::Infantry || ty.castings != 3 || ty.per_stand != 3 {
+            p.push(
+                format!("{at}.hero"),
+                "a heroic character is one foot stand of three castings: kind Infantry, castings 3, per_stand 3 (Heroic Characters)",
+            );
+        }
+        if ty.weapon.as_deref() != Some("IR") || ty.melee.as_deref() != Some("bayonet") {
+            p.push(format!("{at}.hero"), "a heroic character fires as improved rifles and melees with bayonets: weapon \"IR\", melee \"bayonet\" (Heroic Characters)");
+        }
+    }
     match ty.kind {
         Kind::Artillery => needs("gun", &ty.gun, t.artillery.guns.keys().collect(), p),
         Kind::Aviation => needs("craft", &ty.craft, t.aviation.attack_dice.keys().collect(), p),
         Kind::Recon | Kind::Assault => {
-            p.push(format!("{at}.kind"), "steam vehicles (Recon, Assault) are not playable yet (docs/martians.md)")
+            if ty.gun.is_some() {
+                needs("gun", &ty.gun, t.artillery.guns.keys().collect(), p);
+            }
+            if ty.gun.is_none() && ty.mgs == 0 {
+                p.push(
+                    format!("{at}.mgs"),
+                    "a vehicle is armed: machine guns (`mgs`), a cannon (`gun`) or both (Steam Power Vehicle Rules)",
+                );
+            }
+            if ty.per_stand != 1 {
+                p.push(format!("{at}.per_stand"), "a vehicle is a stand of its own (1.2e): per_stand 1");
+            }
         }
         Kind::Infantry | Kind::Cavalry | Kind::LightCavalry => {
             needs("weapon", &ty.weapon, t.musketry.weapons.keys().collect(), p);

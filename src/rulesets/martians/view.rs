@@ -88,6 +88,9 @@ pub fn pending_of(p: &Pos) -> Option<(usize, String, &'static str)> {
         Stage::Act(r, Action::Fire) => (side, format!("Regiment {} fires: Fire its units, then Done", reg(r)), "7.3"),
         Stage::Opportunity(_) => (side, "Opportunity fire at the unit that moved (Fire), or Done".into(), "2.6"),
         Stage::Return(_) => (side, "Return fire at the shooter (Fire), or Done".into(), "2.6"),
+        Stage::Segment(_, Phase::Vehicles) => {
+            (side, "Vehicle rapid response: move your vehicles, then Fire (or Charge into contact), then Done".into(), "Vehicles")
+        }
         Stage::Segment(_, ph) => (side, format!("{}: act with your units, then Done", ph.name()), "1.3"),
         Stage::Evade(_) => (side, "Charged: Evade (the skirmishers or the gun crew flee), or Done to stand and melee".into(), "8.2a"),
         Stage::Advance(_) => (side, "Melee won: Advance into the ground the enemy held, or Done to hold".into(), "8.3"),
@@ -131,6 +134,14 @@ pub fn state_view(world: &World) -> StateView {
                 markers.push(format!("air_hits_{}", st.air_hits));
             }
             markers.push(format!("grade_{}", st.grade));
+            // 2.11, Heroic Characters: the commanders riding with it, and a heroic character.
+            markers.extend(p.commanders_with(u).map(|c| format!("commander_{}", p.sc.spec.commanders[c].id)));
+            if p.hero(u) {
+                markers.push("hero".into());
+            }
+            if st.broken_down {
+                markers.push("broken_down".into());
+            }
             UnitView {
                 id: spec.id.clone(),
                 name: p.ty(u).name.clone(),
@@ -150,6 +161,11 @@ pub fn state_view(world: &World) -> StateView {
         let (full, now) = p.side_castings(s);
         tracks.insert(format!("castings_{}", p.side_id(s)), i64::from(now));
         vp.insert(p.side_id(s).to_string(), i64::from(full - now));
+    }
+    for (c, l) in p.r.leaders.iter().enumerate() {
+        if l.lost {
+            *tracks.entry(format!("commanders_lost_{}", p.side_id(p.sc.commander_side[c]))).or_insert(0) += 1;
+        }
     }
     for (r, reg) in p.sc.spec.regiments.iter().enumerate() {
         if let Some(i) = p.r.priority.iter().position(|&x| x == r) {
@@ -204,7 +220,7 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
             out.push(format!("{} has {} castings of {full}", p.id(u), st.castings));
         }
         if st.on_table() {
-            let floor = if p.kind(u) == Kind::Aviation { 1 } else { 2 };
+            let floor = if p.kind(u) == Kind::Aviation || p.vehicle(u) || p.hero(u) { 1 } else { 2 };
             if st.castings < floor {
                 out.push(format!("{} is on the table with {} castings (3.5)", p.id(u), st.castings));
             }
@@ -212,8 +228,18 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
                 out.push(format!("{}'s stands do not hold its castings", p.id(u)));
             }
         }
-        if st.air_hits >= p.sc.tables.aviation.hits_per_stand {
+        let per = if p.vehicle(u) { super::vehicles::hits_per_stand(p, u) } else { p.sc.tables.aviation.hits_per_stand };
+        if st.air_hits >= per {
             out.push(format!("{} has {} hits on a stand", p.id(u), st.air_hits));
+        }
+    }
+    for (c, l) in p.r.leaders.iter().enumerate() {
+        if !l.lost && (!p.units[l.with].on_table() || !p.in_command(c, l.with)) {
+            out.push(format!(
+                "commander {} rides with {}, not a unit of his command on the table",
+                p.sc.spec.commanders[c].id,
+                p.id(l.with)
+            ));
         }
     }
     for c in &p.r.contacts {

@@ -186,6 +186,11 @@ fn pieces(p: &Pos, sel: Option<usize>, legal: &[Command]) -> Vec<Piece> {
         if p.engaged(u) {
             markers.push("melee".to_string());
         }
+        // 2.11, Heroic Characters: the commanders' flag on the stand they ride with; the hero's stand.
+        markers.extend(p.commanders_with(u).map(|c| format!("commander: {}", p.commander_name(c))));
+        if p.hero(u) {
+            markers.push("heroic character".to_string());
+        }
         let castings = p.castings_by_stand(u);
         for (k, s) in p.stands(u).iter().enumerate() {
             out.push(Piece {

@@ -146,6 +146,7 @@ fn phase_words(p: &Pos) -> String {
         Some(Stage::Act(r, a)) => format!("III. {} — {}", p.sc.spec.regiments[r].id, words::action(a)),
         Some(Stage::Opportunity(_)) => "Opportunity fire (2.6)".into(),
         Some(Stage::Return(_)) => "Return fire (2.6)".into(),
+        Some(Stage::Segment(_, Phase::Vehicles)) => "III. Vehicle rapid response".into(),
         Some(Stage::Segment(_, ph)) => ph.name().to_string(),
         Some(Stage::Evade(_)) => "Charged: evade or stand (8.2a)".into(),
         Some(Stage::Advance(_)) => "Melee won: advance or hold (8.3)".into(),
@@ -176,10 +177,11 @@ fn top_words(ui: &mut egui::Ui, s: &MarSession, p: &Pos, thinking: bool) {
 }
 
 /// The sequences of play (1.3): each phase with its rule, the current one in brass.
-const INITIATIVE: [(&str, &str, &str); 5] = [
+const INITIATIVE: [(&str, &str, &str); 6] = [
     ("I", "Administration: orders, initiative", "2.4"),
     ("II", "Aviation operations", "Aviation"),
     ("III", "Regimental activities", "2.6"),
+    ("III", "Vehicle rapid response", "Vehicles"),
     ("IV", "Melees", "8"),
     ("V", "Morale and victory", "5"),
 ];
@@ -196,6 +198,7 @@ fn current_row(p: &Pos) -> usize {
     match (p.sc.spec.sequence, p.r.phase) {
         (Sequence::Initiative, Phase::Aviation) => 1,
         (Sequence::Initiative, Phase::Regiments) => 2,
+        (Sequence::Initiative, Phase::Vehicles) => 3,
         (Sequence::Initiative, _) => 0,
         (_, Phase::ArtilleryFire) => 1,
         (_, Phase::Musketry) => 2,

@@ -44,6 +44,7 @@ pub fn rule(c: &Command) -> &'static str {
         Command::Split(..) => "6.7b",
         Command::Evade(..) => "8.2a",
         Command::Advance(..) => "8.3",
+        Command::Attach(..) => "2.11",
         Command::Done => "1.3",
     }
 }
@@ -67,6 +68,10 @@ pub fn command(p: &Pos, c: &Command) -> String {
         }
         Command::Evade(u) => format!("{u}: evade the charge (flee)"),
         Command::Advance(u) => format!("{u}: advance into the ground won"),
+        Command::Attach(c, u) => {
+            let who = p.find_commander(c).map(|c| p.commander_name(c).to_string()).unwrap_or_else(|| c.clone());
+            format!("{who}: ride to {}", name(u))
+        }
         Command::Done => "Done".into(),
     }
 }

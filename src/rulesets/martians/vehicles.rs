@@ -1,0 +1,173 @@
+//! Steam vehicles (the Steam Power Vehicle Rules; 1.2e; 1.3, phase III; 8.4): Recon battle cars and
+//! Assault land battleships, one vehicle a stand. They act in the vehicle rapid response phase after
+//! the regiments' activities, moving and then firing their machine guns and cannon all round
+//! (turreted); Recon vehicles are proof against musketry and bows, Assault vehicles against musketry
+//! and machine guns; they cannot enter woods or rough ground and may break down entering a protective
+//! position or entrenchment. In the melee phase foot or mounted troops in contact with a vehicle check
+//! morale to overrun it: passing, the vehicle is destroyed and its machine guns roll kill dice at
+//! them (8.4).
+
+use crate::engine::board::tabletop::{Stand, Yards, segment_crosses_polygon};
+
+use super::events::EventKind;
+use super::musketry::Shot;
+use super::state::{Contact, Gone, Pos, Rt};
+use super::table::{self, Terrain};
+use super::tables::Kind;
+
+/// The hits that destroy one of the vehicle unit's stands (RECONSTRUCTED).
+pub fn hits_per_stand(p: &Pos, u: usize) -> u32 {
+    let v = &p.sc.tables.vehicles;
+    if p.kind(u) == Kind::Assault { v.assault_hits } else { v.recon_hits }.max(1)
+}
+
+/// Whether fire from `shooter` can affect vehicle `target` at all: "Their armor plate is thick enough
+/// to prevent the vehicles from being affected by musketry or bows" (Recon); "by musketry or
+/// machinegun fire" (Assault). Machine-gun fire is a Gatling's or a vehicle's machine guns.
+pub fn proof_against(p: &Pos, shooter: usize, target: usize) -> bool {
+    p.vehicle(target) && p.kind(shooter).foot_or_mounted()
+}
+
+/// A vehicle unit's fire at a ground target (Steam Power Vehicle Rules: "Turreted vehicles can fire
+/// 360 degrees"; machine guns and cannon at the artillery chart's dice per gun by range, 6.7): per
+/// vehicle, its machine guns at the MG class and its cannon at its class, each within its range and
+/// with a line of fire not cut by blocking features (6.33); the chart's cover modifiers. Machine guns
+/// do not count against an Assault vehicle. `None` out of range of every gun.
+pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
+    if !p.vehicle(u) || !p.units[u].on_table() || p.kind(target) == Kind::Aviation {
+        return None;
+    }
+    let a = &p.sc.tables.artillery;
+    let (mine, theirs) = (p.stands(u), p.stands(target));
+    let range = mine.iter().flat_map(|m| theirs.iter().map(move |t| m.gap(t))).fold(f32::INFINITY, f32::min);
+    if table::fire_blocked(p.sc.ground(), p.units[u].at, p.units[target].at) {
+        return None;
+    }
+    let band = a.bands.iter().position(|b| range <= *b).unwrap_or(a.bands.len());
+    let dice_of = |code: &str| {
+        a.guns.get(code).filter(|g| range <= g.range && range >= g.min_range).map_or(0, |g| g.dice.get(band).copied().unwrap_or(0))
+    };
+    let ty = p.ty(u);
+    let mgs = if p.kind(target) == Kind::Assault { 0 } else { ty.mgs * dice_of("MG") };
+    let cannon = ty.gun.as_deref().map_or(0, dice_of);
+    let per_vehicle = mgs + cannon;
+    if per_vehicle == 0 {
+        return None;
+    }
+    let near = range <= 300.0;
+    let pick = |m: (i32, i32)| if near { m.0 } else { m.1 };
+    let ground = table::terrain_at(p.sc.ground(), p.units[target].at);
+    let mut mods = 0;
+    if ground.contains(&Terrain::Earthworks) {
+        mods += pick(a.earthworks);
+    } else if ground.contains(&Terrain::Cover) {
+        mods += pick(a.protective);
+    }
+    if ground.iter().any(|t| matches!(t, Terrain::Woods | Terrain::Rough)) {
+        mods += pick(a.woods_rough);
+    }
+    let dice = (per_vehicle * p.units[u].castings) as i32 + mods;
+    Some(Shot { range, dice: dice.max(0) as u32, skirmish: false })
+}
+
+/// Hits on a vehicle unit: each of its stands is destroyed by so many hits (RECONSTRUCTED), the unit
+/// gone with its last. Vehicles check no morale (the text gives them none).
+pub fn take_hits(p: &mut Pos, rt: &mut Rt, u: usize, hits: u32) {
+    let per = hits_per_stand(p, u);
+    let st = &mut p.units[u];
+    st.air_hits += hits;
+    let lost = st.air_hits / per;
+    st.air_hits %= per;
+    if lost > 0 {
+        super::fire::lose_castings(p, rt, u, lost);
+    }
+}
+
+/// "Vehicles cannot enter woods or rough ground": whether a move from `from` to `to` ending on
+/// `stands` would.
+pub fn rough_going(p: &Pos, from: Yards, to: Yards, stands: &[Stand]) -> bool {
+    let g = p.sc.ground();
+    g.table.features.iter().enumerate().any(|(i, f)| {
+        matches!(g.kinds[i], Terrain::Woods | Terrain::Rough)
+            && (segment_crosses_polygon(from, to, &f.polygon)
+                || stands.iter().any(|s| s.corners().iter().any(|c| crate::engine::board::tabletop::point_in_polygon(*c, &f.polygon))))
+    })
+}
+
+/// Whether a point is in a protective position or entrenchment (cover or earthworks).
+fn protected(p: &Pos, at: Yards) -> bool {
+    table::terrain_at(p.sc.ground(), at).iter().any(|t| matches!(t, Terrain::Cover | Terrain::Earthworks))
+}
+
+/// After a vehicle's move or charge from `from`: "They must roll a d10 if entering protective positions
+/// or entrenchments. If a 0 is rolled, then the vehicle breaks down at that point."
+pub fn after_move(p: &mut Pos, rt: &mut Rt, u: usize, from: Yards) {
+    if !p.vehicle(u) || !p.units[u].on_table() || protected(p, from) || !protected(p, p.units[u].at) {
+        return;
+    }
+    let roll = rt.d10(format!("does {} break down?", p.id(u)), "Vehicles");
+    if p.sc.tables.vehicles.breakdown.contains(&roll) {
+        p.units[u].broken_down = true;
+        rt.log(
+            "Vehicles",
+            format!("{} breaks down entering the position (rolled 0)", p.name(u)),
+            EventKind::BrokeDown { unit: p.id(u).to_string() },
+        );
+    }
+}
+
+/// 8.4: a vehicle's contacts in the melee phase, before the field melees. "If the enemy unit is foot or
+/// mounted, they must make a morale check to see if they desire to melee with the vehicle unit. If they
+/// pass Morale, then they will Overrun the vehicle stands. The vehicle is automatically destroyed but
+/// they will roll Kill dice equal to the number of MGs on the vehicle to see how many foot/mounted
+/// castings are lost during the assault." A failed check is a morale loss as any (5.4d, 5.5) and the
+/// contact ends. Returns the contacts that are field melees.
+pub fn overruns(p: &mut Pos, rt: &mut Rt, contacts: Vec<Contact>) -> Vec<Contact> {
+    let (theirs, field): (Vec<Contact>, Vec<Contact>) = contacts.into_iter().partition(|c| p.vehicle(c.attacker) || p.vehicle(c.defender));
+    for c in theirs {
+        let (v, f) = if p.vehicle(c.attacker) { (c.attacker, c.defender) } else { (c.defender, c.attacker) };
+        p.r.contacts.retain(|x| *x != c);
+        if !p.units[v].on_table() || !p.units[f].on_table() || !p.kind(f).foot_or_mounted() {
+            continue;
+        }
+        let why = format!("to overrun {} (8.4)", p.id(v));
+        if !super::morale::check(p, rt, f, Some(v), &why) || !p.units[f].on_table() || !p.units[v].on_table() {
+            continue;
+        }
+        let dice = p.ty(v).mgs * p.units[v].castings;
+        let hits_on = super::fire::to_hit(p, f);
+        let rolls: Vec<u32> =
+            (0..dice).map(|k| rt.d10(format!("{}'s machine guns at {} (die {})", p.id(v), p.id(f), k + 1), "8.4")).collect();
+        let hits = rolls.iter().filter(|r| hits_on.contains(r)).count() as u32;
+        rt.log(
+            "8.4",
+            format!("{} overruns {}: {dice} kill dice, {hits} hits", p.name(f), p.name(v)),
+            EventKind::Overrun { unit: p.id(f).to_string(), vehicle: p.id(v).to_string(), dice, hits, rolls },
+        );
+        super::morale::remove(p, rt, v, Gone::Destroyed);
+        if hits > 0 {
+            super::fire::lose_castings(p, rt, f, hits);
+        }
+        if p.units[f].on_table() {
+            super::commanders::casualties(p, rt, f, "overrunning a vehicle");
+        }
+    }
+    field
+}
+
+/// The order of the sides in the vehicle phase: "The player with the most vehicle and skimmer stands
+/// will have the option of either moving first or last in that Phase. The other players will move in
+/// the order of who has the most vehicle/skimmer stands from the most to the least": the side with the
+/// most moves last (docs/martians.md: the choice is taken for him), the others most first; sides with no
+/// vehicle on the table do not take part.
+pub fn order(p: &Pos) -> Vec<usize> {
+    let sides = p.sc.spec.info.sides.len();
+    let stands = |s: usize| p.ground().filter(|&u| p.side(u) == s && p.vehicle(u)).map(|u| p.units[u].castings).sum::<u32>();
+    let mut with: Vec<usize> = (0..sides).filter(|&s| stands(s) > 0).collect();
+    with.sort_by_key(|&s| std::cmp::Reverse(stands(s)));
+    if !with.is_empty() {
+        let most = with.remove(0);
+        with.push(most);
+    }
+    with
+}
