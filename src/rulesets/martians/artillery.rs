@@ -72,12 +72,26 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     let band = a.bands.iter().position(|b| range <= *b).unwrap_or(a.bands.len());
     let per_gun = g.dice.get(band).copied().unwrap_or(0);
     let guns = guns_working(p, u).min(2 * sections);
-    let near = range <= 300.0;
-    let pick = |m: (i32, i32)| if near { m.0 } else { m.1 };
+    let mut mods = cover_dice(p, target, range, g.howitzer);
+    if st.last_target == Some(target) {
+        mods += if range <= 300.0 { a.consecutive.0 } else { a.consecutive.1 };
+    }
+    // 6.2b: a section down to its last crewman fires at half.
+    let crew_ok = st.castings > p.ty(u).sections;
+    let dice = (per_gun * guns) as i32 + mods;
+    let dice = if crew_ok { dice } else { dice / 2 };
+    Some(Shot { range, dice: dice.max(0) as u32, skirmish: false })
+}
+
+/// The artillery chart's dice modifiers for the target's ground at `range` (6.7: earthworks or
+/// protective cover, woods or rough; up to 300 yards or beyond); a howitzer ignores earthworks and
+/// protective cover (6.7f).
+pub fn cover_dice(p: &Pos, target: usize, range: f32, howitzer: bool) -> i32 {
+    let a = &p.sc.tables.artillery;
+    let pick = |m: (i32, i32)| if range <= 300.0 { m.0 } else { m.1 };
     let ground = table::terrain_at(p.sc.ground(), p.units[target].at);
     let mut mods = 0;
-    if !g.howitzer {
-        // 6.7f: mortars and howitzers ignore protective cover and earthworks.
+    if !howitzer {
         if ground.contains(&Terrain::Earthworks) {
             mods += pick(a.earthworks);
         } else if ground.contains(&Terrain::Cover) {
@@ -87,14 +101,7 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     if ground.iter().any(|t| matches!(t, Terrain::Woods | Terrain::Rough)) {
         mods += pick(a.woods_rough);
     }
-    if st.last_target == Some(target) {
-        mods += pick(a.consecutive);
-    }
-    // 6.2b: a section down to its last crewman fires at half.
-    let crew_ok = st.castings > p.ty(u).sections;
-    let dice = (per_gun * guns) as i32 + mods;
-    let dice = if crew_ok { dice } else { dice / 2 };
-    Some(Shot { range, dice: dice.max(0) as u32, skirmish: false })
+    mods
 }
 
 /// 6.7b: a Gatling splits its dice among at most this many targets (the text sets no limit; three

@@ -54,18 +54,7 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     if per_vehicle == 0 {
         return None;
     }
-    let near = range <= 300.0;
-    let pick = |m: (i32, i32)| if near { m.0 } else { m.1 };
-    let ground = table::terrain_at(p.sc.ground(), p.units[target].at);
-    let mut mods = 0;
-    if ground.contains(&Terrain::Earthworks) {
-        mods += pick(a.earthworks);
-    } else if ground.contains(&Terrain::Cover) {
-        mods += pick(a.protective);
-    }
-    if ground.iter().any(|t| matches!(t, Terrain::Woods | Terrain::Rough)) {
-        mods += pick(a.woods_rough);
-    }
+    let mods = super::artillery::cover_dice(p, target, range, false);
     let dice = (per_vehicle * p.units[u].castings) as i32 + mods;
     Some(Shot { range, dice: dice.max(0) as u32, skirmish: false })
 }
