@@ -42,6 +42,14 @@ pub const MAX_SCALE: f32 = 4.0;
 /// The margin (world units) around the part in play when the map is fitted.
 const FIT_MARGIN: f32 = 70.0;
 
+/// The map camera's zoom: world units per window pixel, if there is a map camera.
+pub fn map_scale<'a>(projections: impl IntoIterator<Item = &'a Projection>) -> Option<f32> {
+    projections.into_iter().find_map(|p| match p {
+        Projection::Orthographic(o) => Some(o.scale),
+        _ => None,
+    })
+}
+
 /// The scale that fits `rect` and its margin into `free` (window pixels).
 fn fit_scale(rect: Rect, free: Rect) -> f32 {
     ((rect.width() + FIT_MARGIN) / free.width()).max((rect.height() + FIT_MARGIN) / free.height())

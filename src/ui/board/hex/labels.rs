@@ -9,7 +9,7 @@
 use bevy::prelude::*;
 
 use crate::ui::Frame;
-use crate::ui::camera::MapCamera;
+use crate::ui::camera::{MapCamera, map_scale};
 
 /// A label on the map.
 #[derive(Component, Clone, Debug)]
@@ -64,10 +64,7 @@ fn fit_labels(
     mut fitted: Local<Option<f32>>,
     mut removed: RemovedComponents<Label>,
 ) {
-    let Some(cam) = camera.iter().find_map(|p| match p {
-        Projection::Orthographic(o) => Some(o.scale),
-        _ => None,
-    }) else {
+    let Some(cam) = map_scale(camera) else {
         return;
     };
     let removed = removed.read().count() > 0;

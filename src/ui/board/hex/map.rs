@@ -17,7 +17,7 @@ use crate::engine::board::{HexBoard, MapEdge};
 use crate::ui::Screen;
 use crate::ui::art::features::{self, Extent};
 use crate::ui::board::BoardFrame;
-use crate::ui::camera::MapCamera;
+use crate::ui::camera::{MapCamera, map_scale};
 use crate::ui::geometry::{HEX, TILE_DENSITY, hex_radius, hex_to_world, tile_pos, tilemap_layout};
 use crate::ui::map::{MapArt, image_from_rgba, z};
 use crate::ui::settings::Settings;
@@ -366,10 +366,7 @@ fn show_hex_labels(
     mut shown: Local<Option<bool>>,
     drawn: Option<Res<DrawnMap>>,
 ) {
-    let scale = camera.iter().find_map(|p| match p {
-        Projection::Orthographic(o) => Some(o.scale),
-        _ => None,
-    });
+    let scale = map_scale(camera);
     let want = settings.hex_labels && scale.is_some_and(|s| s < 1.3);
     if *shown == Some(want) && !drawn.is_some_and(|d| d.is_changed()) {
         return;

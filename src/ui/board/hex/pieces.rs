@@ -327,10 +327,7 @@ fn make_tick(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
 /// Follows the camera's zoom: the counters' detail changes when they become too small to read or
 /// large enough again (`sync_pieces` then shows every counter at the new detail).
 fn follow_zoom(camera: Query<&Projection, With<crate::ui::camera::MapCamera>>, mut detail: ResMut<Detail>) {
-    let Some(scale) = camera.iter().find_map(|p| match p {
-        Projection::Orthographic(o) => Some(o.scale),
-        _ => None,
-    }) else {
+    let Some(scale) = crate::ui::camera::map_scale(camera) else {
         return;
     };
     let next = detail.at_scale(scale);
