@@ -758,15 +758,40 @@ fn vehicles_are_proof_against_musketry_and_assault_vehicles_against_machine_guns
 
 #[test]
 fn a_vehicle_fires_its_machine_guns_and_cannon_all_round_steam_vehicles() {
-    let p = armour();
+    let mut p = armour();
     let (car, iron, w, gun) = (u(&p, "car"), u(&p, "iron"), u(&p, "w"), u(&p, "gun"));
     // Two battle cars of two machine guns at 100 yards: 2 x 2 x the MG's 4 dice (the canister band).
     let s = fire::shot(&p, car, w).expect("in range");
     assert_eq!((s.dice, s.range.round()), (16, 100.0));
-    // The ironclad faces south; the gun is 280 yards behind it (turreted, it fires all round): two
-    // machine guns at 3 dice and the rifled gun's 2 (101-300).
+    // "Turreted vehicles can fire 360 degrees": the ironclad faces south, the gun is 280 yards behind it:
+    // two machine guns at 3 dice and the rifled gun's 2 (101-300).
+    let mut ty = p.sc.unit_type(iron).clone();
+    ty.turret = true;
+    let mut sc = (*p.sc).clone();
+    sc.types[iron] = ty;
+    p.sc = std::sync::Arc::new(sc);
     let s = fire::shot(&p, iron, gun).expect("in range all round");
     assert_eq!((s.dice, s.range.round()), (2 * 3 + 2, 280.0));
+}
+
+#[test]
+fn a_vehicle_without_a_turret_has_the_kill_zones_of_its_guns_steam_vehicles() {
+    // "Non-turret vehicles have the same Kill Zones as MGs or cannon depending on how they are armed": the
+    // land ironclad's gun is in a bow casemate (the army list, RECONSTRUCTED).
+    let mut p = armour();
+    let (iron, mg, gun) = (u(&p, "iron"), u(&p, "mg"), u(&p, "gun"));
+    assert!(!p.sc.unit_type(iron).turret);
+    assert!(fire::shot(&p, iron, gun).is_none(), "the gun is behind it");
+    // Turned north, 260 yards short of the gun: straight ahead, its machine guns (forward, 6.37) and its
+    // cannon (the zone the width of the stand, 6.31): 2 x 3 + 2 dice.
+    p.units[iron].facing = 90f32.to_radians();
+    p.units[iron].at.y = 340.0;
+    let s = fire::shot(&p, iron, gun).expect("ahead");
+    assert_eq!((s.dice, s.range.round()), (8, 260.0));
+    // The Gatling to the north-west is forward of the stand but out of the cannon's zone: its two machine
+    // guns only, at the 301+ band's 2 dice.
+    let s = fire::shot(&p, iron, mg).expect("forward");
+    assert_eq!(s.dice, 4);
 }
 
 #[test]

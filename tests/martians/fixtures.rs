@@ -69,6 +69,7 @@ pub fn pos(sequence: Sequence, features: &[(&str, &[(f32, f32)])], regiments: &[
             at: *at,
             facing: *facing,
             castings: None,
+            aboard: None,
         })
         .collect();
     sc.index_units();

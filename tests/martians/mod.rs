@@ -9,3 +9,4 @@ mod properties;
 mod random_play;
 mod sequence;
 mod table;
+mod transports;

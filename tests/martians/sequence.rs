@@ -434,3 +434,30 @@ fn vehicles_cannot_enter_woods_and_may_break_down_entering_cover_steam_vehicles(
     p.r.under.done.clear();
     assert!(check(&p, &Move(id("car2"), 0, 10)).is_err());
 }
+
+#[test]
+fn vehicles_fire_with_the_guns_or_after_their_move_in_the_traditional_sequence_mice_1_3() {
+    use salient::rulesets::martians::state::{Phase, Under};
+    let mut p = pos(
+        Sequence::Traditional,
+        &[],
+        &[("v", 0), ("n", 1)],
+        &[("car", "v", "british.battle-car", Line, (500.0, 300.0), 90.0), ("w", "n", "indunas.warriors", Mass, (500.0, 600.0), 270.0)],
+    );
+    p.units[0].castings = 1;
+    // RECONSTRUCTED (the traditional sequence has no vehicle phase): a vehicle's guns fire with the
+    // artillery in phase II...
+    p.r.phase = Phase::ArtilleryFire;
+    assert_eq!(stage(&p), Some(Stage::Segment(0, Phase::ArtilleryFire)));
+    assert!(check(&p, &Fire(id("car"), id("w"))).is_ok());
+    // ...or, having moved in its player's movement phase, in phase VI with the machine guns.
+    p.r.phase = Phase::Movement;
+    ok(&mut p, Move(id("car"), 0, 100), &[]);
+    p.r.phase = Phase::SecondaryFire;
+    p.r.under = Under::default();
+    // Two machine guns at 200 yards, 3 dice each (101-300); both sides fire before casualties come off.
+    let ev = ok(&mut p, Fire(id("car"), id("w")), &[1, 1, 5, 5, 5, 5]);
+    assert!(ev.iter().any(|e| matches!(e.kind, EventKind::Fired { dice: 6, hits: 2, .. })), "{ev:#?}");
+    assert_eq!(p.r.queued.len(), 1);
+    assert!(check(&p, &Fire(id("car"), id("w"))).is_err(), "once a turn");
+}

@@ -219,13 +219,12 @@ fn commanders_and_heroic_characters_are_checked_at_load_mice_2_11() {
 
 #[test]
 fn vehicles_are_checked_at_load_steam_vehicles() {
-    // A vehicle in a traditional battle (its phase is the initiative sequence's), and an unarmed one.
-    let text =
-        std::fs::read_to_string("scenarios/martians/syrtis-kopje.ron").unwrap().replace("sequence: Initiative,", "sequence: Traditional,");
-    let file = SourceFile::new("scenarios/martians/bad.ron", text);
+    // Tel Kharsa, a traditional battle, fields a land ironclad (its guns fire in phases II or VI,
+    // RECONSTRUCTED); an unarmed vehicle is refused.
+    let file = SourceFile::new("scenarios/martians/tel-kharsa.ron", std::fs::read_to_string("scenarios/martians/tel-kharsa.ron").unwrap());
     let mut loader = salient::engine::loader::Loader::from_disk();
-    let errors = salient::rulesets::martians::scenario::load(&file, &mut loader).expect_err("a vehicle in a traditional battle");
-    assert!(errors.iter().any(|e| e.message.contains("traditional battle cannot field them")), "{errors:#?}");
+    let sc = salient::rulesets::martians::scenario::load(&file, &mut loader).expect("a vehicle in a traditional battle");
+    assert!(sc.types.iter().any(|t| t.kind.vehicle()));
     let tables = std::fs::read_to_string("assets/rulesets/martians/tables.ron").unwrap().replace("kind: Recon, mgs: 2,", "kind: Recon,");
     let errors = salient::rulesets::martians::tables::parse(&SourceFile::new("tables.ron", tables)).expect_err("an unarmed car");
     assert!(errors.iter().any(|e| e.message.contains("a vehicle is armed")), "{errors:#?}");

@@ -14,7 +14,7 @@ use crate::rulesets::martians::state::{Action, Pos, Window};
 use crate::rulesets::martians::table::{self, Terrain};
 use crate::rulesets::martians::tables::Kind;
 use crate::rulesets::martians::view::{Stage, decider, stage};
-use crate::rulesets::martians::{Command, Martians, fire, melee, morale, movement};
+use crate::rulesets::martians::{Command, Martians, fire, melee, morale, movement, transports};
 
 use super::Evaluators;
 
@@ -71,6 +71,20 @@ const NEAR: f32 = 100.0;
 fn goal(p: &Pos, side: usize, t: &AiTuning, u: usize) -> Option<Yards> {
     let at = p.units[u].at;
     let nearest = |it: &mut dyn Iterator<Item = usize>| it.map(|e| p.units[e].at).min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)));
+    if p.fighter(u) {
+        // The Aviation Rules: fighters hunt the enemy's flights, a loaded transport first (its unit is lost
+        // with it, 11.0).
+        let flights = |loaded: bool| {
+            p.on_table().filter(move |&e| p.side(e) != side && p.kind(e) == Kind::Aviation && (!loaded || p.cargo(e).is_some()))
+        };
+        return nearest(&mut flights(true)).or_else(|| nearest(&mut flights(false)));
+    }
+    if transports::transport(p, u) && !attacker(p, side) {
+        // A transport of the side holding the ground brings its unit to the zone the enemy must take.
+        if let Some(&(f, _)) = p.sc.objectives.iter().find(|o| o.1 != side) {
+            return Some(middle(p, f));
+        }
+    }
     if let Some(f) = zone(p, side) {
         // Only a unit whose charge pays goes for it: the others would only stand in the way.
         let mut inside = p
@@ -136,7 +150,7 @@ fn attacker(p: &Pos, side: usize) -> bool {
 pub fn shot_value(p: &Pos, u: usize, target: usize) -> f32 {
     match fire::can_fire(p, u, target) {
         Ok(s) => {
-            let per = fire::hit_chance(p, u, target, s.skirmish);
+            let per = fire::hit_chance(p, target, s.skirmish);
             let weight = if s.skirmish { 0.6 } else { 1.0 };
             s.dice as f32 * per * weight
         }
@@ -280,11 +294,12 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             let kills: f32 = shares
                 .iter()
                 .filter_map(|(id, d)| unit(id).map(|e| (e, *d)))
-                .filter_map(|(e, d)| fire::can_fire(p, u, e).ok().map(|s| d as f32 * fire::hit_chance(p, u, e, s.skirmish)))
+                .filter_map(|(e, d)| fire::can_fire(p, u, e).ok().map(|s| d as f32 * fire::hit_chance(p, e, s.skirmish)))
                 .sum();
             t.kill * kills + 0.1
         }
         Command::Evade(a) => unit(a).map_or(0.0, |u| evade_score(p, side, t, u)),
+        Command::Unload(a) => unit(a).map_or(0.0, |u| unload_score(p, t, goals[u], u)),
         Command::Attach(c, v) => match (p.find_commander(c), unit(v)) {
             (Some(c), Some(v)) => attach_score(p, t, c, v),
             _ => 0.0,
@@ -303,6 +318,9 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             let Some(g) = goals[u] else { return -1.0 };
             let from = p.units[u].at;
             let to = movement::destination(p, u, *b, *y);
+            if p.cargo(u).is_some() {
+                return transport_move_score(p, t, g, u, to);
+            }
             if p.kind(u) == Kind::Aviation {
                 return (from.distance(g) - to.distance(g)) * t.approach;
             }
@@ -355,6 +373,38 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
             if gain > 0.5 && off(st.facing) < 2.0 { gain - 1.5 } else { -1.0 }
         }
     }
+}
+
+/// 11.0, ATR: a loaded transport goes where it can unload its unit nearest the goal; it does not creep
+/// into the 200 yards short of the enemy where it could not unload; elsewhere a move counts the yards it
+/// closes.
+fn transport_move_score(p: &Pos, t: &AiTuning, g: Yards, u: usize, to: Yards) -> f32 {
+    let from = p.units[u].at;
+    let mut q = p.clone();
+    q.units[u].at = to;
+    let closer = (carried_way(p, u, from, g) - carried_way(p, u, to, g)) * t.approach - 1.0;
+    if transports::check_unload(&q, u).is_ok() {
+        closer + 1.0 + (7.0 - t.approach * (carried_way(p, u, to, g) - 150.0).max(0.0)).max(0.0)
+    } else if q.nearest_enemy(u) < p.sc.tables.transports.keep_off + 60.0 {
+        -2.0
+    } else {
+        closer
+    }
+}
+
+/// The way a transport's unit goes to `g`: skimmers and flights straight over the water (11.0), the
+/// unit it carries by the crossings.
+fn carried_way(p: &Pos, u: usize, from: Yards, g: Yards) -> f32 {
+    if matches!(p.kind(u), Kind::Skimmer | Kind::Aviation) { from.distance(g) } else { route(p, from, g).0 }
+}
+
+/// 11.0, ATR: a transport unloads near its goal (within 300 yards, worth more than any move), or once
+/// the enemy keeps it from going nearer; far from both, it is worth less than going on.
+fn unload_score(p: &Pos, t: &AiTuning, goal: Option<Yards>, u: usize) -> f32 {
+    let Some(g) = goal else { return 0.5 };
+    let keep_off = p.sc.tables.transports.keep_off;
+    let value = 8.0 - t.approach * (carried_way(p, u, p.units[u].at, g) - 300.0).max(0.0);
+    if p.nearest_enemy(u) < keep_off + 60.0 { value.max(5.0) } else { value }
 }
 
 /// 8.2a: evading a charge against standing to it: the melee's castings (killed at `kill`, lost at

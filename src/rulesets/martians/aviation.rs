@@ -1,7 +1,10 @@
 //! Aviation (the Aviation Rules): close support craft attack any land target within 400 yards all
 //! round, as cannon or machine-gun fire at the 301+ yard range; bombs are shell fire and ignore
 //! earthworks and cover as howitzers do; the target fires back as anti-aircraft fire (musketry needs
-//! a 9, machine guns and cannon a 9 or 0), and a stand of two craft takes four hits.
+//! a 9, machine guns and cannon a 9 or 0), and a stand of two craft takes four hits. Air superiority
+//! fighters attack only other flights, a d10 per machine gun hitting on a 9 or 0, and the flight
+//! answers with its machine guns (0; a fighter's 9 or 0); a fighter within 400 yards of an enemy flight
+//! attacking a land unit or landing its cargo ambushes it first, once a turn.
 
 use super::events::EventKind;
 use super::musketry::Shot;
@@ -58,12 +61,78 @@ pub fn anti_aircraft(p: &mut Pos, rt: &mut Rt, target: usize, flight: usize) -> 
         format!("{} fires at {} overhead: {dice} dice, {hits} hits", p.name(target), p.name(flight),),
         EventKind::AntiAircraft { unit: p.id(target).to_string(), target: p.id(flight).to_string(), hits },
     );
+    take_hits(p, rt, flight, hits);
+    hits
+}
+
+/// Hits on a flight: "each stand can take four hits before it is destroyed. There are no reduced
+/// capabilities for damaged stands".
+pub fn take_hits(p: &mut Pos, rt: &mut Rt, flight: usize, hits: u32) {
+    let per = p.sc.tables.aviation.hits_per_stand.max(1);
     let st = &mut p.units[flight];
     st.air_hits += hits;
-    let lost = st.air_hits / av.hits_per_stand;
-    st.air_hits %= av.hits_per_stand;
+    let lost = st.air_hits / per;
+    st.air_hits %= per;
     if lost > 0 {
         super::fire::lose_castings(p, rt, flight, lost);
     }
-    hits
+}
+
+/// The distance between two flights (their stands).
+fn between(p: &Pos, a: usize, b: usize) -> f32 {
+    let theirs = p.stands(b);
+    p.stands(a).iter().flat_map(|m| theirs.iter().map(move |t| m.gap(t))).fold(f32::INFINITY, f32::min)
+}
+
+/// A fighter's attack on an enemy flight within 400 yards: "ASF units will roll a d10 per MG"; `None`
+/// out of range or not a fighter.
+pub fn air_shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
+    if !p.fighter(u) || p.kind(target) != Kind::Aviation {
+        return None;
+    }
+    let range = between(p, u, target);
+    (range <= p.sc.tables.aviation.range).then(|| Shot { range, dice: p.ty(u).mgs * p.units[u].castings, skirmish: false })
+}
+
+/// A fighter attacks a flight, and the flight answers with its machine guns: "ASF units will attack
+/// other Aviation units with MGs and they can only respond with MGs, not cannon or bombs"; "Unless ASF,
+/// other aviation units will roll a d10 per MG and get a hit on a 0 result". Both fire with the stands
+/// they had before the exchange (RECONSTRUCTED: the text gives no order).
+pub fn dogfight(p: &mut Pos, rt: &mut Rt, fighter: usize, flight: usize) {
+    let Some(shot) = air_shot(p, fighter, flight) else { return };
+    let answer = p.ty(flight).mgs * p.units[flight].castings;
+    super::fire::resolve(p, rt, fighter, flight, &shot, "Aviation");
+    if answer == 0 || !p.units[fighter].on_table() {
+        return;
+    }
+    let av = &p.sc.tables.aviation;
+    let hits_on = if p.fighter(flight) { av.asf_hits.clone() } else { av.other_hits.clone() };
+    let rolls: Vec<u32> =
+        (0..answer).map(|k| rt.d10(format!("{} answers {} (die {})", p.id(flight), p.id(fighter), k + 1), "Aviation")).collect();
+    let hits = rolls.iter().filter(|r| hits_on.contains(r)).count() as u32;
+    rt.log(
+        "Aviation",
+        format!("{} answers with its machine guns: {answer} dice, {hits} hits", p.name(flight)),
+        EventKind::Fired { unit: p.id(flight).to_string(), target: p.id(fighter).to_string(), dice: answer, hits, rolls },
+    );
+    take_hits(p, rt, fighter, hits);
+}
+
+/// "They can attack at any time (opportunity ambushes) an enemy aviation unit comes within a 400 yard
+/// range": before an enemy flight attacks or lands its cargo, each enemy fighter within 400 yards that
+/// has not yet acted this turn attacks it (RECONSTRUCTED: once a turn, its action for the turn; taken
+/// for the player, who would always take it).
+pub fn intercept(p: &mut Pos, rt: &mut Rt, flight: usize) {
+    let side = p.side(flight);
+    let fighters: Vec<usize> = p
+        .on_table()
+        .filter(|&f| p.side(f) != side && p.fighter(f) && !p.r.flown.contains(&f) && air_shot(p, f, flight).is_some())
+        .collect();
+    for f in fighters {
+        if !p.units[flight].on_table() || !p.units[f].on_table() {
+            return;
+        }
+        p.r.flown.insert(f);
+        dogfight(p, rt, f, flight);
+    }
 }

@@ -33,6 +33,7 @@ pub fn initiative_points(p: &Pos, rt: &mut Rt, reg: usize) -> u32 {
             Kind::Recon => stands * chart.recon,
             Kind::LightCavalry => stands * chart.light_cavalry,
             Kind::Aviation => stands * chart.aviation,
+            Kind::Skimmer => stands * chart.skimmer,
         };
     }
     if o.commander_bonus {
@@ -198,9 +199,22 @@ fn next_regiment(p: &mut Pos, rt: &mut Rt) {
 }
 
 /// Whether a unit acts in its regiment's activities (2.6): aviation has its phase, and so do vehicles
-/// ("All Vehicle operations will occur after Regimental actions phases of each turn").
+/// and skimmers ("All Vehicle operations will occur after Regimental actions phases of each turn").
 pub fn acts_with_regiment(p: &Pos, u: usize) -> bool {
-    p.kind(u) != Kind::Aviation && !p.vehicle(u)
+    p.kind(u) != Kind::Aviation && !p.rapid_response(u)
+}
+
+/// Who fires in the traditional sequence's artillery fire phase (1.3, phase II): unlimbered guns, and
+/// vehicles (RECONSTRUCTED: the traditional sequence has no vehicle phase; a vehicle's guns fire with the
+/// artillery here, or after its move in phase VI, once a turn).
+pub fn artillery_fire(p: &Pos, u: usize) -> bool {
+    (p.kind(u) == Kind::Artillery || p.vehicle(u)) && !p.units[u].fired
+}
+
+/// Who fires in phase VI, secondary fire: Gatlings and machine guns that neither fired nor moved (6.4h),
+/// and vehicles that have not fired ("Move and Attack", RECONSTRUCTED as for phase II).
+pub fn secondary_fire(p: &Pos, u: usize) -> bool {
+    !p.units[u].fired && (p.vehicle(u) || (machine_gun(p, u) && !p.units[u].has_moved))
 }
 
 /// Phase III, vehicle rapid response operations (Steam Power Vehicle Rules): each side with vehicles in
@@ -296,9 +310,9 @@ fn enter_segment(p: &mut Pos, rt: &mut Rt, phase: Phase, side: usize) {
 fn has_work(p: &Pos, phase: Phase, side: usize) -> bool {
     let mut units = p.ground().filter(|&u| p.side(u) == side);
     match phase {
-        Phase::ArtilleryFire => units.any(|u| p.units[u].formation == Formation::Unlimbered),
+        Phase::ArtilleryFire => units.any(|u| p.units[u].formation == Formation::Unlimbered || p.vehicle(u)),
         Phase::Musketry => units.any(|u| super::musketry::fires(p, u)),
-        Phase::SecondaryFire => units.any(|u| machine_gun(p, u) && !p.units[u].fired && !p.units[u].has_moved),
+        Phase::SecondaryFire => units.any(|u| secondary_fire(p, u)),
         _ => units.next().is_some(),
     }
 }

@@ -118,8 +118,8 @@ pub fn check_attach(p: &Pos, c: usize, to: usize) -> Result<(), Refusal> {
     if l.moved {
         return Err(refuse(format!("{name} has ridden this turn"), "2.11"));
     }
-    if !p.units[to].on_table() || p.kind(to) == Kind::Aviation {
-        return Err(refuse(format!("{name} rides with a ground unit on the table"), "2.31"));
+    if !p.units[to].on_table() || p.kind(to) == Kind::Aviation || p.kind(to) == Kind::Skimmer {
+        return Err(refuse(format!("{name} rides with a fighting unit on the ground, not a flight or a transport"), "2.31"));
     }
     if to == l.with {
         return Err(refuse(format!("{name} is already with {}", p.id(to)), "2.31"));

@@ -13,7 +13,7 @@ use super::state::Action;
 /// In RON: `Begin("24th", Move)`, `Motivate("24th", Move)`, `EndRegiment`, `Move("24-a", 0, 60)`,
 /// `Face("24-a", 90)`, `Form("24-a", Square)`, `Charge("impi-1", "24-a")`, `Fire("24-a", "impi-1")`,
 /// `Split("gatling", [("impi-1", 5), ("impi-2", 3)])`, `Evade("rifles")`, `Advance("24-a")`,
-/// `Attach("colonel", "24-b")`, `Done`.
+/// `Attach("colonel", "24-b")`, `Unload("skimmers")`, `Done`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Command {
     /// The regiment whose turn it is begins an action: move (black card) or fire (red card) (2.5, 2.6).
@@ -45,6 +45,9 @@ pub enum Command {
     Advance(String),
     /// 2.11, 2.31: a commander rides to another unit of his command in a move: `Attach("colonel", "24-b")`.
     Attach(String, String),
+    /// 11.0, ATR: a skimmer (in the vehicle phase) or an air transport raider (in the aviation phase)
+    /// deploys the unit it carries where it stands, no closer than 200 yards to the enemy, and leaves.
+    Unload(String),
     /// Ends the action, the phase's decisions, or lets an opportunity pass.
     Done,
 }
@@ -96,4 +99,5 @@ pub enum EventKind {
     CommanderLeft { commander: String },
     BrokeDown { unit: String },
     Overrun { unit: String, vehicle: String, dice: u32, hits: u32, rolls: Vec<u32> },
+    Unloaded { transport: String, unit: String, at: (f32, f32) },
 }

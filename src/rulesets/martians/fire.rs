@@ -25,9 +25,13 @@ pub fn to_hit(p: &Pos, target: usize) -> Vec<u32> {
     if table::terrain_at(p.sc.ground(), st.at).contains(&Terrain::Earthworks) {
         return h.open.clone();
     }
-    if p.vehicle(target) {
-        // RECONSTRUCTED: a vehicle is hit as cavalry and artillery.
+    if p.rapid_response(target) {
+        // RECONSTRUCTED: a vehicle or a skimmer is hit as cavalry and artillery.
         return p.sc.tables.vehicles.to_hit.clone();
+    }
+    if p.kind(target) == Kind::Aviation {
+        // The Aviation Rules: only fighters attack flights, hitting on a 9 or 0.
+        return p.sc.tables.aviation.asf_hits.clone();
     }
     match (p.kind(target), st.formation) {
         // Heroic Characters: "They are targets of Distance Fire as Open troops".
@@ -44,8 +48,13 @@ pub fn to_hit(p: &Pos, target: usize) -> Vec<u32> {
 /// The shot `u` would fire at `target`, whatever the phase (range, kill zone, dice).
 pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     let (us, ts) = (&p.units[u], &p.units[target]);
-    if !us.on_table() || !ts.on_table() || p.side(u) == p.side(target) || p.kind(target) == Kind::Aviation {
+    if !us.on_table() || !ts.on_table() || p.side(u) == p.side(target) {
         return None;
+    }
+    // The Aviation Rules: "ASF units are armed with machine guns but can only attack other aviation
+    // units"; the others attack land units.
+    if p.kind(target) == Kind::Aviation || p.fighter(u) {
+        return if p.fighter(u) && p.kind(target) == Kind::Aviation { aviation::air_shot(p, u, target) } else { None };
     }
     if !crest_ok(p, u, target) {
         return None;
@@ -59,6 +68,8 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
         Kind::Artillery if p.kind(target) == Kind::Assault && artillery::gun(p, u).is_some_and(|g| g.machine_gun) => None,
         Kind::Artillery => artillery::shot(p, u, target),
         Kind::Recon | Kind::Assault => super::vehicles::shot(p, u, target),
+        // 11.0: skimmers are transports, "not considered battle craft".
+        Kind::Skimmer => None,
         _ => musketry::shot(p, u, target, None),
     }
 }
@@ -97,8 +108,8 @@ pub fn can_fire(p: &Pos, u: usize, target: usize) -> Result<Shot, Refusal> {
 }
 
 /// The chance one die hits the target.
-pub fn hit_chance(p: &Pos, u: usize, target: usize, skirmish: bool) -> f32 {
-    if skirmish || p.kind(u) == Kind::Aviation && p.ty(u).craft.as_deref() == Some("ASF") {
+pub fn hit_chance(p: &Pos, target: usize, skirmish: bool) -> f32 {
+    if skirmish {
         return 0.1;
     }
     to_hit(p, target).len() as f32 / 10.0
@@ -237,9 +248,14 @@ pub fn apply(p: &mut Pos, rt: &mut Rt, shooter: usize, target: usize, hits: u32,
         }
         return;
     }
-    if p.vehicle(target) {
-        // Steam Power Vehicle Rules: vehicles check no morale (RECONSTRUCTED).
+    if p.rapid_response(target) {
+        // Steam Power Vehicle Rules: vehicles check no morale (RECONSTRUCTED); nor do skimmers' civilian
+        // drivers (11.0).
         super::vehicles::take_hits(p, rt, target, hits);
+        return;
+    }
+    if p.kind(target) == Kind::Aviation {
+        aviation::take_hits(p, rt, target, hits);
         return;
     }
     if p.kind(target) == Kind::Artillery {
@@ -291,7 +307,7 @@ pub fn lose_castings(p: &mut Pos, rt: &mut Rt, u: usize, n: u32) {
         EventKind::Casualties { unit: p.id(u).to_string(), castings: n, left },
     );
     // Heroic Characters: "The character himself will be the last casting removed".
-    let floor = if p.kind(u) == Kind::Aviation || p.vehicle(u) || p.hero(u) { 0 } else { 1 };
+    let floor = if p.kind(u).single_stands() || p.hero(u) { 0 } else { 1 };
     if left <= floor {
         super::morale::remove(p, rt, u, Gone::Destroyed);
     }

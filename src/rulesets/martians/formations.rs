@@ -92,7 +92,7 @@ pub fn allowed(f: Formation, ty: &UnitType, army: &Army) -> Result<(), String> {
         Kind::Artillery => matches!(f, Formation::Limbered | Formation::Unlimbered),
         Kind::Aviation => f == Formation::Flight,
         // Steam Power Vehicle Rules: vehicles side by side or one behind another.
-        Kind::Recon | Kind::Assault => matches!(f, Formation::Line | Formation::Column),
+        Kind::Recon | Kind::Assault | Kind::Skimmer => matches!(f, Formation::Line | Formation::Column),
     };
     if ok {
         return Ok(());

@@ -21,6 +21,7 @@ pub mod scenario;
 pub mod state;
 pub mod table;
 pub mod tables;
+pub mod transports;
 pub mod vehicles;
 pub mod view;
 
@@ -120,15 +121,15 @@ fn actors(p: &Pos, s: Stage) -> Vec<usize> {
         Stage::Act(r, _) => p.regiment_units(r).filter(|&u| command::acts_with_regiment(p, u) && !p.r.under.done.contains(&u)).collect(),
         // Steam Power Vehicle Rules: a vehicle moves and attacks once in its phase.
         Stage::Segment(_, Phase::Vehicles) => {
-            p.ground().filter(|&u| p.side(u) == side && p.vehicle(u) && !p.r.flown.contains(&u)).collect()
+            p.ground().filter(|&u| p.side(u) == side && p.rapid_response(u) && !p.r.flown.contains(&u)).collect()
         }
         Stage::Segment(_, phase) => p
             .ground()
             .filter(|&u| p.side(u) == side && !p.r.under.done.contains(&u))
             .filter(|&u| match phase {
-                Phase::ArtilleryFire => p.kind(u) == Kind::Artillery && !p.units[u].fired,
+                Phase::ArtilleryFire => command::artillery_fire(p, u),
                 Phase::Musketry => musketry::fires(p, u) && !p.units[u].fired,
-                Phase::SecondaryFire => command::machine_gun(p, u) && !p.units[u].fired && !p.units[u].has_moved,
+                Phase::SecondaryFire => command::secondary_fire(p, u),
                 _ => true,
             })
             .collect(),
@@ -186,6 +187,8 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     let targets: Vec<usize> = match (s, &p.r.window) {
         (Stage::Opportunity(_), Some(Window::Opportunity { mover, .. })) => vec![*mover],
         (Stage::Return(_), Some(Window::Return { shooter, .. })) => vec![*shooter],
+        // The Aviation Rules: fighters attack other flights.
+        (Stage::Aviation(_), _) => p.on_table().filter(|&e| p.side(e) != side).collect(),
         _ => p.ground().filter(|&e| p.side(e) != side).collect(),
     };
     for u in actors(p, s) {
@@ -203,6 +206,9 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
                 }
             }
         }
+    }
+    if matches!(s, Stage::Aviation(_) | Stage::Segment(_, Phase::Vehicles)) {
+        out.extend(actors(p, s).into_iter().filter(|&u| p.cargo(u).is_some()).map(|u| Command::Unload(p.id(u).to_string())));
     }
     if let Some(reg) = ride_stage(s) {
         for c in commanders::riders(p, reg, side) {
@@ -270,6 +276,9 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
             }
             commanders::check_attach(p, cid, to)
         }
+        Command::Unload(id) if matches!(s, Stage::Aviation(_) | Stage::Segment(_, Phase::Vehicles)) => {
+            transports::check_unload(p, unit(id)?).map(|_| ())
+        }
         Command::Evade(id) if matches!(s, Stage::Evade(_)) => unit(id).map(|_| ()),
         Command::Advance(id) if matches!(s, Stage::Advance(_)) => unit(id).map(|_| ()),
         Command::Split(id, shares) if splits_allowed(s) => artillery::check_split(p, unit(id)?, shares).map(|_| ()),
@@ -303,6 +312,13 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
         (Command::Fire(id, t), _) => {
             let (Some(u), Some(target)) = (p.find(id), p.find(t)) else { return };
             fire_exec(p, rt, s, u, target);
+        }
+        (Command::Unload(id), _) => {
+            let Some(t) = p.find(id) else { return };
+            if p.kind(t) == Kind::Aviation {
+                aviation::intercept(p, rt, t);
+            }
+            transports::unload(p, rt, t);
         }
         (Command::Attach(c, t), _) => {
             let (Some(c), Some(to)) = (p.find_commander(c), p.find(t)) else { return };
@@ -352,6 +368,16 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
 fn fire_exec(p: &mut Pos, rt: &mut state::Rt, s: Stage, u: usize, target: usize) {
     if p.kind(u) == Kind::Aviation {
         p.r.flown.insert(u);
+        if p.kind(target) == Kind::Aviation {
+            // The Aviation Rules: a fighter's attack on a flight, answered with its machine guns.
+            aviation::dogfight(p, rt, u, target);
+            p.r.under.done.insert(u);
+            return;
+        }
+        aviation::intercept(p, rt, u);
+        if !p.units[u].on_table() {
+            return;
+        }
         aviation::anti_aircraft(p, rt, target, u);
     }
     if p.vehicle(u) {
@@ -439,6 +465,7 @@ pub fn initial_state(sc: &scenario::Scenario, u: usize) -> UnitState {
         target: None,
         last_target: None,
         has_moved: false,
+        aboard: spec.aboard.as_ref().and_then(|t| sc.spec.units.iter().position(|x| x.id == *t)),
     }
 }
 

@@ -220,7 +220,9 @@ pub fn remove(p: &mut Pos, rt: &mut Rt, u: usize, why: Gone) {
         Gone::Destroyed => "is destroyed (3.5: reduced to one casting it disperses)",
         Gone::Fled => "has fled the battle",
         Gone::Surrendered => "has surrendered",
+        Gone::Withdrawn => "leaves the battle",
     };
     rt.log("3.5", format!("{} {words}", p.name(u)), EventKind::Removed { unit: p.id(u).to_string(), why: words.into() });
+    super::transports::lost_with(p, rt, u);
     super::commanders::unit_gone(p, rt, u);
 }

@@ -99,7 +99,8 @@ pub fn fits(p: &Pos, u: usize, stands: &[Stand], touching: Option<usize>) -> Res
     if !stands.iter().all(|s| table::on_table(&p.sc.table, s)) {
         return Err(refuse(format!("{} would leave the table", p.id(u)), "1.1"));
     }
-    if let Some(w) = stands.iter().find_map(|s| table::impassable_under(p.sc.ground(), s)) {
+    // 11.0: skimmers skim over water (RECONSTRUCTED: the text does not say where they may go).
+    if let Some(w) = stands.iter().find_map(|s| table::impassable_under(p.sc.ground(), s)).filter(|_| p.kind(u) != Kind::Skimmer) {
         return Err(refuse(format!("{} cannot stand in {w}", p.id(u)), "4"));
     }
     let reach = p.sc.tables.stand.frontage.hypot(p.sc.tables.stand.depth);
@@ -157,12 +158,13 @@ pub fn check_move(p: &Pos, u: usize, bearing: i32, yards: u32) -> Result<(), Ref
     }
     let to = destination(p, u, bearing, yards);
     let st = &p.units[u];
-    if !air && table::path_blocked(p.sc.ground(), st.at, to) {
+    if !air && p.kind(u) != Kind::Skimmer && table::path_blocked(p.sc.ground(), st.at, to) {
         return Err(refuse("water is crossed only by a bridge or a ford", "4"));
     }
-    if p.vehicle(u) && super::vehicles::rough_going(p, st.at, to, &p.stands_as(u, to, st.facing, st.formation)) {
-        return Err(refuse("vehicles cannot enter woods or rough ground", "Vehicles"));
+    if p.rapid_response(u) && super::vehicles::rough_going(p, st.at, to, &p.stands_as(u, to, st.facing, st.formation)) {
+        return Err(refuse("vehicles and skimmers cannot enter woods or rough ground", "Vehicles"));
     }
+    super::transports::skimmer_keeps_off(p, u, to)?;
     match st.formation {
         Formation::Limbered if p.nearest_enemy_at(u, to, st.facing, st.formation) < t.limbered_enemy => {
             return Err(refuse("limbered guns cannot move within 200 yards of the enemy", "6.11"));

@@ -33,7 +33,7 @@ pub struct FirePreview {
 /// The shot `u` would fire at `target` now, if it may (the refusal otherwise, in words and rule).
 pub fn fire(p: &Pos, u: usize, target: usize) -> Result<FirePreview, (String, String)> {
     let shot = fire::can_fire(p, u, target).map_err(|r| (r.reason.clone(), r.rule.clone().unwrap_or_default()))?;
-    let per_die = fire::hit_chance(p, u, target, shot.skirmish);
+    let per_die = fire::hit_chance(p, target, shot.skirmish);
     let hits_on = if shot.skirmish { p.sc.tables.to_hit.open.clone() } else { fire::to_hit(p, target) };
     let (what, rule, notes) = match p.kind(u) {
         Kind::Aviation => ("aviation attack", "Aviation", Vec::new()),

@@ -109,6 +109,12 @@ pub struct UnitSpec {
     /// Castings, when not the list's full strength.
     #[serde(default)]
     pub castings: Option<u32>,
+    /// The id of the skimmer (11.0) or air transport raider (the Aviation Rules' ATR) of its side it
+    /// starts aboard: off the table until unloaded (`Unload`). An infantry unit of at most 12 castings
+    /// or an artillery section of a gun light enough; one unit a transport. `at` and `facing` are then
+    /// unused.
+    #[serde(default)]
+    pub aboard: Option<String>,
 }
 
 /// A commander's rank (2.11).
@@ -305,6 +311,56 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
 
 type Built = (Vec<usize>, Vec<usize>, Vec<(usize, usize)>);
 
+/// 11.0 and the Aviation Rules' ATR: what a unit starting aboard a transport may be. "A skimmer model
+/// represents enough actual craft to transport an artillery section or 12 casting infantry unit. Only
+/// light artillery rated guns can be carried by skimmers"; an ATR carries "light and medium".
+fn check_aboard(spec: &ScenarioSpec, tables: &Tables, regiment_of: &[usize], side_of_regiment: &[usize], names: &[&str], p: &mut Problems) {
+    let t = &tables.transports;
+    let ty = |i: usize| tables.unit(&spec.units[i].kind).map(|x| x.1);
+    let side = |i: usize| regiment_of.get(i).and_then(|&r| side_of_regiment.get(r)).copied();
+    let mut loaded = BTreeSet::new();
+    for (i, u) in spec.units.iter().enumerate() {
+        let Some(carrier) = &u.aboard else { continue };
+        let at = format!("units.{i}.aboard");
+        let Some(c) = spec.units.iter().position(|x| x.id == *carrier) else {
+            p.push(at, format!("unknown unit `{carrier}`{}", suggestion(carrier, names)));
+            continue;
+        };
+        let (Some(cargo), Some(ct)) = (ty(i), ty(c)) else { continue };
+        let heaviest = match (ct.kind, ct.craft.as_deref()) {
+            (Kind::Skimmer, _) => t.skimmer_guns,
+            (Kind::Aviation, Some("ATR")) => t.air_guns,
+            _ => {
+                p.push(at, format!("`{carrier}` is not a transport: units ride aboard skimmers (11.0) or air transport raiders (ATR)"));
+                continue;
+            }
+        };
+        if side(i) != side(c) {
+            p.push(at.clone(), format!("`{carrier}` is the enemy's transport"));
+        }
+        if !loaded.insert(c) {
+            p.push(at.clone(), format!("`{carrier}` already carries a unit: one unit a transport (11.0)"));
+        }
+        let castings = u.castings.unwrap_or(cargo.castings);
+        let fits = match cargo.kind {
+            Kind::Infantry => castings <= t.infantry_castings,
+            Kind::Artillery => {
+                cargo.sections == 1 && cargo.gun.as_ref().and_then(|g| tables.artillery.guns.get(g)).is_some_and(|g| g.weight <= heaviest)
+            }
+            _ => false,
+        };
+        if !fits {
+            p.push(
+                at,
+                format!(
+                    "`{carrier}` carries an infantry unit of at most {} castings or one artillery section of a {:?} gun or lighter, not {} (11.0)",
+                    t.infantry_castings, heaviest, cargo.name
+                ),
+            );
+        }
+    }
+}
+
 fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problems) -> Built {
     let sides: Vec<&str> = spec.info.sides.iter().map(|s| s.id.as_str()).collect();
     if sides.len() != 2 {
@@ -350,21 +406,21 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
         };
         let castings = u.castings.unwrap_or(ty.castings);
         // 3.5: a unit of one casting disperses; a heroic character is the last casting (Heroic Characters).
-        let least = if ty.hero || ty.kind.vehicle() { 1 } else { 2 };
+        let least = if ty.hero || ty.kind.single_stands() { 1 } else { 2 };
         if castings < least || castings > ty.castings {
             p.push(format!("units.{i}.castings"), format!("a {} has {least} to {} castings", ty.name, ty.castings));
         }
-        if ty.kind.vehicle() && spec.sequence == Sequence::Traditional {
+        if (ty.kind == Kind::Aviation || ty.kind == Kind::Skimmer) && spec.sequence == Sequence::Traditional {
             p.push(
                 format!("units.{i}.type"),
-                "steam vehicles act in the initiative sequence's vehicle phase (1.3, phase III): a traditional battle cannot field them yet",
+                "aviation and skimmers move in the initiative sequence's aviation and vehicle phases (1.3): the traditional sequence has none",
             );
         }
         if let Err(why) = super::formations::allowed(u.formation, ty, army) {
             p.push(format!("units.{i}.formation"), why);
         }
         let stands = layout(tables, ty, u.formation, castings, u.at, u.facing.to_radians());
-        if ty.kind != Kind::Aviation {
+        if ty.kind != Kind::Aviation && u.aboard.is_none() {
             if stands.iter().any(|s| !table::on_table(table, s)) {
                 p.push(
                     format!("units.{i}.at"),
@@ -381,6 +437,7 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
         }
     }
     let unit_names: Vec<&str> = spec.units.iter().map(|u| u.id.as_str()).collect();
+    check_aboard(spec, tables, &regiment_of, &side_of_regiment, &unit_names, p);
     for (i, c) in spec.commanders.iter().enumerate() {
         if !ids.insert(c.id.as_str()) {
             p.push(format!("commanders.{i}.id"), format!("the id `{}` is used twice (units and commanders share their ids)", c.id));
@@ -449,12 +506,12 @@ pub fn carry_in(sc: &mut Scenario, units: &[crate::engine::campaign::CarriedUnit
             "eliminated" | "surrendered" => {
                 sc.spec.units.remove(i);
             }
-            status if status == "fled" || Formation::ALL.iter().any(|f| f.name() == status) => {
+            status if matches!(status, "fled" | "withdrawn" | "aboard") || Formation::ALL.iter().any(|f| f.name() == status) => {
                 let castings = c.steps.ok_or_else(|| format!("the carried unit `{}` has no castings", c.id))?;
                 if castings > ty.castings {
                     return Err(format!("the carried unit `{}` has {castings} castings: a {} has at most {}", c.id, ty.name, ty.castings));
                 }
-                if castings < if ty.hero || ty.kind.vehicle() { 1 } else { 2 } {
+                if castings < if ty.hero || ty.kind.single_stands() { 1 } else { 2 } {
                     // 3.5: a unit of one casting disperses (a heroic character is the last casting).
                     sc.spec.units.remove(i);
                 } else {

@@ -69,6 +69,8 @@ pub enum Gone {
     Fled,
     /// Surrendered (5.5).
     Surrendered,
+    /// A transport that unloaded and left the battle (11.0: "It must leave the battle area"): not a loss.
+    Withdrawn,
 }
 
 /// A unit's changing state.
@@ -106,11 +108,17 @@ pub struct UnitState {
     pub last_target: Option<usize>,
     /// Moved this turn (4, 6.4h).
     pub has_moved: bool,
+    /// The transport it rides aboard, off the table until unloaded (11.0; the Aviation Rules' ATR).
+    pub aboard: Option<usize>,
 }
 
 impl UnitState {
     pub fn on_table(&self) -> bool {
-        self.gone.is_none()
+        self.gone.is_none() && self.aboard.is_none()
+    }
+    /// Still in the battle, on the table or aboard a transport: not lost.
+    pub fn in_battle(&self) -> bool {
+        matches!(self.gone, None | Some(Gone::Withdrawn))
     }
 }
 
@@ -352,6 +360,19 @@ impl Pos {
     pub fn vehicle(&self, u: usize) -> bool {
         self.kind(u).vehicle()
     }
+    /// Whether a unit acts in the vehicle rapid response phase: vehicles and skimmers (Steam Power
+    /// Vehicle Rules: "the most vehicle and skimmer stands").
+    pub fn rapid_response(&self, u: usize) -> bool {
+        self.vehicle(u) || self.kind(u) == Kind::Skimmer
+    }
+    /// The unit aboard transport `t`, if any (11.0).
+    pub fn cargo(&self, t: usize) -> Option<usize> {
+        (0..self.units.len()).find(|&c| self.units[c].aboard == Some(t) && self.units[c].gone.is_none())
+    }
+    /// Whether a unit is an air superiority fighter flight (the Aviation Rules' ASF).
+    pub fn fighter(&self, u: usize) -> bool {
+        self.kind(u) == Kind::Aviation && self.ty(u).craft.as_deref() == Some("ASF")
+    }
     pub fn engaged(&self, u: usize) -> bool {
         self.r.contacts.iter().any(|c| c.attacker == u || c.defender == u)
     }
@@ -400,7 +421,7 @@ impl Pos {
         for u in 0..self.units.len() {
             if self.side(u) == side {
                 full += self.sc.full_castings(u);
-                if self.units[u].on_table() {
+                if self.units[u].in_battle() {
                     now += self.units[u].castings;
                 }
             }

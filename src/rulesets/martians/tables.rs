@@ -46,6 +46,8 @@ pub struct Tables {
     pub commanders: Commanders,
     /// Steam vehicles (Steam Power Vehicle Rules, 8.4).
     pub vehicles: Vehicles,
+    /// Skimmers and air transport raiders (11.0; the Aviation Rules' ATR).
+    pub transports: Transports,
     /// Artillery fire: range bands, gun classes, modifiers and what a hit strikes (6).
     pub artillery: Artillery,
     /// The d10 results that hit each kind of target (6.7c, 7.5).
@@ -94,6 +96,8 @@ pub struct Initiative {
     pub light_cavalry: u32,
     /// Points per aviation stand.
     pub aviation: u32,
+    /// Points per skimmer stand (RECONSTRUCTED: 0, as aviation: skimmers move in the vehicle phase).
+    pub skimmer: u32,
     /// The advanced option: skirmish deployed infantry.
     pub skirmish_infantry: u32,
 }
@@ -128,6 +132,8 @@ pub struct Movement {
     pub assault: Rates,
     /// Aviation's rates (the Aviation Rules: 400 yards).
     pub aviation: Rates,
+    /// Skimmers' rates (11.0; RECONSTRUCTED: as cavalry, no charge).
+    pub skimmer: Rates,
     /// Artillery's rates (limbered; no charge).
     pub artillery: Rates,
 }
@@ -141,6 +147,7 @@ impl Movement {
             Kind::Recon => self.recon,
             Kind::Assault => self.assault,
             Kind::Aviation => self.aviation,
+            Kind::Skimmer => self.skimmer,
             Kind::Artillery => self.artillery,
         }
     }
@@ -211,6 +218,32 @@ pub struct Vehicles {
     pub breakdown: Vec<u32>,
 }
 
+/// How heavy a gun is (6.11), for what a transport may carry (11.0; the Aviation Rules' ATR).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
+pub enum Weight {
+    Light,
+    Medium,
+    Heavy,
+}
+
+/// Skimmers (11.0) and air transport raiders (the Aviation Rules): "enough actual craft to transport an
+/// artillery section or 12 casting infantry unit"; they unload "no closer than 200 yards" from the enemy.
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Transports {
+    /// The most castings of an infantry unit one transport carries (12).
+    pub infantry_castings: u32,
+    /// The heaviest gun a skimmer carries (11.0: "Only light artillery rated guns").
+    pub skimmer_guns: Weight,
+    /// The heaviest gun an air transport raider carries (the Aviation Rules: "light and medium").
+    pub air_guns: Weight,
+    /// No transport unloads, and no skimmer moves, nearer than this many yards to the enemy (200).
+    pub keep_off: f32,
+    /// Hits that destroy a skimmer (RECONSTRUCTED: 1, "fragile"); at least 1. Skimmers are hit as
+    /// vehicles.
+    pub skimmer_hits: u32,
+}
+
 /// A gun class (6.11, the Artillery Fire Charts).
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -227,6 +260,8 @@ pub struct Gun {
     pub howitzer: bool,
     /// Gatling guns and machine guns (6.37, 6.7b).
     pub machine_gun: bool,
+    /// Light, medium or heavy (6.11), for what a skimmer or an air transport carries (11.0).
+    pub weight: Weight,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
@@ -346,10 +381,9 @@ pub struct Aviation {
     pub aa_musketry: Vec<u32>,
     /// d10 results with which machine guns and cannon hit a craft (9 or 0).
     pub aa_guns: Vec<u32>,
-    /// d10 results with which air superiority fighters hit other craft (9 or 0); not yet read by the
-    /// code.
+    /// d10 results with which air superiority fighters hit other craft (9 or 0), a die per machine gun.
     pub asf_hits: Vec<u32>,
-    /// d10 results with which other craft hit craft (0); not yet read by the code.
+    /// d10 results with which other craft answer a fighter's attack (0), a die per machine gun.
     pub other_hits: Vec<u32>,
     /// Attack dice per stand by craft type (`GAC`, `LLB`, `ASF`, `ATR`; reconstructed), which the army lists'
     /// `craft` names.
@@ -382,6 +416,8 @@ pub enum Kind {
     Assault,
     /// Flights of close support craft (the Aviation Rules).
     Aviation,
+    /// Skimmers (11.0): fragile civilian transports that carry a unit to the battle and leave.
+    Skimmer,
 }
 
 impl Kind {
@@ -391,6 +427,11 @@ impl Kind {
     /// Steam vehicles (Steam Power Vehicle Rules).
     pub fn vehicle(self) -> bool {
         matches!(self, Kind::Recon | Kind::Assault)
+    }
+    /// Units of one stand a casting, whose last casting is not left behind (3.5): vehicles, skimmers and
+    /// flights of craft.
+    pub fn single_stands(self) -> bool {
+        self.vehicle() || matches!(self, Kind::Skimmer | Kind::Aviation)
     }
     /// Foot or mounted troops (8.4: those that may overrun a vehicle).
     pub fn foot_or_mounted(self) -> bool {
@@ -405,6 +446,7 @@ impl Kind {
             Kind::Recon => "recon vehicle",
             Kind::Assault => "assault vehicle",
             Kind::Aviation => "aviation",
+            Kind::Skimmer => "skimmer",
         }
     }
 }
@@ -438,9 +480,14 @@ pub struct UnitType {
     /// Gun class (6.11), for artillery; a vehicle's cannon, one a vehicle (Steam Power Vehicle Rules).
     #[serde(default)]
     pub gun: Option<String>,
-    /// Machine guns on each vehicle (Steam Power Vehicle Rules; 8.4: the overrun's kill dice).
+    /// Machine guns on each vehicle (Steam Power Vehicle Rules; 8.4: the overrun's kill dice), or on each
+    /// stand of craft (the Aviation Rules: "a d10 per MG" in air combat).
     #[serde(default)]
     pub mgs: u32,
+    /// A vehicle's guns turn all round ("Turreted vehicles can fire 360 degrees"); without a turret they
+    /// have "the same Kill Zones as MGs or cannon" (Steam Power Vehicle Rules). Default true.
+    #[serde(default = "yes")]
+    pub turret: bool,
     /// Craft type, for aviation (GAC, ASF, LLB, ATR).
     #[serde(default)]
     pub craft: Option<String>,
@@ -488,6 +535,10 @@ pub struct UnitType {
 
 fn one() -> u32 {
     1
+}
+
+fn yes() -> bool {
+    true
 }
 
 impl Tables {
@@ -553,6 +604,9 @@ pub fn parse(file: &SourceFile) -> Result<Tables, Vec<Diagnostic>> {
     if t.commanders.ride < 0.0 {
         p.push("commanders.ride", "a commander's ride is a distance in yards, 0 or more");
     }
+    if t.transports.skimmer_hits == 0 {
+        p.push("transports.skimmer_hits", "a skimmer takes at least one hit to destroy");
+    }
     if t.vehicles.recon_hits == 0 || t.vehicles.assault_hits == 0 {
         p.push("vehicles", "a vehicle's stand takes at least one hit to destroy");
     }
@@ -572,7 +626,7 @@ fn check_unit_type(t: &Tables, at: &str, ty: &UnitType, p: &mut Problems) {
     if ty.grade > 4 {
         p.push(format!("{at}.grade"), "morale grades run from 0 to 4 (5.1)");
     }
-    if ty.castings < if ty.kind.vehicle() { 1 } else { 2 } {
+    if ty.castings < if ty.kind.single_stands() { 1 } else { 2 } {
         p.push(format!("{at}.castings"), "a unit of one casting is already removed from play (3.5)");
     }
     if ty.per_stand == 0 || ty.per_stand > t.mass_castings {
@@ -601,7 +655,12 @@ fn check_unit_type(t: &Tables, at: &str, ty: &UnitType, p: &mut Problems) {
     }
     match ty.kind {
         Kind::Artillery => needs("gun", &ty.gun, t.artillery.guns.keys().collect(), p),
-        Kind::Aviation => needs("craft", &ty.craft, t.aviation.attack_dice.keys().collect(), p),
+        Kind::Aviation => {
+            needs("craft", &ty.craft, t.aviation.attack_dice.keys().collect(), p);
+            if ty.craft.as_deref() == Some("ASF") && ty.mgs == 0 {
+                p.push(format!("{at}.mgs"), "air superiority fighters are armed with machine guns: `mgs` per stand (the Aviation Rules)");
+            }
+        }
         Kind::Recon | Kind::Assault => {
             if ty.gun.is_some() {
                 needs("gun", &ty.gun, t.artillery.guns.keys().collect(), p);
@@ -614,6 +673,11 @@ fn check_unit_type(t: &Tables, at: &str, ty: &UnitType, p: &mut Problems) {
             }
             if ty.per_stand != 1 {
                 p.push(format!("{at}.per_stand"), "a vehicle is a stand of its own (1.2e): per_stand 1");
+            }
+        }
+        Kind::Skimmer => {
+            if ty.per_stand != 1 {
+                p.push(format!("{at}.per_stand"), "a skimmer is a stand of its own: per_stand 1 (11.0)");
             }
         }
         Kind::Infantry | Kind::Cavalry | Kind::LightCavalry => {

@@ -18,7 +18,12 @@ use super::tables::Kind;
 /// The hits that destroy one of the vehicle unit's stands (RECONSTRUCTED).
 pub fn hits_per_stand(p: &Pos, u: usize) -> u32 {
     let v = &p.sc.tables.vehicles;
-    if p.kind(u) == Kind::Assault { v.assault_hits } else { v.recon_hits }.max(1)
+    match p.kind(u) {
+        Kind::Assault => v.assault_hits,
+        Kind::Skimmer => p.sc.tables.transports.skimmer_hits,
+        _ => v.recon_hits,
+    }
+    .max(1)
 }
 
 /// Whether fire from `shooter` can affect vehicle `target` at all: "Their armor plate is thick enough
@@ -29,10 +34,13 @@ pub fn proof_against(p: &Pos, shooter: usize, target: usize) -> bool {
 }
 
 /// A vehicle unit's fire at a ground target (Steam Power Vehicle Rules: "Turreted vehicles can fire
-/// 360 degrees"; machine guns and cannon at the artillery chart's dice per gun by range, 6.7): per
+/// 360 degrees. Non-turret vehicles have the same Kill Zones as MGs or cannon depending on how they
+/// are armed"; machine guns and cannon at the artillery chart's dice per gun by range, 6.7): per
 /// vehicle, its machine guns at the MG class and its cannon at its class, each within its range and
-/// with a line of fire not cut by blocking features (6.33); the chart's cover modifiers. Machine guns
-/// do not count against an Assault vehicle. `None` out of range of every gun.
+/// with a line of fire not cut by blocking features (6.33); without a turret, the machine guns only at
+/// a target forward of the stand (6.37) and the cannon only in the zone straight ahead the width of
+/// the stand (6.31); the chart's cover modifiers. Machine guns do not count against an Assault vehicle.
+/// `None` out of range of every gun.
 pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     if !p.vehicle(u) || !p.units[u].on_table() || p.kind(target) == Kind::Aviation {
         return None;
@@ -44,12 +52,15 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
         return None;
     }
     let band = a.bands.iter().position(|b| range <= *b).unwrap_or(a.bands.len());
-    let dice_of = |code: &str| {
-        a.guns.get(code).filter(|g| range <= g.range && range >= g.min_range).map_or(0, |g| g.dice.get(band).copied().unwrap_or(0))
-    };
     let ty = p.ty(u);
-    let mgs = if p.kind(target) == Kind::Assault { 0 } else { ty.mgs * dice_of("MG") };
-    let cannon = ty.gun.as_deref().map_or(0, dice_of);
+    // Without a turret: the MG's zone forward of the stand, the cannon's straight ahead (6.31, 6.37).
+    let forward = ty.turret || mine.iter().any(|m| theirs.iter().any(|t| m.local(t.centre).1 > 0.0));
+    let ahead = |reach: f32| ty.turret || theirs.iter().any(|t| super::musketry::in_zone(&mine, t, reach).is_some());
+    let dice_of = |code: &str, zone: bool| {
+        a.guns.get(code).filter(|g| range <= g.range && range >= g.min_range && zone).map_or(0, |g| g.dice.get(band).copied().unwrap_or(0))
+    };
+    let mgs = if p.kind(target) == Kind::Assault { 0 } else { ty.mgs * dice_of("MG", forward) };
+    let cannon = ty.gun.as_deref().map_or(0, |g| dice_of(g, ahead(a.guns.get(g).map_or(0.0, |x| x.range))));
     let per_vehicle = mgs + cannon;
     if per_vehicle == 0 {
         return None;
@@ -112,11 +123,18 @@ pub fn after_move(p: &mut Pos, rt: &mut Rt, u: usize, from: Yards) {
 /// castings are lost during the assault." A failed check is a morale loss as any (5.4d, 5.5) and the
 /// contact ends. Returns the contacts that are field melees.
 pub fn overruns(p: &mut Pos, rt: &mut Rt, contacts: Vec<Contact>) -> Vec<Contact> {
-    let (theirs, field): (Vec<Contact>, Vec<Contact>) = contacts.into_iter().partition(|c| p.vehicle(c.attacker) || p.vehicle(c.defender));
+    let (theirs, field): (Vec<Contact>, Vec<Contact>) =
+        contacts.into_iter().partition(|c| p.rapid_response(c.attacker) || p.rapid_response(c.defender));
     for c in theirs {
-        let (v, f) = if p.vehicle(c.attacker) { (c.attacker, c.defender) } else { (c.defender, c.attacker) };
+        let (v, f) = if p.rapid_response(c.attacker) { (c.attacker, c.defender) } else { (c.defender, c.attacker) };
         p.r.contacts.retain(|x| *x != c);
         if !p.units[v].on_table() || !p.units[f].on_table() || !p.kind(f).foot_or_mounted() {
+            continue;
+        }
+        if p.kind(v) == Kind::Skimmer {
+            // 11.0: skimmers "are fragile and are not considered battle craft": caught by foot or horse,
+            // the skimmer is taken (RECONSTRUCTED), with any unit still aboard.
+            super::morale::remove(p, rt, v, Gone::Destroyed);
             continue;
         }
         let why = format!("to overrun {} (8.4)", p.id(v));
@@ -151,7 +169,7 @@ pub fn overruns(p: &mut Pos, rt: &mut Rt, contacts: Vec<Contact>) -> Vec<Contact
 /// vehicle on the table do not take part.
 pub fn order(p: &Pos) -> Vec<usize> {
     let sides = p.sc.spec.info.sides.len();
-    let stands = |s: usize| p.ground().filter(|&u| p.side(u) == s && p.vehicle(u)).map(|u| p.units[u].castings).sum::<u32>();
+    let stands = |s: usize| p.ground().filter(|&u| p.side(u) == s && p.rapid_response(u)).map(|u| p.units[u].castings).sum::<u32>();
     let mut with: Vec<usize> = (0..sides).filter(|&s| stands(s) > 0).collect();
     with.sort_by_key(|&s| std::cmp::Reverse(stands(s)));
     if !with.is_empty() {

@@ -8,7 +8,6 @@ use bevy::prelude::*;
 use crate::engine::{Pending, StateView, UnitView};
 
 use super::state::{Action, Gone, Phase, Pos, Window};
-use super::tables::Kind;
 
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,15 +81,17 @@ pub fn pending_of(p: &Pos) -> Option<(usize, String, &'static str)> {
     let side = decider(p, s);
     let reg = |r: usize| p.sc.spec.regiments[r].id.clone();
     Some(match s {
-        Stage::Aviation(_) => (side, "Aviation: Move a flight, attack with Fire, or Done".into(), "1.3"),
+        Stage::Aviation(_) => (side, "Aviation: Move a flight, attack with Fire, Unload a transport, or Done".into(), "1.3"),
         Stage::Regiment(r) => (side, format!("Regiment {}: Begin an action (Move or Fire), Motivate, or EndRegiment", reg(r)), "2.6"),
         Stage::Act(r, Action::Move) => (side, format!("Regiment {} moves: Move, Face, Form or Charge its units, then Done", reg(r)), "4"),
         Stage::Act(r, Action::Fire) => (side, format!("Regiment {} fires: Fire its units, then Done", reg(r)), "7.3"),
         Stage::Opportunity(_) => (side, "Opportunity fire at the unit that moved (Fire), or Done".into(), "2.6"),
         Stage::Return(_) => (side, "Return fire at the shooter (Fire), or Done".into(), "2.6"),
-        Stage::Segment(_, Phase::Vehicles) => {
-            (side, "Vehicle rapid response: move your vehicles, then Fire (or Charge into contact), then Done".into(), "Vehicles")
-        }
+        Stage::Segment(_, Phase::Vehicles) => (
+            side,
+            "Vehicle rapid response: move your vehicles and skimmers, then Fire, Charge into contact or Unload, then Done".into(),
+            "Vehicles",
+        ),
         Stage::Segment(_, ph) => (side, format!("{}: act with your units, then Done", ph.name()), "1.3"),
         Stage::Evade(_) => (side, "Charged: Evade (the skirmishers or the gun crew flee), or Done to stand and melee".into(), "8.2a"),
         Stage::Advance(_) => (side, "Melee won: Advance into the ground the enemy held, or Done to hold".into(), "8.3"),
@@ -103,15 +104,19 @@ pub fn state_view(world: &World) -> StateView {
         .map(|u| {
             let st = &p.units[u];
             let spec = &p.sc.spec.units[u];
-            let location = match st.gone {
-                Some(g) => format!("{g:?}").to_lowercase(),
-                None => format!("({:.0}, {:.0}) facing {:.0}", st.at.x, st.at.y, st.facing.to_degrees().rem_euclid(360.0)),
+            let location = match (st.gone, st.aboard) {
+                (Some(g), _) => format!("{g:?}").to_lowercase(),
+                (None, Some(t)) => format!("aboard {}", p.id(t)),
+                (None, None) => format!("({:.0}, {:.0}) facing {:.0}", st.at.x, st.at.y, st.facing.to_degrees().rem_euclid(360.0)),
             };
             // A unit that fled the table is not lost to a campaign (docs/martians.md, "The campaign").
             let status = match st.gone {
                 Some(Gone::Destroyed) => "eliminated".to_string(),
                 Some(Gone::Fled) => "fled".to_string(),
                 Some(Gone::Surrendered) => "surrendered".to_string(),
+                // 11.0: a transport that unloaded left the battle, and is not lost.
+                Some(Gone::Withdrawn) => "withdrawn".to_string(),
+                None if st.aboard.is_some() => "aboard".to_string(),
                 None => st.formation.name().to_string(),
             };
             let mut markers = Vec::new();
@@ -220,7 +225,7 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
             out.push(format!("{} has {} castings of {full}", p.id(u), st.castings));
         }
         if st.on_table() {
-            let floor = if p.kind(u) == Kind::Aviation || p.vehicle(u) || p.hero(u) { 1 } else { 2 };
+            let floor = if p.kind(u).single_stands() || p.hero(u) { 1 } else { 2 };
             if st.castings < floor {
                 out.push(format!("{} is on the table with {} castings (3.5)", p.id(u), st.castings));
             }
@@ -228,7 +233,7 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
                 out.push(format!("{}'s stands do not hold its castings", p.id(u)));
             }
         }
-        let per = if p.vehicle(u) { super::vehicles::hits_per_stand(p, u) } else { p.sc.tables.aviation.hits_per_stand };
+        let per = if p.rapid_response(u) { super::vehicles::hits_per_stand(p, u) } else { p.sc.tables.aviation.hits_per_stand };
         if st.air_hits >= per {
             out.push(format!("{} has {} hits on a stand", p.id(u), st.air_hits));
         }
@@ -240,6 +245,15 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
                 p.sc.spec.commanders[c].id,
                 p.id(l.with)
             ));
+        }
+    }
+    for u in 0..p.units.len() {
+        if let Some(t) = p.units[u].aboard
+            && p.units[u].gone.is_none()
+            && (!p.units[t].on_table()
+                || (0..p.units.len()).filter(|&o| p.units[o].aboard == Some(t) && p.units[o].gone.is_none()).count() > 1)
+        {
+            out.push(format!("{} is aboard {}, which is not on the table with it alone (11.0)", p.id(u), p.id(t)));
         }
     }
     for c in &p.r.contacts {

@@ -45,6 +45,7 @@ pub fn rule(c: &Command) -> &'static str {
         Command::Evade(..) => "8.2a",
         Command::Advance(..) => "8.3",
         Command::Attach(..) => "2.11",
+        Command::Unload(..) => "11.0",
         Command::Done => "1.3",
     }
 }
@@ -72,6 +73,10 @@ pub fn command(p: &Pos, c: &Command) -> String {
             let who = p.find_commander(c).map(|c| p.commander_name(c).to_string()).unwrap_or_else(|| c.clone());
             format!("{who}: ride to {}", name(u))
         }
+        Command::Unload(t) => {
+            let cargo = p.find(t).and_then(|t| p.cargo(t)).map(|c| format!("{} ({})", p.id(c), p.ty(c).name)).unwrap_or_default();
+            format!("{t}: unload {cargo} and leave")
+        }
         Command::Done => "Done".into(),
     }
 }
@@ -86,6 +91,7 @@ pub fn actor(c: &Command) -> Option<&str> {
         | Command::Fire(u, _)
         | Command::Split(u, _)
         | Command::Evade(u)
+        | Command::Unload(u)
         | Command::Advance(u) => Some(u),
         _ => None,
     }
