@@ -191,6 +191,10 @@ fn pieces(p: &Pos, sel: Option<usize>, legal: &[Command]) -> Vec<Piece> {
         if p.hero(u) {
             markers.push("heroic character".to_string());
         }
+        // 11.0: a transport's unit aboard.
+        if let Some(c) = p.cargo(u) {
+            markers.push(format!("carrying {}", p.id(c)));
+        }
         let castings = p.castings_by_stand(u);
         for (k, s) in p.stands(u).iter().enumerate() {
             out.push(Piece {

@@ -115,11 +115,18 @@ fn sound_of(session: &MarSession, ev: &Event) -> Option<Sound> {
             Some(match crate::rulesets::martians::artillery::gun(&p, u) {
                 Some(g) if g.machine_gun => Sound::MachineGun,
                 Some(_) => Sound::Artillery,
+                None if p.fighter(u) || p.vehicle(u) => Sound::MachineGun,
                 None if p.ty(u).craft.is_some() => Sound::Artillery,
                 None => Sound::Rifle,
             })
         }
         EventKind::AntiAircraft { .. } => Some(Sound::MachineGun),
+        // Steam vehicles and skimmers under way.
+        EventKind::Moved { unit, .. } => {
+            let p = Pos::capture(session.game.world());
+            p.find(unit).filter(|&u| p.rapid_response(u)).map(|_| Sound::Engine)
+        }
+        EventKind::Unloaded { .. } => Some(Sound::Engine),
         EventKind::Charged { .. } | EventKind::Melee { .. } => Some(Sound::Assault),
         _ => None,
     }

@@ -411,7 +411,7 @@ fn unit_card(ui: &mut egui::Ui, p: &Pos, u: usize, asks: &mut Asks) {
             (format!("{} · {}", p.kind(u).name(), st.formation.name()), "3"),
             (format!("{} of {full} castings", st.castings), "3.5"),
             (format!("morale grade {}", st.grade), "5.1"),
-            (weapon.map(|w| format!("musketry: {w}")).unwrap_or_else(|| "no musketry".into()), "7.1"),
+            arms(p, u, weapon),
         ];
         for (line, rule) in lines {
             ui.horizontal(|row| {
@@ -438,6 +438,14 @@ fn unit_card(ui: &mut egui::Ui, p: &Pos, u: usize, asks: &mut Asks) {
         if st.has_moved {
             flags.push(("has moved this turn", "4"));
         }
+        let carries = p.cargo(u).map(|c| format!("carries {} ({})", p.id(c), p.ty(c).name));
+        let aboard = st.aboard.filter(|_| st.gone.is_none()).map(|t| format!("aboard {}, off the table until unloaded", p.id(t)));
+        for line in carries.iter().chain(aboard.iter()) {
+            ui.horizontal_wrapped(|row| {
+                row.label(egui::RichText::new(line).color(BRASS));
+                rule_link(row, "11.0", &mut asks.open_rule);
+            });
+        }
         for (f, rule) in flags {
             ui.horizontal(|row| {
                 row.label(egui::RichText::new(f).color(BRASS));
@@ -449,6 +457,23 @@ fn unit_card(ui: &mut egui::Ui, p: &Pos, u: usize, asks: &mut Asks) {
             ui.label(egui::RichText::new(format!("move {allow:.0} yds, charge {charge:.0} yds")).color(DIM));
         }
     });
+}
+
+/// What a unit fires: its musketry (7.1), its guns (6.11), a flight's craft type and machine guns
+/// (Aviation), or nothing (a skimmer, 11.0).
+fn arms(p: &Pos, u: usize, weapon: Option<String>) -> (String, &'static str) {
+    let ty = p.ty(u);
+    let gun = ty.gun.as_deref().and_then(|g| p.sc.tables.artillery.guns.get(g)).map(|g| g.name.clone());
+    match (weapon, gun, ty.craft.as_deref()) {
+        (Some(w), _, _) => (format!("musketry: {w}"), "7.1"),
+        (None, _, Some(craft)) => (format!("craft {craft}, {} machine guns a stand", ty.mgs), "Aviation"),
+        (None, Some(g), _) if ty.mgs > 0 => {
+            (format!("{g} and {} machine guns{}", ty.mgs, if ty.turret { "" } else { ", no turret" }), "Vehicles")
+        }
+        (None, Some(g), _) => (g, "6.11"),
+        (None, None, _) if ty.mgs > 0 => (format!("{} machine guns", ty.mgs), "Vehicles"),
+        _ => ("unarmed".into(), "11.0"),
+    }
 }
 
 /// The selected unit's orders: formations and wheels as buttons, each shot with its preview, each
@@ -503,6 +528,20 @@ fn unit_orders(ui: &mut egui::Ui, s: &MarSession, p: &Pos, u: usize, asks: &mut 
             row.label(egui::RichText::new(format!("{:.0} yds of {:.0}{flank}", ch.distance, ch.rate)).color(DIM));
             rule_link(row, "8.1", &mut asks.open_rule);
         });
+    }
+    for c in mine.iter().filter(|c| matches!(c, Command::Unload(..))) {
+        let cargo = p.cargo(u).map(|c| p.id(c).to_string()).unwrap_or_default();
+        ui.horizontal_wrapped(|row| {
+            if row.button(egui::RichText::new(format!("Unload {cargo}")).color(BRASS)).on_hover_text(words::command(p, c)).clicked() {
+                asks.acts.push(Act::Submit((*c).clone()));
+            }
+            rule_link(row, "11.0", &mut asks.open_rule);
+        });
+        ui.label(
+            egui::RichText::new("The unit deploys where the transport stands, no closer than 200 yds to the enemy; the transport leaves.")
+                .color(DIM)
+                .small(),
+        );
     }
     let moves = mine.iter().filter(|c| matches!(c, Command::Move(..))).count();
     if moves > 0 {
