@@ -221,8 +221,11 @@ pub struct Vehicles {
 /// How heavy a gun is (6.11), for what a transport may carry (11.0; the Aviation Rules' ATR).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, schemars::JsonSchema)]
 pub enum Weight {
+    /// Light guns: carried by skimmers and air transports (11.0).
     Light,
+    /// Medium guns: carried by air transports only (ATR).
     Medium,
+    /// Heavy guns: carried by no transport.
     Heavy,
 }
 
