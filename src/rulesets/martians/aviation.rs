@@ -61,21 +61,8 @@ pub fn anti_aircraft(p: &mut Pos, rt: &mut Rt, target: usize, flight: usize) -> 
         format!("{} fires at {} overhead: {dice} dice, {hits} hits", p.name(target), p.name(flight),),
         EventKind::AntiAircraft { unit: p.id(target).to_string(), target: p.id(flight).to_string(), hits },
     );
-    take_hits(p, rt, flight, hits);
+    super::fire::stand_hits(p, rt, flight, hits);
     hits
-}
-
-/// Hits on a flight: "each stand can take four hits before it is destroyed. There are no reduced
-/// capabilities for damaged stands".
-pub fn take_hits(p: &mut Pos, rt: &mut Rt, flight: usize, hits: u32) {
-    let per = p.sc.tables.aviation.hits_per_stand.max(1);
-    let st = &mut p.units[flight];
-    st.air_hits += hits;
-    let lost = st.air_hits / per;
-    st.air_hits %= per;
-    if lost > 0 {
-        super::fire::lose_castings(p, rt, flight, lost);
-    }
 }
 
 /// The distance between two flights (their stands).
@@ -115,7 +102,7 @@ pub fn dogfight(p: &mut Pos, rt: &mut Rt, fighter: usize, flight: usize) {
         format!("{} answers with its machine guns: {answer} dice, {hits} hits", p.name(flight)),
         EventKind::Fired { unit: p.id(flight).to_string(), target: p.id(fighter).to_string(), dice: answer, hits, rolls },
     );
-    take_hits(p, rt, fighter, hits);
+    super::fire::stand_hits(p, rt, fighter, hits);
 }
 
 /// "They can attack at any time (opportunity ambushes) an enemy aviation unit comes within a 400 yard

@@ -54,7 +54,7 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     // The Aviation Rules: "ASF units are armed with machine guns but can only attack other aviation
     // units"; the others attack land units.
     if p.kind(target) == Kind::Aviation || p.fighter(u) {
-        return if p.fighter(u) && p.kind(target) == Kind::Aviation { aviation::air_shot(p, u, target) } else { None };
+        return aviation::air_shot(p, u, target);
     }
     if !crest_ok(p, u, target) {
         return None;
@@ -248,14 +248,8 @@ pub fn apply(p: &mut Pos, rt: &mut Rt, shooter: usize, target: usize, hits: u32,
         }
         return;
     }
-    if p.rapid_response(target) {
-        // Steam Power Vehicle Rules: vehicles check no morale (RECONSTRUCTED); nor do skimmers' civilian
-        // drivers (11.0).
-        super::vehicles::take_hits(p, rt, target, hits);
-        return;
-    }
-    if p.kind(target) == Kind::Aviation {
-        aviation::take_hits(p, rt, target, hits);
+    if p.kind(target).single_stands() {
+        stand_hits(p, rt, target, hits);
         return;
     }
     if p.kind(target) == Kind::Artillery {
@@ -265,6 +259,34 @@ pub fn apply(p: &mut Pos, rt: &mut Rt, shooter: usize, target: usize, hits: u32,
     }
     if p.units[target].on_table() {
         super::morale::check(p, rt, target, Some(shooter), "it suffered a casualty (5.3a)");
+    }
+}
+
+/// The hits that destroy one stand of a vehicle, a skimmer or a flight: a Recon vehicle's one and an
+/// Assault vehicle's two (RECONSTRUCTED), a skimmer's one (RECONSTRUCTED: "fragile", 11.0), four for a
+/// stand of two craft (the Aviation Rules).
+pub fn hits_per_stand(p: &Pos, u: usize) -> u32 {
+    let t = &p.sc.tables;
+    match p.kind(u) {
+        Kind::Assault => t.vehicles.assault_hits,
+        Kind::Recon => t.vehicles.recon_hits,
+        Kind::Skimmer => t.transports.skimmer_hits,
+        _ => t.aviation.hits_per_stand,
+    }
+    .max(1)
+}
+
+/// Hits on a unit of vehicles, skimmers or craft: each of its stands is destroyed by so many hits, the
+/// unit gone with its last ("There are no reduced capabilities for damaged stands"). They check no
+/// morale: vehicles (RECONSTRUCTED: the text gives them none), skimmers' civilian drivers (11.0), flights.
+pub fn stand_hits(p: &mut Pos, rt: &mut Rt, u: usize, hits: u32) {
+    let per = hits_per_stand(p, u);
+    let st = &mut p.units[u];
+    st.air_hits += hits;
+    let lost = st.air_hits / per;
+    st.air_hits %= per;
+    if lost > 0 {
+        lose_castings(p, rt, u, lost);
     }
 }
 

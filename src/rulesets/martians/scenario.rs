@@ -327,13 +327,9 @@ fn check_aboard(spec: &ScenarioSpec, tables: &Tables, regiment_of: &[usize], sid
             continue;
         };
         let (Some(cargo), Some(ct)) = (ty(i), ty(c)) else { continue };
-        let heaviest = match (ct.kind, ct.craft.as_deref()) {
-            (Kind::Skimmer, _) => t.skimmer_guns,
-            (Kind::Aviation, Some("ATR")) => t.air_guns,
-            _ => {
-                p.push(at, format!("`{carrier}` is not a transport: units ride aboard skimmers (11.0) or air transport raiders (ATR)"));
-                continue;
-            }
+        let Some(heaviest) = ct.carries(t) else {
+            p.push(at, format!("`{carrier}` is not a transport: units ride aboard skimmers (11.0) or air transport raiders (ATR)"));
+            continue;
         };
         if side(i) != side(c) {
             p.push(at.clone(), format!("`{carrier}` is the enemy's transport"));

@@ -544,6 +544,18 @@ fn yes() -> bool {
     true
 }
 
+impl UnitType {
+    /// The heaviest gun it carries if it is a transport: a skimmer (11.0) or an air transport raider
+    /// (the Aviation Rules' ATR).
+    pub fn carries(&self, t: &Transports) -> Option<Weight> {
+        match (self.kind, self.craft.as_deref()) {
+            (Kind::Skimmer, _) => Some(t.skimmer_guns),
+            (Kind::Aviation, Some("ATR")) => Some(t.air_guns),
+            _ => None,
+        }
+    }
+}
+
 impl Tables {
     /// A unit type by `army.unit`.
     pub fn unit(&self, key: &str) -> Option<(&Army, &UnitType)> {

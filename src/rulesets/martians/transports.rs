@@ -15,7 +15,7 @@ use super::tables::Kind;
 
 /// Whether a unit is a transport: a skimmer or an air transport raider.
 pub fn transport(p: &Pos, t: usize) -> bool {
-    p.kind(t) == Kind::Skimmer || (p.kind(t) == Kind::Aviation && p.ty(t).craft.as_deref() == Some("ATR"))
+    p.ty(t).carries(&p.sc.tables.transports).is_some()
 }
 
 /// The position once transport `t` has unloaded: its cargo stands where the transport was, facing its

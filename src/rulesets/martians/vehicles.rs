@@ -15,17 +15,6 @@ use super::state::{Contact, Gone, Pos, Rt};
 use super::table::{self, Terrain};
 use super::tables::Kind;
 
-/// The hits that destroy one of the vehicle unit's stands (RECONSTRUCTED).
-pub fn hits_per_stand(p: &Pos, u: usize) -> u32 {
-    let v = &p.sc.tables.vehicles;
-    match p.kind(u) {
-        Kind::Assault => v.assault_hits,
-        Kind::Skimmer => p.sc.tables.transports.skimmer_hits,
-        _ => v.recon_hits,
-    }
-    .max(1)
-}
-
 /// Whether fire from `shooter` can affect vehicle `target` at all: "Their armor plate is thick enough
 /// to prevent the vehicles from being affected by musketry or bows" (Recon); "by musketry or
 /// machinegun fire" (Assault). Machine-gun fire is a Gatling's or a vehicle's machine guns.
@@ -68,19 +57,6 @@ pub fn shot(p: &Pos, u: usize, target: usize) -> Option<Shot> {
     let mods = super::artillery::cover_dice(p, target, range, false);
     let dice = (per_vehicle * p.units[u].castings) as i32 + mods;
     Some(Shot { range, dice: dice.max(0) as u32, skirmish: false })
-}
-
-/// Hits on a vehicle unit: each of its stands is destroyed by so many hits (RECONSTRUCTED), the unit
-/// gone with its last. Vehicles check no morale (the text gives them none).
-pub fn take_hits(p: &mut Pos, rt: &mut Rt, u: usize, hits: u32) {
-    let per = hits_per_stand(p, u);
-    let st = &mut p.units[u];
-    st.air_hits += hits;
-    let lost = st.air_hits / per;
-    st.air_hits %= per;
-    if lost > 0 {
-        super::fire::lose_castings(p, rt, u, lost);
-    }
 }
 
 /// "Vehicles cannot enter woods or rough ground": whether a move from `from` to `to` ending on

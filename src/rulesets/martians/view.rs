@@ -233,7 +233,7 @@ pub fn invariants_of(p: &Pos) -> Vec<String> {
                 out.push(format!("{}'s stands do not hold its castings", p.id(u)));
             }
         }
-        let per = if p.rapid_response(u) { super::vehicles::hits_per_stand(p, u) } else { p.sc.tables.aviation.hits_per_stand };
+        let per = super::fire::hits_per_stand(p, u);
         if st.air_hits >= per {
             out.push(format!("{} has {} hits on a stand", p.id(u), st.air_hits));
         }
