@@ -177,6 +177,22 @@ fn a_charger_shifts_to_match_the_edge_it_reaches_and_flank_contact_is_marked_mic
 }
 
 #[test]
+fn a_square_has_no_flank_to_charge_mice_3_2() {
+    let p = pos(
+        Sequence::Traditional,
+        &[],
+        &[("a", 0), ("n", 1)],
+        &[
+            ("sq", "a", "british.line", Square, (500.0, 500.0), 90.0),
+            ("rear", "n", "indunas.warriors", Mass, (500.0, 300.0), 90.0),
+            ("side", "n", "indunas.beast-riders", Line, (750.0, 500.0), 180.0),
+        ],
+    );
+    assert!(!movement::contact_place(&p, 1, 0).2, "a charge on a square's rear face is a frontal contact");
+    assert!(!movement::contact_place(&p, 2, 0).2, "and so is one on its side face");
+}
+
+#[test]
 fn validate_reports_bad_battles_at_their_line_and_column() {
     let text = std::fs::read_to_string("scenarios/martians/syrtis-kopje.ron")
         .unwrap()

@@ -221,7 +221,8 @@ pub fn check_form(p: &Pos, u: usize, f: Formation) -> Result<(), Refusal> {
 }
 
 /// Where a charger ends against a defender (8.1: shifted to match the defender's edge it reaches):
-/// its anchor, its facing, and whether the contact is on the flank or rear.
+/// its anchor, its facing, and whether the contact is on the flank or rear. A square has no flank:
+/// it is "an all around defensive position" (3.2).
 pub fn contact_place(p: &Pos, u: usize, target: usize) -> (Yards, f32, bool) {
     let tst = &p.units[target];
     let frame = Stand { centre: tst.at, facing: tst.facing, frontage: 0.0, depth: 0.0 };
@@ -241,7 +242,7 @@ pub fn contact_place(p: &Pos, u: usize, target: usize) -> (Yards, f32, bool) {
     } else {
         ((mid_a, b1), PI, false)
     };
-    (frame.point(point.0, point.1), tst.facing + turn, flank)
+    (frame.point(point.0, point.1), tst.facing + turn, flank && tst.formation != Formation::Square)
 }
 
 /// 4.1b, 8.1: a charge into contact.
