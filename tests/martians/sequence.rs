@@ -405,6 +405,48 @@ fn vehicles_move_and_fire_in_their_own_phase_after_the_regiments_mice_1_3() {
     assert_eq!(p.r.turn, 2, "then the melees and the next turn");
 }
 
+/// "The player with the most vehicle and skimmer stands will have the option of either moving first or
+/// last in that Phase" (Steam Power Vehicle Rules); "The player with the most aviation stands will have
+/// the option of either moving first or last" (Aviation Rules).
+#[test]
+fn the_side_with_most_vehicles_or_flights_chooses_to_move_first_or_last_steam_vehicles_aviation() {
+    use salient::rulesets::martians::state::Phase;
+    let mut p = pos(
+        Sequence::Initiative,
+        &[],
+        &[("a", 0), ("v", 0), ("f", 0), ("n", 1), ("m", 1), ("g", 1)],
+        &[
+            ("s", "a", "british.sepoys", Line, (200.0, 300.0), 90.0),
+            ("car", "v", "british.battle-car", Line, (500.0, 300.0), 90.0),
+            ("gunboat", "f", "british.gunboat", Line, (900.0, 200.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 1500.0), 270.0),
+            ("their-car", "m", "british.battle-car", Line, (900.0, 1500.0), 270.0),
+            ("dhows-1", "g", "emirs.sky-dhows", Line, (300.0, 1800.0), 270.0),
+            ("dhows-2", "g", "emirs.sky-dhows", Line, (600.0, 1800.0), 270.0),
+        ],
+    );
+    let theirs = u(&p, "their-car");
+    p.units[theirs].castings = 1;
+    ok(&mut p, EndRegiment, &[]);
+    ok(&mut p, EndRegiment, &[]);
+    // Two car stands against one: the British choose; Done is no answer.
+    assert_eq!((p.r.phase, stage(&p)), (Phase::Vehicles, Some(Stage::Order(0))));
+    assert!(check(&p, &Done).is_err());
+    assert!(check(&p, &Move(id("car"), 0, 50)).is_err(), "nobody moves before the choice");
+    ok(&mut p, Order(false), &[]);
+    assert_eq!(stage(&p), Some(Stage::Segment(1, Phase::Vehicles)), "the British move last: the natives' car first");
+    ok(&mut p, Done, &[]);
+    assert_eq!(stage(&p), Some(Stage::Segment(0, Phase::Vehicles)));
+    ok(&mut p, Done, &[]);
+    // Turn 2, phase II: four dhow stands against two gunboat stands: the emir's side chooses, and goes first.
+    assert_eq!(p.r.turn, 2);
+    assert_eq!((p.r.phase, stage(&p)), (Phase::Aviation, Some(Stage::Order(1))));
+    ok(&mut p, Order(true), &[]);
+    assert_eq!(stage(&p), Some(Stage::Aviation(1)));
+    ok(&mut p, Done, &[]);
+    assert_eq!(stage(&p), Some(Stage::Aviation(0)));
+}
+
 #[test]
 fn vehicles_cannot_enter_woods_and_may_break_down_entering_cover_steam_vehicles() {
     use salient::rulesets::martians::state::Phase;

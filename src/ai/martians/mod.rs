@@ -14,7 +14,7 @@ use crate::rulesets::martians::state::{Action, Pos, Window};
 use crate::rulesets::martians::table::{self, Terrain};
 use crate::rulesets::martians::tables::Kind;
 use crate::rulesets::martians::view::{Stage, decider, stage};
-use crate::rulesets::martians::{Command, Martians, fire, melee, morale, movement, transports};
+use crate::rulesets::martians::{Command, Martians, command, fire, melee, morale, movement, transports};
 
 use super::Evaluators;
 
@@ -265,6 +265,18 @@ fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], 
     let unit = |id: &str| p.find(id);
     match c {
         Command::Done | Command::EndRegiment => 0.0,
+        // Moving first strikes the enemy's flights or vehicles before they act (a fighter at a bomber, a
+        // gun at a battle car); moving last sees their moves and answers them.
+        Command::Order(first) => {
+            let phase = p.r.phase;
+            let in_phase = |u: usize| command::takes_part(p, phase, u);
+            let strike = p
+                .on_table()
+                .filter(|&u| p.side(u) == side && in_phase(u))
+                .flat_map(|u| p.on_table().filter(move |&e| p.side(e) != side && in_phase(e)).map(move |e| shot_value(p, u, e)))
+                .fold(0.0, f32::max);
+            if *first { t.kill * strike } else { 0.5 }
+        }
         Command::Begin(r, a) | Command::Motivate(r, a) => {
             let Some(reg) = p.find_regiment(r) else { return 0.0 };
             let units: Vec<usize> = p.regiment_units(reg).collect();

@@ -137,25 +137,15 @@ pub fn begin_turn(p: &mut Pos, rt: &mut Rt) {
     match p.sc.spec.sequence {
         Sequence::Initiative => {
             priority(p, rt);
-            p.r.side = None;
-            next_aviation(p, rt);
+            open_ordered(p, rt, Phase::Aviation);
         }
         Sequence::Traditional => enter_segment(p, rt, Phase::ArtilleryFire, 0),
     }
 }
 
-/// Aviation moves in order of the number of aviation stands, most first (Aviation).
+/// Phase II, aviation operations: each side with flights in turn (`open_ordered`), then the regiments.
 fn next_aviation(p: &mut Pos, rt: &mut Rt) {
-    let sides = p.sc.spec.info.sides.len();
-    let stands =
-        |s: usize| p.on_table().filter(|&u| p.side(u) == s && p.kind(u) == Kind::Aviation).map(|u| p.units[u].castings).sum::<u32>();
-    let mut order: Vec<usize> = (0..sides).filter(|&s| stands(s) > 0).collect();
-    order.sort_by_key(|&s| std::cmp::Reverse(stands(s)));
-    let next = match p.r.side {
-        None => order.first().copied(),
-        Some(cur) => order.iter().position(|&s| s == cur).and_then(|i| order.get(i + 1)).copied(),
-    };
-    match next {
+    match next_in_order(p) {
         Some(s) => {
             p.r.phase = Phase::Aviation;
             p.r.side = Some(s);
@@ -172,6 +162,70 @@ fn next_aviation(p: &mut Pos, rt: &mut Rt) {
             p.r.active = None;
             next_regiment(p, rt);
         }
+    }
+}
+
+/// Whether a unit on the table takes part in the aviation phase (a flight) or the vehicle phase (a
+/// vehicle or skimmer on the ground).
+pub fn takes_part(p: &Pos, phase: Phase, u: usize) -> bool {
+    match phase {
+        Phase::Aviation => p.kind(u) == Kind::Aviation,
+        _ => p.kind(u) != Kind::Aviation && p.rapid_response(u),
+    }
+}
+
+/// The sides taking part in the aviation or vehicle phase, from the most stands to the least.
+pub fn ranking(p: &Pos, phase: Phase) -> Vec<usize> {
+    let stands = |s: usize| p.on_table().filter(|&u| p.side(u) == s && takes_part(p, phase, u)).map(|u| p.units[u].castings).sum::<u32>();
+    let mut order: Vec<usize> = (0..p.sc.spec.info.sides.len()).filter(|&s| stands(s) > 0).collect();
+    order.sort_by_key(|&s| std::cmp::Reverse(stands(s)));
+    order
+}
+
+/// The aviation or vehicle phase opens: "The player with the most aviation stands will have the option
+/// of either moving first or last. The other players will move in the order of who has the most aviation
+/// stands from the most to the least" (Aviation; the same for vehicle and skimmer stands, Steam Power
+/// Vehicle Rules). With two sides or more taking part, the one with the most chooses (`Window::Order`).
+fn open_ordered(p: &mut Pos, rt: &mut Rt, phase: Phase) {
+    p.r.phase = phase;
+    p.r.side = None;
+    p.r.order = ranking(p, phase);
+    if p.r.order.len() >= 2 {
+        p.r.window = Some(Window::Order { side: p.r.order[0] });
+    } else {
+        continue_ordered(p, rt);
+    }
+}
+
+/// `Order(first)`: the side with the most stands moves first, or last, in the phase.
+pub fn choose_order(p: &mut Pos, rt: &mut Rt, first: bool) {
+    p.r.window = None;
+    if !first {
+        let most = p.r.order.remove(0);
+        p.r.order.push(most);
+    }
+    let rule = if p.r.phase == Phase::Aviation { "Aviation" } else { "Vehicles" };
+    let words: Vec<&str> = p.r.order.iter().map(|&s| p.side_id(s)).collect();
+    rt.log(
+        rule,
+        format!("{} phase order: {}", p.r.phase.name(), words.join(", ")),
+        EventKind::PhaseOrder { phase: p.r.phase.name().into(), order: words.iter().map(|w| w.to_string()).collect() },
+    );
+    continue_ordered(p, rt);
+}
+
+fn continue_ordered(p: &mut Pos, rt: &mut Rt) {
+    match p.r.phase {
+        Phase::Aviation => next_aviation(p, rt),
+        _ => next_vehicles(p, rt),
+    }
+}
+
+/// The side after the one deciding in the aviation or vehicle phase's order.
+fn next_in_order(p: &Pos) -> Option<usize> {
+    match p.r.side {
+        None => p.r.order.first().copied(),
+        Some(cur) => p.r.order.iter().position(|&s| s == cur).and_then(|i| p.r.order.get(i + 1)).copied(),
     }
 }
 
@@ -192,8 +246,7 @@ fn next_regiment(p: &mut Pos, rt: &mut Rt) {
         }
         None => {
             p.r.active = None;
-            p.r.side = None;
-            next_vehicles(p, rt);
+            open_ordered(p, rt, Phase::Vehicles);
         }
     }
 }
@@ -218,14 +271,9 @@ pub fn secondary_fire(p: &Pos, u: usize) -> bool {
 }
 
 /// Phase III, vehicle rapid response operations (Steam Power Vehicle Rules): each side with vehicles in
-/// turn (`vehicles::order`), then the melee phase.
+/// turn (`open_ordered`), then the melee phase.
 fn next_vehicles(p: &mut Pos, rt: &mut Rt) {
-    let order = super::vehicles::order(p);
-    let next = match p.r.side {
-        None => order.first().copied(),
-        Some(cur) => order.iter().position(|&s| s == cur).and_then(|i| order.get(i + 1)).copied(),
-    };
-    match next {
+    match next_in_order(p) {
         Some(s) => {
             p.r.phase = Phase::Vehicles;
             p.r.side = Some(s);
@@ -423,6 +471,8 @@ pub fn done(p: &mut Pos, rt: &mut Rt) {
             Window::Evade { charger, .. } => after_move(p, charger),
             // 8.3: the winner holds its ground.
             Window::Advance { rest, .. } => offer_advance(p, rt, rest),
+            // Not a choice `Done` answers (mod.rs::check refuses it); the default is the printed one.
+            Window::Order { .. } => choose_order(p, rt, true),
         }
         return;
     }

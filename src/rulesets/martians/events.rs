@@ -48,6 +48,10 @@ pub enum Command {
     /// 11.0, ATR: a skimmer (in the vehicle phase) or an air transport raider (in the aviation phase)
     /// deploys the unit it carries where it stands, no closer than 200 yards to the enemy, and leaves.
     Unload(String),
+    /// The side with the most aviation stands (in the aviation phase) or vehicle and skimmer stands (in
+    /// the vehicle phase) moves first (`Order(true)`) or last (`Order(false)`) in it (Aviation; Steam
+    /// Power Vehicle Rules); the other sides follow from most stands to least.
+    Order(bool),
     /// Ends the action, the phase's decisions, or lets an opportunity pass.
     Done,
 }
@@ -93,6 +97,7 @@ pub enum EventKind {
     MeleeResult { unit: String, inflicted: u32, received: u32, result: String },
     AntiAircraft { unit: String, target: String, hits: u32 },
     PhaseBegan { phase: String, side: Option<String> },
+    PhaseOrder { phase: String, order: Vec<String> },
     GameOver { winner: Option<String>, reason: String },
     CommanderHit { commander: String, unit: String },
     CommanderMoved { commander: String, unit: String },

@@ -149,7 +149,7 @@ fn actors(p: &Pos, s: Stage) -> Vec<usize> {
             Some(Window::Advance { unit, .. }) => vec![*unit],
             _ => Vec::new(),
         },
-        Stage::Regiment(_) => Vec::new(),
+        Stage::Regiment(_) | Stage::Order(_) => Vec::new(),
     }
 }
 
@@ -181,6 +181,9 @@ pub fn candidates(p: &Pos) -> Vec<Command> {
     }
     if let Stage::Advance(_) = s {
         return actors(p, s).into_iter().map(|u| Command::Advance(p.id(u).to_string())).chain([Command::Done]).collect();
+    }
+    if let Stage::Order(_) = s {
+        return vec![Command::Order(true), Command::Order(false)];
     }
     let mut out = Vec::new();
     let side = view::decider(p, s);
@@ -235,6 +238,12 @@ pub fn check(p: &Pos, c: &Command) -> Result<(), Refusal> {
     let s = view::stage(p).ok_or_else(|| refuse("the battle is over", "victory"))?;
     if let Stage::Regiment(r) = s {
         return command::regiment_check(p, r, c);
+    }
+    if let Stage::Order(_) = s {
+        return match c {
+            Command::Order(_) => Ok(()),
+            _ => Err(refuse(view::pending_of(p).map(|x| x.1).unwrap_or_default(), view::pending_of(p).map_or("1.3", |x| x.2))),
+        };
     }
     let unit = |id: &str| -> Result<usize, Refusal> {
         let u = p.find(id).ok_or_else(|| refuse(format!("no unit `{id}`"), "2.6"))?;
@@ -296,6 +305,7 @@ pub fn exec(p: &mut Pos, rt: &mut state::Rt, c: Command) {
     let Some(s) = view::stage(p) else { return };
     match (&c, s) {
         (_, Stage::Regiment(r)) => command::regiment_exec(p, rt, r, &c),
+        (Command::Order(first), Stage::Order(_)) => command::choose_order(p, rt, *first),
         (Command::Done, _) => command::done(p, rt),
         (Command::Evade(_), Stage::Evade(_)) => {
             if let Some(Window::Evade { charger, target }) = p.r.window.take() {

@@ -174,6 +174,9 @@ pub enum Window {
     /// 8.3: the winner of a melee may advance `yards` into the ground its beaten enemy held; the other
     /// winners offered the same wait in `rest`, then the next turn begins.
     Advance { unit: usize, yards: f32, rest: Vec<(usize, f32)> },
+    /// The aviation or vehicle phase opens: the side with the most stands in it chooses to move first
+    /// or last (Aviation; Steam Power Vehicle Rules).
+    Order { side: usize },
 }
 
 /// A melee contact (8.1): the charger, the charged, and whether on the flank or rear.
@@ -227,8 +230,11 @@ pub struct Rest {
     /// Commanders hit this turn, with where their stand was: the units affected by the loss check
     /// morale in the next administration phase (2.31, 5.3c).
     pub fallen: Vec<(usize, Yards)>,
-    /// The side deciding in a traditional phase or in the aviation phase.
+    /// The side deciding in a traditional phase or in the aviation or vehicle phase.
     pub side: Option<usize>,
+    /// The sides taking part in the aviation or vehicle phase, in the order they move (Aviation; Steam
+    /// Power Vehicle Rules): most stands first, the one with the most first or last as it chose.
+    pub order: Vec<usize>,
     pub under: Under,
     pub window: Option<Window>,
     /// The opportunity window a return of fire interrupted.

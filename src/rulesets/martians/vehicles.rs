@@ -137,20 +137,3 @@ pub fn overruns(p: &mut Pos, rt: &mut Rt, contacts: Vec<Contact>) -> Vec<Contact
     }
     field
 }
-
-/// The order of the sides in the vehicle phase: "The player with the most vehicle and skimmer stands
-/// will have the option of either moving first or last in that Phase. The other players will move in
-/// the order of who has the most vehicle/skimmer stands from the most to the least": the side with the
-/// most moves last (docs/martians.md: the choice is taken for him), the others most first; sides with no
-/// vehicle on the table do not take part.
-pub fn order(p: &Pos) -> Vec<usize> {
-    let sides = p.sc.spec.info.sides.len();
-    let stands = |s: usize| p.ground().filter(|&u| p.side(u) == s && p.rapid_response(u)).map(|u| p.units[u].castings).sum::<u32>();
-    let mut with: Vec<usize> = (0..sides).filter(|&s| stands(s) > 0).collect();
-    with.sort_by_key(|&s| std::cmp::Reverse(stands(s)));
-    if !with.is_empty() {
-        let most = with.remove(0);
-        with.push(most);
-    }
-    with
-}

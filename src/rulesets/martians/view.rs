@@ -28,6 +28,8 @@ pub enum Stage {
     Evade(usize),
     /// A side's melee winner may advance (8.3).
     Advance(usize),
+    /// The side with the most aviation, or vehicle and skimmer, stands chooses to move first or last.
+    Order(usize),
 }
 
 pub fn stage(p: &Pos) -> Option<Stage> {
@@ -40,6 +42,7 @@ pub fn stage(p: &Pos) -> Option<Stage> {
             Window::Return { target, .. } => Stage::Return(p.side(*target)),
             Window::Evade { target, .. } => Stage::Evade(p.side(*target)),
             Window::Advance { unit, .. } => Stage::Advance(p.side(*unit)),
+            Window::Order { side } => Stage::Order(*side),
         });
     }
     match p.r.phase {
@@ -64,7 +67,8 @@ pub fn decider(p: &Pos, s: Stage) -> usize {
         | Stage::Return(side)
         | Stage::Segment(side, _)
         | Stage::Evade(side)
-        | Stage::Advance(side) => side,
+        | Stage::Advance(side)
+        | Stage::Order(side) => side,
         Stage::Regiment(r) | Stage::Act(r, _) => p.regiment_side(r),
     }
 }
@@ -95,6 +99,12 @@ pub fn pending_of(p: &Pos) -> Option<(usize, String, &'static str)> {
         Stage::Segment(_, ph) => (side, format!("{}: act with your units, then Done", ph.name()), "1.3"),
         Stage::Evade(_) => (side, "Charged: Evade (the skirmishers or the gun crew flee), or Done to stand and melee".into(), "8.2a"),
         Stage::Advance(_) => (side, "Melee won: Advance into the ground the enemy held, or Done to hold".into(), "8.3"),
+        Stage::Order(_) if p.r.phase == Phase::Aviation => {
+            (side, "Most aviation stands: choose to move first (Order(true)) or last (Order(false))".into(), "Aviation")
+        }
+        Stage::Order(_) => {
+            (side, "Most vehicle and skimmer stands: choose to move first (Order(true)) or last (Order(false))".into(), "Vehicles")
+        }
     })
 }
 

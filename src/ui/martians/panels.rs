@@ -150,6 +150,7 @@ fn phase_words(p: &Pos) -> String {
         Some(Stage::Segment(_, ph)) => ph.name().to_string(),
         Some(Stage::Evade(_)) => "Charged: evade or stand (8.2a)".into(),
         Some(Stage::Advance(_)) => "Melee won: advance or hold (8.3)".into(),
+        Some(Stage::Order(_)) => format!("{}: move first or last?", p.r.phase.name()),
         None => p.r.phase.name().to_string(),
     }
 }

@@ -46,7 +46,7 @@ pub fn rule(c: &Command) -> &'static str {
         Command::Advance(..) => "8.3",
         Command::Attach(..) => "2.11",
         Command::Unload(..) => "11.0",
-        Command::Done => "1.3",
+        Command::Order(..) | Command::Done => "1.3",
     }
 }
 
@@ -77,6 +77,7 @@ pub fn command(p: &Pos, c: &Command) -> String {
             let cargo = p.find(t).and_then(|t| p.cargo(t)).map(|c| format!("{} ({})", p.id(c), p.ty(c).name)).unwrap_or_default();
             format!("{t}: unload {cargo} and leave")
         }
+        Command::Order(first) => format!("Move {} in the {} phase", if *first { "first" } else { "last" }, p.r.phase.name()),
         Command::Done => "Done".into(),
     }
 }
