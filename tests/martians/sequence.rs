@@ -477,6 +477,39 @@ fn vehicles_cannot_enter_woods_and_may_break_down_entering_cover_steam_vehicles(
     assert!(check(&p, &Move(id("car2"), 0, 10)).is_err());
 }
 
+/// "(Optional rule: For those players wishing to allow vehicle to enter woods and rough terrain, the
+/// break down attempt is rolled for each turn that the vehicle is in difficult terrain.)"
+#[test]
+fn with_the_optional_rule_vehicles_enter_woods_and_roll_each_turn_they_are_in_it_steam_vehicles() {
+    use salient::rulesets::martians::state::Phase;
+    let woods: &[(f32, f32)] = &[(400.0, 330.0), (800.0, 330.0), (800.0, 600.0), (400.0, 600.0)];
+    let mut p = pos(
+        Sequence::Initiative,
+        &[("woods", woods)],
+        &[("v", 0), ("n", 1)],
+        &[
+            ("car", "v", "british.battle-car", Line, (500.0, 300.0), 90.0),
+            ("car2", "v", "british.battle-car", Line, (700.0, 300.0), 90.0),
+            ("w", "n", "indunas.warriors", Mass, (500.0, 1500.0), 270.0),
+        ],
+    );
+    let mut sc = (*p.sc).clone();
+    sc.spec.options.vehicles_in_rough = true;
+    p.sc = std::sync::Arc::new(sc);
+    p.r.phase = Phase::Vehicles;
+    p.r.active = None;
+    p.r.side = Some(0);
+    // Into the wood: a d10 each; the first rolls 0 and breaks down there, the second runs on.
+    ok(&mut p, Move(id("car"), 0, 50), &[10]);
+    assert!(p.units[0].broken_down);
+    ok(&mut p, Move(id("car2"), 0, 50), &[3]);
+    assert!(!p.units[1].broken_down);
+    // Turn 2's administration: still in the wood, the second car rolls again (the broken one no more).
+    ok(&mut p, Done, &[10]);
+    assert_eq!(p.r.turn, 2);
+    assert!(p.units[1].broken_down, "a 0 in its second turn in the wood");
+}
+
 #[test]
 fn vehicles_fire_with_the_guns_or_after_their_move_in_the_traditional_sequence_mice_1_3() {
     use salient::rulesets::martians::state::{Phase, Under};

@@ -14,7 +14,7 @@ use crate::rulesets::martians::state::{Action, Pos, Window};
 use crate::rulesets::martians::table::{self, Terrain};
 use crate::rulesets::martians::tables::Kind;
 use crate::rulesets::martians::view::{Stage, decider, stage};
-use crate::rulesets::martians::{Command, Martians, command, fire, melee, morale, movement, transports};
+use crate::rulesets::martians::{Command, Martians, command, fire, melee, morale, movement, transports, vehicles};
 
 use super::Evaluators;
 
@@ -27,7 +27,7 @@ impl Evaluators for Martians {
         // Each unit's goal, worked out once a decision.
         let goals: Vec<Option<Yards>> =
             (0..p.units.len()).map(|u| if p.side(u) == side && p.units[u].on_table() { goal(&p, side, &t, u) } else { None }).collect();
-        legal.iter().map(|c| score(&p, s, side, &t, &goals, c)).collect()
+        legal.iter().map(|c| score(&p, s, side, &t, &goals, c) - breakdown_risk(&p, &t, c)).collect()
     }
 }
 
@@ -259,6 +259,23 @@ fn best_charge(p: &Pos, side: usize, t: &AiTuning, units: &[usize]) -> f32 {
         .flat_map(|&u| p.enemies(side).filter(move |&e| movement::check_charge(p, u, e).is_ok()).map(move |e| (u, e)))
         .map(|(u, e)| charge_score(p, side, t, u, e))
         .fold(f32::NEG_INFINITY, f32::max)
+}
+
+/// The Steam Power Vehicle Rules' optional rule: a vehicle's move into or through woods or rough ground
+/// risks a break down (a d10's 0), which would cost the vehicle its moves: a tenth of its worth (three
+/// castings a stand, as in `overrun_value`) at `loss`.
+fn breakdown_risk(p: &Pos, t: &AiTuning, c: &Command) -> f32 {
+    let Command::Move(id, b, y) = c else { return 0.0 };
+    let Some(u) = p.find(id) else { return 0.0 };
+    if !p.vehicle(u) || vehicles::barred_from_rough(p, u) || p.r.rough_rolled.contains(&u) {
+        return 0.0;
+    }
+    let st = &p.units[u];
+    let to = movement::destination(p, u, *b, *y);
+    if !vehicles::rough_going(p, st.at, to, &p.stands_as(u, to, st.facing, st.formation)) {
+        return 0.0;
+    }
+    0.1 * t.loss * 3.0 * st.castings as f32
 }
 
 fn score(p: &Pos, s: Stage, side: usize, t: &AiTuning, goals: &[Option<Yards>], c: &Command) -> f32 {

@@ -133,6 +133,8 @@ pub fn begin_turn(p: &mut Pos, rt: &mut Rt) {
     p.r.cards = vec![Cards { red: true, black: true, done: false }; p.sc.spec.regiments.len()];
     p.r.motivation = vec![true; p.sc.spec.info.sides.len()];
     p.r.flown.clear();
+    p.r.rough_rolled.clear();
+    super::vehicles::rough_breakdowns(p, rt);
     p.r.under = Under::default();
     match p.sc.spec.sequence {
         Sequence::Initiative => {

@@ -161,7 +161,10 @@ pub fn check_move(p: &Pos, u: usize, bearing: i32, yards: u32) -> Result<(), Ref
     if !air && p.kind(u) != Kind::Skimmer && table::path_blocked(p.sc.ground(), st.at, to) {
         return Err(refuse("water is crossed only by a bridge or a ford", "4"));
     }
-    if p.rapid_response(u) && super::vehicles::rough_going(p, st.at, to, &p.stands_as(u, to, st.facing, st.formation)) {
+    if p.rapid_response(u)
+        && super::vehicles::barred_from_rough(p, u)
+        && super::vehicles::rough_going(p, st.at, to, &p.stands_as(u, to, st.facing, st.formation))
+    {
         return Err(refuse("vehicles and skimmers cannot enter woods or rough ground", "Vehicles"));
     }
     super::transports::skimmer_keeps_off(p, u, to)?;
@@ -282,7 +285,10 @@ pub fn check_charge(p: &Pos, u: usize, target: usize) -> Result<(), Refusal> {
     if table::path_blocked(p.sc.ground(), st.at, to) {
         return Err(refuse("water is crossed only by a bridge or a ford", "4"));
     }
-    if p.vehicle(u) && super::vehicles::rough_going(p, st.at, to, &p.stands_as(u, to, facing, st.formation)) {
+    if p.vehicle(u)
+        && super::vehicles::barred_from_rough(p, u)
+        && super::vehicles::rough_going(p, st.at, to, &p.stands_as(u, to, facing, st.formation))
+    {
         return Err(refuse("vehicles cannot enter woods or rough ground", "Vehicles"));
     }
     fits(p, u, &p.footprint_as(u, to, facing, st.formation), Some(target))

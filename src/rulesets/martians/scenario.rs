@@ -75,6 +75,9 @@ pub struct Options {
     pub variable_morale: bool,
     /// 6.33 (optional): shell fire of howitzers and mortars at unlimbered guns may deviate.
     pub shell_deviation: bool,
+    /// The Steam Power Vehicle Rules' optional rule: vehicles (not skimmers) may enter woods and rough
+    /// ground, and roll a d10 for a break down each turn they are in it (0 breaks down).
+    pub vehicles_in_rough: bool,
 }
 
 /// A regiment (2.11): the first level of command; its units act together (2.6).

@@ -243,6 +243,8 @@ pub struct Rest {
     pub queued: Vec<Queued>,
     /// Aviation units that have attacked this turn.
     pub flown: BTreeSet<usize>,
+    /// Vehicles that have rolled for a break down in woods or rough ground this turn (the optional rule).
+    pub rough_rolled: BTreeSet<usize>,
     pub outcome: Option<(String, Option<usize>)>,
 }
 

@@ -70,6 +70,47 @@ pub fn rough_going(p: &Pos, from: Yards, to: Yards, stands: &[Stand]) -> bool {
     })
 }
 
+/// "Vehicles cannot enter woods or rough ground" unless the battle uses the optional rule ("For those
+/// players wishing to allow vehicle to enter woods and rough terrain"); skimmers never (11.0: fragile).
+pub fn barred_from_rough(p: &Pos, u: usize) -> bool {
+    p.kind(u) == Kind::Skimmer || !p.sc.spec.options.vehicles_in_rough
+}
+
+/// Whether any of a unit's stands stands in woods or rough ground.
+pub fn in_rough(p: &Pos, u: usize) -> bool {
+    let at = p.units[u].at;
+    rough_going(p, at, at, &p.stands(u))
+}
+
+/// The optional rule: "the break down attempt is rolled for each turn that the vehicle is in difficult
+/// terrain": once a turn for each vehicle in woods or rough ground, when it drives into or through it,
+/// or in the administration phase if it is still there. A 0 breaks it down where it stands.
+fn rough_breakdown(p: &mut Pos, rt: &mut Rt, u: usize) {
+    if p.units[u].broken_down || !p.r.rough_rolled.insert(u) {
+        return;
+    }
+    let roll = rt.d10(format!("does {} break down in the difficult ground?", p.id(u)), "Vehicles");
+    if p.sc.tables.vehicles.breakdown.contains(&roll) {
+        p.units[u].broken_down = true;
+        rt.log(
+            "Vehicles",
+            format!("{} breaks down in the difficult ground (rolled 0)", p.name(u)),
+            EventKind::BrokeDown { unit: p.id(u).to_string() },
+        );
+    }
+}
+
+/// Phase I under the optional rule: every vehicle still in woods or rough ground rolls for the turn.
+pub fn rough_breakdowns(p: &mut Pos, rt: &mut Rt) {
+    if !p.sc.spec.options.vehicles_in_rough {
+        return;
+    }
+    let inside: Vec<usize> = p.ground().filter(|&u| p.vehicle(u) && in_rough(p, u)).collect();
+    for u in inside {
+        rough_breakdown(p, rt, u);
+    }
+}
+
 /// Whether a point is in a protective position or entrenchment (cover or earthworks).
 fn protected(p: &Pos, at: Yards) -> bool {
     table::terrain_at(p.sc.ground(), at).iter().any(|t| matches!(t, Terrain::Cover | Terrain::Earthworks))
@@ -78,7 +119,13 @@ fn protected(p: &Pos, at: Yards) -> bool {
 /// After a vehicle's move or charge from `from`: "They must roll a d10 if entering protective positions
 /// or entrenchments. If a 0 is rolled, then the vehicle breaks down at that point."
 pub fn after_move(p: &mut Pos, rt: &mut Rt, u: usize, from: Yards) {
-    if !p.vehicle(u) || !p.units[u].on_table() || protected(p, from) || !protected(p, p.units[u].at) {
+    if !p.vehicle(u) || !p.units[u].on_table() {
+        return;
+    }
+    if p.sc.spec.options.vehicles_in_rough && rough_going(p, from, p.units[u].at, &p.stands(u)) {
+        rough_breakdown(p, rt, u);
+    }
+    if p.units[u].broken_down || protected(p, from) || !protected(p, p.units[u].at) {
         return;
     }
     let roll = rt.d10(format!("does {} break down?", p.id(u)), "Vehicles");
