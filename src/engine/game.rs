@@ -81,6 +81,8 @@ pub struct Game<R: Ruleset> {
 #[derive(Clone, Debug, Default)]
 pub struct InCampaign {
     pub carried_in: Vec<CarriedUnit>,
+    /// The battle is one of a campaign ([`Ruleset::campaign_battle`]).
+    pub battle: bool,
     pub record: Option<CampaignRecord>,
 }
 
@@ -92,21 +94,36 @@ impl<R: Ruleset> Game<R> {
 
     /// Loads a scenario through `loader` (from disk or from files in memory) and starts a game.
     pub fn open_with(loader: Loader, scenario_path: &Path, seed: u64, forced: Vec<u32>) -> Result<Self, Vec<Diagnostic>> {
-        Self::open_carrying(loader, scenario_path, seed, forced, Vec::new())
+        Self::open_in(loader, scenario_path, seed, forced, None)
     }
 
-    /// Loads a scenario, writes the units carried from an earlier battle of a campaign into its
-    /// order of battle ([`Ruleset::carry_in`]) and starts a game.
+    /// Loads a scenario as a battle of a campaign: writes the units carried from an earlier battle
+    /// into its order of battle ([`Ruleset::carry_in`]), marks it a campaign battle
+    /// ([`Ruleset::campaign_battle`]) and starts a game.
     pub fn open_carrying(
-        mut loader: Loader,
+        loader: Loader,
         scenario_path: &Path,
         seed: u64,
         forced: Vec<u32>,
         carried: Vec<CarriedUnit>,
     ) -> Result<Self, Vec<Diagnostic>> {
+        Self::open_in(loader, scenario_path, seed, forced, Some(carried))
+    }
+
+    /// Opens a single battle (`campaign` `None`) or a campaign's battle with the units it carries in.
+    fn open_in(
+        mut loader: Loader,
+        scenario_path: &Path,
+        seed: u64,
+        forced: Vec<u32>,
+        campaign: Option<Vec<CarriedUnit>>,
+    ) -> Result<Self, Vec<Diagnostic>> {
         let file = loader.load(scenario_path).map_err(|d| vec![d])?;
         let mut scenario = R::load_scenario(&file, &mut loader)?;
-        R::carry_in(&mut scenario, &carried).map_err(|m| vec![file.at_start(m)])?;
+        if let Some(carried) = &campaign {
+            R::carry_in(&mut scenario, carried).map_err(|m| vec![file.at_start(m)])?;
+            R::campaign_battle(&mut scenario);
+        }
         let origin = Origin {
             scenario: Arc::new(scenario),
             scenario_path: scenario_path.to_string_lossy().replace('\\', "/"),
@@ -115,7 +132,8 @@ impl<R: Ruleset> Game<R> {
             forced: if forced.is_empty() { Vec::new() } else { vec![ForcedDice { after_commands: 0, values: forced }] },
         };
         let mut game = Self::start(origin);
-        game.campaign.carried_in = carried;
+        game.campaign.battle = campaign.is_some();
+        game.campaign.carried_in = campaign.unwrap_or_default();
         Ok(game)
     }
 
@@ -336,6 +354,7 @@ impl<R: Ruleset> Game<R> {
             checksum: format!("{:016x}", self.checksum()),
             files: self.origin.files.clone(),
             carried_in: self.campaign.carried_in.clone(),
+            campaign_battle: self.campaign.battle,
             campaign: self.campaign.record.clone().map(Box::new),
         }
     }

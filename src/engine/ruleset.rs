@@ -113,6 +113,11 @@ pub trait Ruleset: Sized + Send + Sync + 'static {
             Err(format!("{} does not carry units from one battle to the next: a campaign of it carries its score only", Self::NAME))
         }
     }
+
+    /// Marks a loaded scenario as a battle of a campaign (its first too), after [`Ruleset::carry_in`]
+    /// and before the game is built: for the rules that read differently in a campaign (a commander
+    /// hit in a campaign may be only wounded). Single battles never call it.
+    fn campaign_battle(_scenario: &mut Self::Scenario) {}
 }
 
 /// Names a ruleset's map files may use.

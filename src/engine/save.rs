@@ -44,6 +44,11 @@ pub struct SaveFile<C> {
     /// scenario's order of battle before play (docs/campaigns.md).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub carried_in: Vec<CarriedUnit>,
+    /// The battle is one of a campaign (its first too, which carries no units): rules that differ
+    /// in campaigns apply (`Ruleset::campaign_battle`). Kept when the save is detached from its
+    /// campaign's record, so that it replays the same.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub campaign_battle: bool,
     /// In a campaign: the campaign this battle belongs to (its file, the battles finished with their
     /// saves, the score and what carries over).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -95,6 +100,9 @@ pub fn load_save<R: Ruleset>(file: &SourceFile, format: u32) -> Result<Game<R>, 
         format!("the scenario stored in the save does not load: {first}")
     })?;
     R::carry_in(&mut scenario, &save.carried_in).map_err(|m| format!("the units carried into this battle do not fit it: {m}"))?;
+    if save.campaign_battle {
+        R::campaign_battle(&mut scenario);
+    }
     let origin = Origin {
         scenario: Arc::new(scenario),
         scenario_path: save.scenario.clone(),
@@ -104,7 +112,11 @@ pub fn load_save<R: Ruleset>(file: &SourceFile, format: u32) -> Result<Game<R>, 
     };
     let game = Game::replay(origin, &save.commands)
         .map_err(|(i, r)| format!("the save does not replay: command {} of {} is refused: {r}", i + 1, save.commands.len()))?
-        .in_campaign(InCampaign { carried_in: save.carried_in.clone(), record: save.campaign.clone().map(|b| *b) });
+        .in_campaign(InCampaign {
+            carried_in: save.carried_in.clone(),
+            battle: save.campaign_battle,
+            record: save.campaign.clone().map(|b| *b),
+        });
     let sum = format!("{:016x}", game.checksum());
     if sum != save.checksum {
         return Err(format!(

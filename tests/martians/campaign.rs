@@ -37,6 +37,42 @@ fn unit<'a>(view: &'a StateView, id: &str) -> Option<&'a salient::engine::UnitVi
     view.units.iter().find(|u| u.id == id)
 }
 
+/// 2.31: "In campaigns an additional roll is made with an ODD result for death and EVEN result for
+/// wounded": the view shows the commander as a unit, by his id, so that the campaign carries him; killed
+/// he is not in the next battle, wounded he is back.
+#[test]
+fn a_killed_commander_is_not_in_the_next_battle_a_wounded_one_is_mice_2_31() {
+    let commander = |status: &str| CarriedUnit { id: "khan-baird".into(), status: status.into(), steps: None, medals: None };
+    for (status, back) in [("eliminated", false), ("wounded", true), ("commanding", true), ("left", true)] {
+        let g = open_carrying(KHOR_AMAR, vec![commander(status)]).unwrap();
+        let major = unit(&g.view(), "khan-baird").cloned();
+        assert_eq!(major.is_some(), back, "{status}");
+        if let Some(m) = major {
+            assert_eq!((m.status.as_str(), m.location.as_str()), ("commanding", "with askaris"));
+        }
+        let setup = g.world().resource::<Setup>().0.clone();
+        assert!(setup.campaign, "a battle of a campaign: a hit commander may be only wounded");
+    }
+    assert!(open_carrying(KHOR_AMAR, vec![commander("dazed")]).err().unwrap().contains("status this ruleset does not know"));
+    // A single battle is not a campaign's: every hit kills.
+    let single = Game::<Martians>::open(Path::new(KHOR_AMAR), 1, Vec::new()).unwrap();
+    assert!(!single.world().resource::<Setup>().0.campaign);
+}
+
+/// The campaign flag lives in the save, also once the save is detached from its campaign's record (the
+/// record keeps finished battles so), so that the battle replays with the same rolls.
+#[test]
+fn a_campaign_battle_stays_one_through_its_save() {
+    let g = open_carrying(KHOR_AMAR, Vec::new()).unwrap();
+    let file = g.save_file();
+    assert!(file.campaign_battle && file.campaign.is_none());
+    let text = ron::ser::to_string(&file).unwrap();
+    let loaded =
+        salient::engine::save::load_save::<Martians>(&salient::engine::source::SourceFile::new("s.ron", text), file.format).unwrap();
+    assert!(loaded.world().resource::<Setup>().0.campaign);
+    assert!(loaded.campaign().battle);
+}
+
 #[test]
 fn campaign_rule_a_carried_unit_starts_with_the_castings_it_ended_with_by_id() {
     let g = open_carrying(

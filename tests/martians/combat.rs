@@ -651,7 +651,8 @@ fn a_commander_with_a_unit_that_takes_casualties_is_hit_on_a_0_mice_2_31() {
     let (_, ev) = with_dice(&mut p, &[10, 7, 2], |p, rt| fire::apply(p, rt, 3, 0, 1, false));
     assert!(p.r.leaders[0].lost);
     assert!(
-        ev.iter().any(|e| matches!(&e.kind, EventKind::CommanderHit { commander, unit } if commander == "major" && unit == "s")),
+        ev.iter()
+            .any(|e| matches!(&e.kind, EventKind::CommanderHit { commander, unit, killed: true } if commander == "major" && unit == "s")),
         "{ev:#?}"
     );
     assert!(ev.iter().any(|e| matches!(e.kind, EventKind::Morale { passed: false, total: 6, .. })), "{ev:#?}");
@@ -661,6 +662,26 @@ fn a_commander_with_a_unit_that_takes_casualties_is_hit_on_a_0_mice_2_31() {
     super::fixtures::with_commanders(&mut q, &[("major", Rank::Regimental, "s")]);
     with_dice(&mut q, &[], |p, rt| fire::apply(p, rt, 3, 0, 0, false));
     assert!(!q.r.leaders[0].lost);
+}
+
+#[test]
+fn in_a_campaign_a_second_roll_odd_kills_a_hit_commander_even_wounds_him_mice_2_31() {
+    use salient::rulesets::martians::scenario::Rank;
+    use salient::rulesets::martians::state::Fate;
+    for (second, fate) in [(3, Fate::Killed), (4, Fate::Wounded), (10, Fate::Wounded)] {
+        let mut p = commanded();
+        let mut sc = (*p.sc).clone();
+        sc.campaign = true;
+        p.sc = std::sync::Arc::new(sc);
+        super::fixtures::with_commanders(&mut p, &[("major", Rank::Regimental, "s")]);
+        // The 0 hits him, the second d10 says which; either way he leaves the battle (the check follows).
+        let (_, ev) = with_dice(&mut p, &[10, second, 2], |p, rt| fire::apply(p, rt, 3, 0, 1, false));
+        assert!(p.r.leaders[0].lost);
+        assert_eq!(p.r.leaders[0].fate, Some(fate), "second roll {second}");
+        let killed = fate == Fate::Killed;
+        assert!(ev.iter().any(|e| matches!(&e.kind, EventKind::CommanderHit { killed: k, .. } if *k == killed)), "{ev:#?}");
+        assert_eq!(p.r.fallen.len(), 1);
+    }
 }
 
 #[test]

@@ -61,6 +61,11 @@ fn the_advanced_options_roll_for_recon_and_commanders_and_count_skirmishers_doub
     with_dice(&mut p, &[1, 2, 6, 4, 10], command::priority);
     assert_eq!(p.r.totals, vec![13, 18]);
     assert_eq!(p.r.priority, vec![1, 0]);
+    // Gamma's induna, the commander the battle gives it, is hit (2.31): no ability bonus for it now.
+    super::fixtures::with_commanders(&mut p, &[("induna", salient::rulesets::martians::scenario::Rank::Regimental, "g1")]);
+    p.r.leaders[0].lost = true;
+    with_dice(&mut p, &[1, 2, 6, 4], command::priority);
+    assert_eq!(p.r.totals, vec![13, 8]);
 }
 
 #[test]

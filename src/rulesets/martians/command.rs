@@ -36,7 +36,11 @@ pub fn initiative_points(p: &Pos, rt: &mut Rt, reg: usize) -> u32 {
             Kind::Skimmer => stands * chart.skimmer,
         };
     }
-    if o.commander_bonus {
+    // The regiment's commander's ability: none once the commander the battle gives it is off the field
+    // (2.31); a regiment the battle gives none has its commander unmodelled (2.11), always there.
+    let mut commanders = (0..p.r.leaders.len()).filter(|&c| p.sc.commander_regiment[c] == Some(reg)).peekable();
+    let present = commanders.peek().is_none() || commanders.any(|c| !p.r.leaders[c].lost);
+    if o.commander_bonus && present {
         total += rt.d10(format!("commander's ability bonus of {}", p.sc.spec.regiments[reg].id), "2.4");
     }
     total

@@ -17,19 +17,21 @@ use crate::engine::board::tabletop::Yards;
 use super::events::EventKind;
 use super::refuse;
 use super::scenario::Scenario;
-use super::state::{Leader, Pos, Rt};
+use super::state::{Fate, Leader, Pos, Rt};
 use super::table;
 use super::tables::Kind;
 
 /// The commanders as the battle begins, each with his unit (2.11).
 pub fn at_start(sc: &Scenario) -> Vec<Leader> {
-    sc.commander_start.iter().map(|&with| Leader { with, lost: false, moved: false }).collect()
+    sc.commander_start.iter().map(|&with| Leader { with, lost: false, fate: None, moved: false }).collect()
 }
 
 /// 2.31: "If a stand with a commander attached receives casualties due to artillery or musketry or was
 /// involved in a Melee, then roll a d10 to see if he was hit. A roll of 0 indicates that he was hit. In
-/// single battles all commander hits are kills and the casting is removed." One d10 for each commander
-/// riding with `u`. A hit is logged; the checks follow in the next administration phase.
+/// single battles all commander hits are kills and the casting is removed. In campaigns an additional
+/// roll is made with an ODD result for death and EVEN result for wounded." One d10 for each commander
+/// riding with `u`. A hit, killed or wounded, takes him from this battle; the checks follow in the
+/// next administration phase. A wounded commander returns in the campaign's next battle.
 pub fn casualties(p: &mut Pos, rt: &mut Rt, u: usize, why: &str) {
     let hit = p.sc.tables.commanders.hit.clone();
     for c in p.commanders_with(u).collect::<Vec<_>>() {
@@ -37,14 +39,29 @@ pub fn casualties(p: &mut Pos, rt: &mut Rt, u: usize, why: &str) {
         if !hit.contains(&roll) {
             continue;
         }
+        let name = p.commander_name(c).to_string();
+        let (fate, words) = if p.sc.campaign {
+            let second = rt.d10(format!("is {name} killed or wounded?"), "2.31");
+            if second % 2 == 1 {
+                (Fate::Killed, format!("killed (rolled 0, then {second}: odd)"))
+            } else {
+                (Fate::Wounded, format!("wounded (rolled 0, then {second}: even); he will return in the next battle"))
+            }
+        } else {
+            (Fate::Killed, "killed (rolled 0)".to_string())
+        };
         p.r.leaders[c].lost = true;
+        p.r.leaders[c].fate = Some(fate);
         let at = p.units[u].at;
         p.r.fallen.push((c, at));
-        let name = p.commander_name(c).to_string();
         rt.log(
             "2.31",
-            format!("{name}, with {}, is hit and killed ({why}; rolled 0)", p.name(u)),
-            EventKind::CommanderHit { commander: p.sc.spec.commanders[c].id.clone(), unit: p.id(u).to_string() },
+            format!("{name}, with {}, is hit and {words} ({why})", p.name(u)),
+            EventKind::CommanderHit {
+                commander: p.sc.spec.commanders[c].id.clone(),
+                unit: p.id(u).to_string(),
+                killed: fate == Fate::Killed,
+            },
         );
     }
 }
@@ -69,6 +86,7 @@ pub fn unit_gone(p: &mut Pos, rt: &mut Rt, u: usize) {
             }
             None => {
                 p.r.leaders[c].lost = true;
+                p.r.leaders[c].fate = Some(Fate::Left);
                 rt.log(
                     "2.31",
                     format!("{name} leaves the field: no unit of his command is left"),

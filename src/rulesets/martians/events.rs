@@ -99,7 +99,7 @@ pub enum EventKind {
     PhaseBegan { phase: String, side: Option<String> },
     PhaseOrder { phase: String, order: Vec<String> },
     GameOver { winner: Option<String>, reason: String },
-    CommanderHit { commander: String, unit: String },
+    CommanderHit { commander: String, unit: String, killed: bool },
     CommanderMoved { commander: String, unit: String },
     CommanderLeft { commander: String },
     BrokeDown { unit: String },

@@ -108,6 +108,10 @@ impl Ruleset for Martians {
     fn carry_in(scenario: &mut Self::Scenario, units: &[crate::engine::campaign::CarriedUnit]) -> Result<(), String> {
         scenario::carry_in(scenario, units)
     }
+
+    fn campaign_battle(scenario: &mut Self::Scenario) {
+        scenario.campaign = true;
+    }
 }
 
 /// The units a stage lets act.

@@ -214,6 +214,8 @@ pub struct Scenario {
     pub commander_side: Vec<usize>,
     pub commander_regiment: Vec<Option<usize>>,
     pub commander_start: Vec<usize>,
+    /// A battle of a campaign (`Ruleset::campaign_battle`): a commander hit may be only wounded (2.31).
+    pub campaign: bool,
 }
 
 impl Scenario {
@@ -304,6 +306,7 @@ pub fn load(file: &SourceFile, loader: &mut Loader) -> Result<Scenario, Vec<Diag
                 commander_side: Vec::new(),
                 commander_regiment: Vec::new(),
                 commander_start: Vec::new(),
+                campaign: false,
             };
             sc.index_units();
             Ok(sc)
@@ -490,13 +493,24 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
 /// (1.2: a casting is ten men), in the place and formation this battle gives it; a unit that fled the
 /// table (5.5) rallies and returns with the castings it fled with; a unit destroyed (3.5) or that
 /// surrendered (5.5) is gone, and so is one left with a single casting (3.5); a regiment left with no
-/// unit goes with them.
+/// unit goes with them. A commander carried (2.31) is in this battle unless he was killed; wounded,
+/// he is back.
 pub fn carry_in(sc: &mut Scenario, units: &[crate::engine::campaign::CarriedUnit]) -> Result<(), String> {
     if units.is_empty() {
         return Ok(());
     }
     let regiments_before: Vec<(String, String)> = sc.spec.units.iter().map(|u| (u.id.clone(), u.regiment.clone())).collect();
     for c in units {
+        if let Some(k) = sc.spec.commanders.iter().position(|x| x.id == c.id) {
+            match c.status.as_str() {
+                "eliminated" => {
+                    sc.spec.commanders.remove(k);
+                }
+                "commanding" | "wounded" | "left" => {}
+                other => return Err(format!("the carried commander `{}` has a status this ruleset does not know: `{other}`", c.id)),
+            }
+            continue;
+        }
         let Some(i) = sc.spec.units.iter().position(|u| u.id == c.id) else {
             return Err(format!("the carried unit `{}` is not in this battle's order of battle", c.id));
         };

@@ -196,14 +196,25 @@ pub struct Queued {
     pub skirmish: bool,
 }
 
+/// What became of a commander no longer on the field (2.31).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fate {
+    /// Hit: in a single battle every hit kills; in a campaign, an odd second roll.
+    Killed,
+    /// Hit in a campaign with an even second roll: out of this battle, back for the next.
+    Wounded,
+    /// Gone from the field with no unit of his command left.
+    Left,
+}
+
 /// A commander's changing state (2.11, 2.31).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Leader {
     /// The unit whose stand he rides with.
     pub with: usize,
-    /// Hit (2.31: in a single battle every hit kills) or gone from the field with no unit of his
-    /// command left.
+    /// No longer on the field: hit (2.31) or gone with no unit of his command left (`fate` says which).
     pub lost: bool,
+    pub fate: Option<Fate>,
     /// Has ridden to another unit this turn (one ride a turn).
     pub moved: bool,
 }

@@ -7,7 +7,8 @@ use bevy::prelude::*;
 
 use crate::engine::{Pending, StateView, UnitView};
 
-use super::state::{Action, Gone, Phase, Pos, Window};
+use super::scenario::Rank;
+use super::state::{Action, Fate, Gone, Leader, Phase, Pos, Window};
 
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +109,30 @@ pub fn pending_of(p: &Pos) -> Option<(usize, String, &'static str)> {
     })
 }
 
+/// A commander's stand (1.2f) as a unit of the view, so that a campaign may carry him by id (2.31): his
+/// status `commanding`, `wounded` (hit in a campaign, back for the next battle), `eliminated` (killed)
+/// or `left` (no unit of his command left on the field).
+fn commander_view(p: &Pos, c: usize, l: &Leader) -> UnitView {
+    let spec = &p.sc.spec.commanders[c];
+    let status = match l.fate {
+        None => "commanding",
+        Some(Fate::Killed) => "eliminated",
+        Some(Fate::Wounded) => "wounded",
+        Some(Fate::Left) => "left",
+    };
+    UnitView {
+        id: spec.id.clone(),
+        name: spec.name.clone(),
+        side: p.side_id(p.sc.commander_side[c]).to_string(),
+        kind: format!("{} commander", if spec.rank == Rank::Brigade { "brigade" } else { "regimental" }),
+        location: if l.lost { status.to_string() } else { format!("with {}", p.id(l.with)) },
+        status: status.to_string(),
+        medals: None,
+        steps: None,
+        markers: vec!["commander".into()],
+    }
+}
+
 pub fn state_view(world: &World) -> StateView {
     let p = Pos::capture(world);
     let units = (0..p.units.len())
@@ -169,6 +194,7 @@ pub fn state_view(world: &World) -> StateView {
                 markers,
             }
         })
+        .chain(p.r.leaders.iter().enumerate().map(|(c, l)| commander_view(&p, c, l)))
         .collect();
     let mut tracks = BTreeMap::new();
     let mut vp = BTreeMap::new();
