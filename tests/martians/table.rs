@@ -193,6 +193,26 @@ fn a_square_has_no_flank_to_charge_mice_3_2() {
 }
 
 #[test]
+fn skirmishers_charge_skirmishers_and_objective_zones_not_formed_units_mice_8_1() {
+    let zone: &[(f32, f32)] = &[(800.0, 400.0), (1000.0, 400.0), (1000.0, 700.0), (800.0, 700.0)];
+    let mut p = pos(
+        Sequence::Traditional,
+        &[("objective", zone)],
+        &[("n", 1), ("a", 0)],
+        &[
+            ("bows", "n", "indunas.bowmen", Skirmish, (500.0, 400.0), 90.0),
+            ("bows-2", "n", "indunas.bowmen", Skirmish, (900.0, 400.0), 90.0),
+            ("line", "a", "british.line", Line, (500.0, 480.0), 270.0),
+            ("held", "a", "british.line", Line, (900.0, 480.0), 270.0),
+        ],
+    );
+    p.r.side = Some(1);
+    let refused = check(&p, &Charge(id("bows"), id("line"))).expect_err("a formed line in the open");
+    assert!(refused.to_string().contains("not formed units"), "{refused}");
+    assert!(check(&p, &Charge(id("bows-2"), id("held"))).is_ok(), "a formed line holding the objective zone");
+}
+
+#[test]
 fn validate_reports_bad_battles_at_their_line_and_column() {
     let text = std::fs::read_to_string("scenarios/martians/syrtis-kopje.ron")
         .unwrap()

@@ -14,7 +14,7 @@ use super::events::{Command, EventKind};
 use super::formations::{self, Formation};
 use super::refuse;
 use super::state::{Contact, Pos, Rt};
-use super::table;
+use super::table::{self, Terrain};
 use super::tables::Kind;
 
 /// Bearings of a forward move, degrees from the facing (4: "all movement is conducted in a straight line").
@@ -270,7 +270,10 @@ pub fn check_charge(p: &Pos, u: usize, target: usize) -> Result<(), Refusal> {
     if !ts.on_table() || p.side(target) == p.side(u) || p.kind(target) == Kind::Aviation {
         return Err(refuse("charge an enemy unit on the ground", "8.1"));
     }
-    if st.formation == Formation::Skirmish && ts.formation != Formation::Skirmish {
+    // 8.1: "Skirmish units can charge objective zones and skirmishers but cannot charge formed units":
+    // formed units holding an objective zone (their anchor in it) may be charged by skirmishers.
+    let in_zone = table::terrain_at(p.sc.ground(), ts.at).contains(&Terrain::Objective);
+    if st.formation == Formation::Skirmish && ts.formation != Formation::Skirmish && !in_zone {
         return Err(refuse("skirmishers charge skirmishers and objective zones, not formed units", "8.1"));
     }
     let (to, facing, _) = contact_place(p, u, target);
