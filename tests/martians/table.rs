@@ -192,6 +192,40 @@ fn a_square_has_no_flank_to_charge_mice_3_2() {
     assert!(!movement::contact_place(&p, 2, 0).2, "and so is one on its side face");
 }
 
+/// "Multi-unit Marching Order Squares are when several units are combined. Some units may be in line
+/// while others are in column. Artillery guns can help form a side. Cavalry units cannot comprise a
+/// side. Unit squares cannot be used as part of a Marching Square" (3.2).
+#[test]
+fn four_companies_facing_out_make_a_marching_square_with_no_flank_mice_3_2() {
+    use salient::rulesets::martians::marching::square_of;
+    // Four companies of four stands (120 x 20 yards) on the sides of a box around (1000, 1000), facing out;
+    // a warrior mass west of the north company, level with it: on its flank, were it alone.
+    let box_of = |east: (&'static str, Formation, f32)| {
+        pos(
+            Sequence::Traditional,
+            &[],
+            &[("a", 0), ("n", 1)],
+            &[
+                ("north", "a", "british.line", Line, (1000.0, 1080.0), 90.0),
+                ("south", "a", "british.line", Line, (1000.0, 920.0), 270.0),
+                ("west", "a", "british.line", Line, (920.0, 1000.0), 180.0),
+                ("east", "a", east.0, east.1, (1080.0, 1000.0), east.2),
+                ("w", "n", "indunas.warriors", Mass, (760.0, 1070.0), 0.0),
+            ],
+        )
+    };
+    let p = box_of(("british.line", Line, 0.0));
+    assert_eq!(square_of(&p, 0).map(|r| r.len()), Some(4));
+    assert!(!movement::contact_place(&p, 4, 0).2, "the north company's side is a face of the square");
+    // Open on one side (the east company faces in), or closed by cavalry or by a unit's own square: no
+    // marching square, a flank.
+    for east in [("british.line", Line, 180.0), ("british.lancers", Line, 0.0), ("british.line", Square, 0.0)] {
+        let q = box_of(east);
+        assert_eq!(square_of(&q, 0), None, "{east:?}");
+        assert!(movement::contact_place(&q, 4, 0).2, "{east:?}");
+    }
+}
+
 #[test]
 fn skirmishers_charge_skirmishers_and_objective_zones_not_formed_units_mice_8_1() {
     let zone: &[(f32, f32)] = &[(800.0, 400.0), (1000.0, 400.0), (1000.0, 700.0), (800.0, 700.0)];

@@ -12,6 +12,7 @@ pub mod commanders;
 pub mod events;
 pub mod fire;
 pub mod formations;
+pub mod marching;
 pub mod melee;
 pub mod morale;
 pub mod movement;

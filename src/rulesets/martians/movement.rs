@@ -224,8 +224,8 @@ pub fn check_form(p: &Pos, u: usize, f: Formation) -> Result<(), Refusal> {
 }
 
 /// Where a charger ends against a defender (8.1: shifted to match the defender's edge it reaches):
-/// its anchor, its facing, and whether the contact is on the flank or rear. A square has no flank:
-/// it is "an all around defensive position" (3.2).
+/// its anchor, its facing, and whether the contact is on the flank or rear. A square, of one unit or
+/// a marching square of several, has no flank: it is "an all around defensive position" (3.2).
 pub fn contact_place(p: &Pos, u: usize, target: usize) -> (Yards, f32, bool) {
     let tst = &p.units[target];
     let frame = Stand { centre: tst.at, facing: tst.facing, frontage: 0.0, depth: 0.0 };
@@ -245,7 +245,8 @@ pub fn contact_place(p: &Pos, u: usize, target: usize) -> (Yards, f32, bool) {
     } else {
         ((mid_a, b1), PI, false)
     };
-    (frame.point(point.0, point.1), tst.facing + turn, flank && tst.formation != Formation::Square)
+    let flank = flank && tst.formation != Formation::Square && super::marching::square_of(p, target).is_none();
+    (frame.point(point.0, point.1), tst.facing + turn, flank)
 }
 
 /// 4.1b, 8.1: a charge into contact.

@@ -40,6 +40,9 @@ pub struct Tables {
     pub limbered_enemy: f32,
     /// The rate is multiplied by this across woods and rough ground (4; reconstructed: 0.5).
     pub difficult_factor: f32,
+    /// The widest gap, in yards, between two units that close a side or a corner of a multi-unit
+    /// marching square (3.2; reconstructed: 20).
+    pub marching_square_gap: f32,
     /// Morale: the check's modifiers and the loss chart (5.2, 5.4, 5.5, 5.63).
     pub morale: Morale,
     /// Commanders: the d10 that hits one (2.31) and how far he rides to another unit.

@@ -135,6 +135,7 @@ fn commander_view(p: &Pos, c: usize, l: &Leader) -> UnitView {
 
 pub fn state_view(world: &World) -> StateView {
     let p = Pos::capture(world);
+    let marching = super::marching::in_squares(&p);
     let units = (0..p.units.len())
         .map(|u| {
             let st = &p.units[u];
@@ -181,6 +182,9 @@ pub fn state_view(world: &World) -> StateView {
             }
             if st.broken_down {
                 markers.push("broken_down".into());
+            }
+            if marching[u] {
+                markers.push("marching_square".into());
             }
             UnitView {
                 id: spec.id.clone(),

@@ -453,6 +453,14 @@ fn unit_card(ui: &mut egui::Ui, p: &Pos, u: usize, asks: &mut Asks) {
                 rule_link(row, rule, &mut asks.open_rule);
             });
         }
+        if let Some(ring) = crate::rulesets::martians::marching::square_of(p, u) {
+            let others: Vec<&str> = ring.iter().filter(|&&v| v != u).map(|&v| p.id(v)).collect();
+            ui.horizontal_wrapped(|row| {
+                let words = format!("in a marching square with {}: no flank or rear", others.join(", "));
+                row.label(egui::RichText::new(words).color(BRASS));
+                rule_link(row, "3.2", &mut asks.open_rule);
+            });
+        }
         if st.on_table() && p.kind(u) != crate::rulesets::martians::tables::Kind::Aviation {
             let (allow, charge) = preview::reach(p, u);
             ui.label(egui::RichText::new(format!("move {allow:.0} yds, charge {charge:.0} yds")).color(DIM));
