@@ -227,12 +227,15 @@ fn continue_ordered(p: &mut Pos, rt: &mut Rt) {
     }
 }
 
-/// The side after the one deciding in the aviation or vehicle phase's order.
+/// The side after the one deciding in the aviation or vehicle phase's order that still takes part (its
+/// flights or vehicles may have been lost meanwhile).
 fn next_in_order(p: &Pos) -> Option<usize> {
-    match p.r.side {
-        None => p.r.order.first().copied(),
-        Some(cur) => p.r.order.iter().position(|&s| s == cur).and_then(|i| p.r.order.get(i + 1)).copied(),
-    }
+    let after = match p.r.side {
+        None => 0,
+        Some(cur) => p.r.order.iter().position(|&s| s == cur).map_or(p.r.order.len(), |i| i + 1),
+    };
+    let remaining = ranking(p, p.r.phase);
+    p.r.order.iter().skip(after).copied().find(|s| remaining.contains(s))
 }
 
 /// The next regiment in priority order with a unit on the ground (2.6), or the melee phase.

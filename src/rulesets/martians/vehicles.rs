@@ -89,14 +89,15 @@ fn rough_breakdown(p: &mut Pos, rt: &mut Rt, u: usize) {
     if p.units[u].broken_down || !p.r.rough_rolled.insert(u) {
         return;
     }
-    let roll = rt.d10(format!("does {} break down in the difficult ground?", p.id(u)), "Vehicles");
+    breakdown_roll(p, rt, u, "in the difficult ground");
+}
+
+/// The d10 for a break down (0: the vehicle breaks down where it stands, `where_` it is).
+fn breakdown_roll(p: &mut Pos, rt: &mut Rt, u: usize, where_: &str) {
+    let roll = rt.d10(format!("does {} break down {where_}?", p.id(u)), "Vehicles");
     if p.sc.tables.vehicles.breakdown.contains(&roll) {
         p.units[u].broken_down = true;
-        rt.log(
-            "Vehicles",
-            format!("{} breaks down in the difficult ground (rolled 0)", p.name(u)),
-            EventKind::BrokeDown { unit: p.id(u).to_string() },
-        );
+        rt.log("Vehicles", format!("{} breaks down {where_} (rolled 0)", p.name(u)), EventKind::BrokeDown { unit: p.id(u).to_string() });
     }
 }
 
@@ -125,17 +126,8 @@ pub fn after_move(p: &mut Pos, rt: &mut Rt, u: usize, from: Yards) {
     if p.sc.spec.options.vehicles_in_rough && rough_going(p, from, p.units[u].at, &p.stands(u)) {
         rough_breakdown(p, rt, u);
     }
-    if p.units[u].broken_down || protected(p, from) || !protected(p, p.units[u].at) {
-        return;
-    }
-    let roll = rt.d10(format!("does {} break down?", p.id(u)), "Vehicles");
-    if p.sc.tables.vehicles.breakdown.contains(&roll) {
-        p.units[u].broken_down = true;
-        rt.log(
-            "Vehicles",
-            format!("{} breaks down entering the position (rolled 0)", p.name(u)),
-            EventKind::BrokeDown { unit: p.id(u).to_string() },
-        );
+    if !p.units[u].broken_down && !protected(p, from) && protected(p, p.units[u].at) {
+        breakdown_roll(p, rt, u, "entering the position");
     }
 }
 
