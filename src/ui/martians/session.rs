@@ -33,7 +33,8 @@ mod tests {
         let s = MarSession::open(&path(), 3, seats).expect("the scenario opens");
         assert!(s.game.pending().is_some());
         assert!(!s.legal.is_empty());
-        assert_eq!(s.pos().units.len(), s.view.units.len());
+        // Every unit, and every commander (a stand the campaign may carry, 2.31), is in the view.
+        assert_eq!(s.pos().units.len() + s.pos().r.leaders.len(), s.view.units.len());
     }
 
     /// The replay viewer steps a Martians game forward and back.
