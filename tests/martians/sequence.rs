@@ -401,6 +401,9 @@ fn vehicles_move_and_fire_in_their_own_phase_after_the_regiments_mice_1_3() {
     // "Move and Attack": the car moves 100 yards (Recon's rate), then fires; then it is done.
     assert!(check(&p, &Move(id("car"), 0, 110)).is_err());
     ok(&mut p, Move(id("car"), 0, 100), &[]);
+    // The window's preview says what fires, by the vehicle rules, with the dice the fire rolls.
+    let seen = salient::rulesets::martians::preview::fire(&p, u(&p, "car"), u(&p, "w")).expect("the car may fire");
+    assert_eq!((seen.what, seen.rule, seen.dice), ("vehicle fire", "Vehicles", 12));
     // Two cars, two machine guns each, at 200 yards: 3 dice a gun (101-300); the warriors pass morale (1).
     let ev = ok(&mut p, Fire(id("car"), id("w")), &[1, 1, 1, 1, 5, 5, 5, 5, 5, 5, 5, 5, 1]);
     assert!(ev.iter().any(|e| e.rule == "Vehicles" && matches!(e.kind, EventKind::Fired { dice: 12, hits: 4, .. })), "{ev:#?}");

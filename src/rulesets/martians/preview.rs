@@ -38,6 +38,7 @@ pub fn fire(p: &Pos, u: usize, target: usize) -> Result<FirePreview, (String, St
     let (what, rule, notes) = match p.kind(u) {
         Kind::Aviation => ("aviation attack", "Aviation", Vec::new()),
         Kind::Artillery => ("artillery", "6.7", artillery_notes(p, u, target, shot.range)),
+        _ if p.vehicle(u) => ("vehicle fire", "Vehicles", vehicle_notes(p, u, target, shot.range)),
         _ if shot.skirmish => ("skirmish fire", "7.3", musketry_notes(p, u, target, shot.range, true)),
         _ => ("musketry", "7.3", musketry_notes(p, u, target, shot.range, false)),
     };
@@ -133,6 +134,19 @@ fn musketry_notes(p: &Pos, u: usize, target: usize, range: f32, skirmish: bool) 
 }
 
 /// 6.7: the gun's dice at the range and the modifiers of the Artillery Fire Charts.
+/// A vehicle's fire (Steam Power Vehicle Rules): its machine guns and cannon at the artillery chart's
+/// dice by range, with the chart's cover modifiers (`vehicles::shot`).
+fn vehicle_notes(p: &Pos, u: usize, target: usize, range: f32) -> Vec<(String, &'static str)> {
+    let ty = p.ty(u);
+    let cannon = ty.gun.as_deref().map(|g| format!(" and a {g} gun")).unwrap_or_default();
+    let mut out = vec![(format!("{} machine guns{cannon} a vehicle, at the artillery chart's dice by range", ty.mgs), "6.7")];
+    let cover = artillery::cover_dice(p, target, range, false);
+    if cover != 0 {
+        out.push((format!("target in cover: {cover:+} dice"), "6.7"));
+    }
+    out
+}
+
 fn artillery_notes(p: &Pos, u: usize, target: usize, range: f32) -> Vec<(String, &'static str)> {
     let a = &p.sc.tables.artillery;
     let mut out = Vec::new();
