@@ -22,7 +22,9 @@ const SCENARIOS: [&str; 2] = ["scenarios/bastards/first-tank-battle.ron", "scena
 /// A game of a scenario with the computer opponent in it, as the registry opens it.
 fn open(scenario: &str, seed: u64) -> Game<Bastards> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(scenario);
-    Game::<Bastards>::open(&path, seed, Vec::new()).unwrap_or_else(|d| panic!("{scenario}: {d:?}")).with_opponent(Some(salient::ai::choose))
+    Game::<Bastards>::open(&path, seed, Vec::new())
+        .unwrap_or_else(|d| panic!("{scenario}: {d:?}"))
+        .with_opponent(Some(<salient::ai::Computer as salient::engine::Opponent<Bastards>>::chooser()))
 }
 
 /// Who plays a side.
@@ -81,7 +83,7 @@ fn play_session(s: &mut dyn Session, players: &[Player], seed: u64, max: usize) 
         let command = match player {
             Player::Ai => {
                 ai_decisions += 1;
-                s.choose_ai().ok_or_else(|| format!("the AI found no command ({})", pending.prompt))?
+                s.choose_ai(salient::engine::Difficulty::Normal).ok_or_else(|| format!("the AI found no command ({})", pending.prompt))?
             }
             Player::Random => s.choose_random(&mut rng).ok_or_else(|| format!("no legal command ({})", pending.prompt))?,
         };

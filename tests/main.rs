@@ -4,6 +4,7 @@ mod ai_tests;
 mod bastards;
 mod campaigns;
 mod cli_tests;
+mod difficulty;
 mod dixmude;
 mod engine_tests;
 mod fuzz_regressions;

@@ -24,30 +24,49 @@ pub mod bastards;
 pub mod dixmude;
 pub mod martians;
 pub mod rtc;
+pub mod search;
 pub mod trenches;
 
 use bevy::prelude::World;
 
-use crate::engine::{Game, Opponent, Ruleset};
+use crate::engine::{Difficulty, Game, Opponent, Ruleset};
 
 /// A ruleset's evaluators: the computer opponent's half of a ruleset, implemented in `ai/<id>/` and
 /// wired to its rules by the registry (`crate::rulesets::registry`).
 pub trait Evaluators: Ruleset {
-    /// A score for each legal command (higher is better).
+    /// A score for each legal command (higher is better): the Normal opponent's choice.
     fn scores(world: &World, legal: &[Self::Command]) -> Vec<f32>;
+
+    /// Whether the ruleset's opponent looks ahead ([`Evaluators::look_ahead`]): the Hard level.
+    const LOOKS_AHEAD: bool = false;
+
+    /// The Hard level's scores, from the Normal `scores` of the same commands: a look-ahead
+    /// ([`search`]). Without one, the Normal scores.
+    fn look_ahead(_game: &Game<Self>, _legal: &[Self::Command], scores: Vec<f32>) -> Vec<f32> {
+        scores
+    }
 }
 
 /// The computer opponent the registry injects into every game of a ruleset with [`Evaluators`].
 pub struct Computer;
 
 impl<R: Evaluators> Opponent<R> for Computer {
-    fn choose(game: &mut Game<R>) -> Option<R::Command> {
-        choose(game)
+    const LEVELS: &'static [Difficulty] = if R::LOOKS_AHEAD { &Difficulty::ALL } else { &Difficulty::GREEDY };
+    fn choose(game: &mut Game<R>, level: Difficulty) -> Option<R::Command> {
+        choose_at(game, level)
     }
 }
 
-/// The best legal command now, by the ruleset's scores; `None` if nothing is legal (the game is over).
+/// The best legal command now, by the ruleset's scores (the Normal level); `None` if nothing is legal
+/// (the game is over).
 pub fn choose<R: Evaluators>(game: &mut Game<R>) -> Option<R::Command> {
+    choose_at(game, Difficulty::Normal)
+}
+
+/// The command the opponent plays now at a difficulty (docs/ai.md, "Difficulty"): Normal the best
+/// score; Easy one of the three best, most often the best ([`easy_pick`]); Hard the best by the
+/// look-ahead (Normal where the ruleset has none). `None` if nothing is legal.
+pub fn choose_at<R: Evaluators>(game: &mut Game<R>, level: Difficulty) -> Option<R::Command> {
     let legal = game.legal();
     match legal.len() {
         0 => return None,
@@ -56,8 +75,26 @@ pub fn choose<R: Evaluators>(game: &mut Game<R>) -> Option<R::Command> {
     }
     let legal = legal.to_vec();
     let scores = R::scores(game.world(), &legal);
-    let best = best_index(&scores).unwrap_or(0);
-    legal.into_iter().nth(best)
+    let pick = match level {
+        Difficulty::Easy => easy_pick(&scores, game.origin().seed, game.history().len()),
+        Difficulty::Normal => best_index(&scores).unwrap_or(0),
+        Difficulty::Hard => best_index(&R::look_ahead(game, &legal, scores)).unwrap_or(0),
+    };
+    legal.into_iter().nth(pick)
+}
+
+/// The Easy opponent's choice: the best command 70 % of the time, the second best 20 %, the third
+/// 10 %, drawn from the game's seed and the number of commands played (not from its dice: the
+/// game stays a function of its scenario, seed and commands).
+pub fn easy_pick(scores: &[f32], seed: u64, commands: usize) -> usize {
+    let order = shortlist(scores, 3);
+    let draw = search::mix(seed ^ 0xea57, commands as u64) % 10;
+    let rank = match draw {
+        0..=6 => 0,
+        7 | 8 => 1,
+        _ => 2,
+    };
+    order.get(rank).or(order.first()).copied().unwrap_or(0)
 }
 
 /// Every legal command with its score, best first (ties in the legal order): what the AI thinks of
@@ -146,6 +183,20 @@ mod tests {
         assert_eq!(best_index(&[1.0, 3.0, 3.0]), Some(1));
         assert_eq!(best_index(&[f32::NAN, 0.5, f32::NAN]), Some(1));
         assert_eq!(best_index(&[f32::NAN]), Some(0));
+    }
+
+    #[test]
+    fn easy_takes_the_best_most_often_and_never_below_the_third() {
+        let scores = [1.0, 5.0, 3.0, 4.0, 2.0];
+        let mut count = [0usize; 5];
+        for n in 0..1000 {
+            count[easy_pick(&scores, 17, n)] += 1;
+        }
+        assert_eq!(count[0] + count[4], 0, "only the three best: {count:?}");
+        assert!((620..780).contains(&count[1]), "the best about 70 %: {count:?}");
+        assert!((140..260).contains(&count[3]), "the second about 20 %: {count:?}");
+        assert!((50..150).contains(&count[2]), "the third about 10 %: {count:?}");
+        assert_eq!(easy_pick(&[2.0], 1, 1), 0);
     }
 
     #[test]

@@ -237,7 +237,7 @@ fn print_report(
 ) {
     let n = played.len().max(1) as f64;
     println!("{} — {} campaign(s), seeds {}..{}", campaign.spec.name, played.len(), args.seed, args.seed + args.games as u64 - 1);
-    println!("controllers: the campaign's side {player:?}, the other side {opponent:?}");
+    println!("controllers: the campaign's side {}, the other side {}", player.name(), opponent.name());
     println!();
     println!("per battle (in campaign order):");
     for b in &campaign.spec.battles {

@@ -123,6 +123,30 @@ fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
 }
 
+/// The head-to-head of two runs of the same games with the controllers swapped (`salient sim
+/// --swap`): for each controller, its games won as each side, and its score over both (a draw half),
+/// with the 95 % Wilson interval.
+pub fn print_ladder(runs: &[ReportFile]) {
+    let mut by: BTreeMap<String, (Vec<String>, f64, usize)> = BTreeMap::new();
+    for run in runs {
+        for (side, c) in &run.header.controllers {
+            let games: Vec<&GameRecord> = run.rows.iter().flat_map(|r| &r.games_played).collect();
+            let won = games.iter().filter(|g| g.winner.as_deref() == Some(side.as_str())).count();
+            let drawn = games.iter().filter(|g| g.winner.is_none()).count();
+            let e = by.entry(c.name()).or_default();
+            e.0.push(format!("as {side} {won}/{} won ({drawn} drawn)", games.len()));
+            e.1 += won as f64 + 0.5 * drawn as f64;
+            e.2 += games.len();
+        }
+    }
+    println!("head to head (both sides):");
+    for (c, (lines, points, n)) in by {
+        let p = points / n.max(1) as f64;
+        let (lo, hi) = wilson(p, n);
+        println!("  {c}: {}; score {:.1} % ({:.1}-{:.1} %)", lines.join(", "), 100.0 * p, 100.0 * lo, 100.0 * hi);
+    }
+}
+
 /// The Wilson score interval at 95 % for a proportion `p` observed over `n` trials.
 pub fn wilson(p: f64, n: usize) -> (f64, f64) {
     if n == 0 {
@@ -324,7 +348,7 @@ impl ReportFile {
         let games: usize = self.rows.iter().map(|r| r.games_played.len()).sum();
         let shard = self.shard.map(|(k, n)| format!(" (slice {k}/{n})")).unwrap_or_default();
         println!("{}: {games} games in {:.1} s{shard}", h.scenario, self.wall_s);
-        let ctl: Vec<String> = h.controllers.iter().map(|(s, c)| format!("{s}={c:?}")).collect();
+        let ctl: Vec<String> = h.controllers.iter().map(|(s, c)| format!("{s}={}", c.name())).collect();
         println!("controllers: {}", ctl.join(", "));
         if h.settings.is_empty() && self.rows.len() == 1 {
             self.print_single(&self.rows[0].stats(h));

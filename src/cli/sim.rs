@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 use super::report::{GameRecord, ReportFile, Row, RunHeader, Timing};
 
 use super::report;
-use crate::engine::Session;
 use crate::engine::loader::{FileSet, Loader, normalize};
 use crate::engine::source::suggestion;
+use crate::engine::{Difficulty, Session};
 
 #[derive(clap::Args, Debug)]
 #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -54,6 +54,10 @@ pub struct SimArgs {
     /// Also report the VP (victory areas) after these turns, e.g. `--at-turns 3,6`.
     #[arg(long, value_delimiter = ',')]
     pub at_turns: Vec<u32>,
+    /// Also play every game with the controllers swapped between the sides, and report the head to
+    /// head of the controllers over both (the AI ladder: `--controllers ai:hard,ai:normal --swap`).
+    #[arg(long)]
+    pub swap: bool,
     /// `K/N`: play only the K-th of N disjoint slices of the games (seeds unchanged); `salient sim
     /// merge` combines the slices' `--json` reports into the report of the whole run.
     #[arg(long, value_name = "K/N")]
@@ -106,21 +110,47 @@ impl GameResult {
     }
 }
 
-/// A controller of one side.
+/// A controller of one side: the computer opponent at a difficulty (`ai` is `ai:normal`), or uniform
+/// random play. Written as on the command line (`ai`, `ai:hard`, `random`) in reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(into = "String", try_from = "String")]
 pub enum Controller {
-    Ai,
+    Ai(Difficulty),
     Random,
 }
 
 impl Controller {
     pub fn parse(s: &str) -> Result<Controller, String> {
         match s {
-            "ai" => Ok(Controller::Ai),
+            "ai" => Ok(Controller::Ai(Difficulty::Normal)),
             "random" => Ok(Controller::Random),
-            other => Err(format!("unknown controller `{other}`: use `ai` or `random`")),
+            other => other
+                .strip_prefix("ai:")
+                .and_then(Difficulty::parse)
+                .map(Controller::Ai)
+                .ok_or_else(|| format!("unknown controller `{other}`: use `ai`, `ai:easy`, `ai:normal`, `ai:hard` or `random`")),
         }
+    }
+    /// As written on the command line.
+    pub fn name(self) -> String {
+        match self {
+            Controller::Ai(Difficulty::Normal) => "ai".into(),
+            Controller::Ai(level) => format!("ai:{}", level.id()),
+            Controller::Random => "random".into(),
+        }
+    }
+}
+
+impl From<Controller> for String {
+    fn from(c: Controller) -> String {
+        c.name()
+    }
+}
+
+impl TryFrom<String> for Controller {
+    type Error = String;
+    fn try_from(s: String) -> Result<Controller, String> {
+        Controller::parse(&s)
     }
 }
 
@@ -146,7 +176,7 @@ pub fn play_game(
         let t = Instant::now();
         let choice = match controller {
             Controller::Random => session.choose_random(&mut rng),
-            Controller::Ai => session.choose_ai(),
+            Controller::Ai(level) => session.choose_ai(level),
         };
         decision_ms.push(t.elapsed().as_secs_f64() * 1000.0);
         let Some(command) = choice else {
@@ -312,6 +342,19 @@ fn controllers_of(args: &SimArgs, sides: &[String]) -> Result<BTreeMap<String, C
     Ok(controllers)
 }
 
+/// Refuses a difficulty the ruleset's computer opponent does not play (Hard without a look-ahead).
+pub fn check_levels(controllers: &BTreeMap<String, Controller>, session: &dyn Session) -> Result<(), String> {
+    for c in controllers.values() {
+        if let Controller::Ai(level) = c
+            && !session.difficulties().contains(level)
+        {
+            let have: Vec<String> = session.difficulties().iter().map(|d| format!("ai:{}", d.id())).collect();
+            return Err(format!("--controllers: this game's computer opponent has no {} level (it plays {})", level.id(), have.join(", ")));
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: SimArgs) -> i32 {
     if let Some(SimAction::Merge { reports, json }) = &args.action {
         return merge(reports, *json);
@@ -353,6 +396,10 @@ pub fn run(args: SimArgs) -> i32 {
             return 2;
         }
     };
+    if let Err(e) = check_levels(&controllers, templates[0].1.as_ref()) {
+        eprintln!("salient: {e}");
+        return 2;
+    }
     let header = RunHeader {
         scenario: scenario.to_string_lossy().replace('\\', "/"),
         seed: args.seed,
@@ -363,15 +410,29 @@ pub fn run(args: SimArgs) -> i32 {
         settings: settings.iter().map(|s| (s.name.clone(), s.values.clone())).collect(),
         max_decisions: args.max_decisions,
     };
-    let started = Instant::now();
-    let rows = play_all(&args, &header, templates, shard);
-    let report = ReportFile { format: report::FORMAT, header, shard, rows, wall_s: started.elapsed().as_secs_f64() };
-    if args.json {
-        println!("{}", serde_json::to_string(&report.json()).unwrap_or_default());
-    } else {
-        report.print();
+    let mut headers = vec![header];
+    if args.swap {
+        let mut swapped = headers[0].clone();
+        let order: Vec<Controller> = swapped.sides.iter().rev().filter_map(|s| headers[0].controllers.get(s).copied()).collect();
+        swapped.controllers = swapped.sides.iter().cloned().zip(order).collect();
+        headers.push(swapped);
     }
-    if report.rows.iter().flat_map(|r| &r.games_played).any(|g| g.error.is_some()) { 1 } else { 0 }
+    let mut reports = Vec::new();
+    for header in headers {
+        let started = Instant::now();
+        let rows = play_all(&args, &header, templates.iter().map(|(c, s)| (c.clone(), s.restart(args.seed))).collect(), shard);
+        let report = ReportFile { format: report::FORMAT, header, shard, rows, wall_s: started.elapsed().as_secs_f64() };
+        if args.json {
+            println!("{}", serde_json::to_string(&report.json()).unwrap_or_default());
+        } else {
+            report.print();
+        }
+        reports.push(report);
+    }
+    if args.swap && !args.json {
+        report::print_ladder(&reports);
+    }
+    if reports.iter().flat_map(|r| &r.rows).flat_map(|r| &r.games_played).any(|g| g.error.is_some()) { 1 } else { 0 }
 }
 
 /// Plays this slice's games of every combination on `--jobs` threads: game `i` of combination `c`

@@ -11,6 +11,7 @@ use bevy::prelude::*;
 use super::campaign::{CampaignRecord, CarriedUnit};
 use super::decision::{Inbox, Pending, Refusal};
 use super::dice::Dice;
+use super::difficulty::Difficulty;
 use super::journal::{Journal, JournalLine, merged};
 use super::loader::{FileSet, Loader};
 use super::ruleset::{Flow, GameFlow, Ruleset, engine_plugin, goto, settle};
@@ -61,9 +62,22 @@ pub struct ForcedDice {
     pub values: Vec<u32>,
 }
 
-/// A computer opponent's choice of a legal command, `None` when nothing is legal. The engine never
-/// calls the AI itself: the registry injects the chooser into the games it opens.
-pub type Chooser<R> = fn(&mut Game<R>) -> Option<<R as Ruleset>::Command>;
+/// A computer opponent: its choice of a legal command at a difficulty (`None` when nothing is legal),
+/// and the difficulties it plays. The engine never calls the AI itself: the registry injects the
+/// chooser into the games it opens.
+pub struct Chooser<R: Ruleset> {
+    pub choose: fn(&mut Game<R>, Difficulty) -> Option<R::Command>,
+    /// The levels it plays differently (Hard only where the opponent looks ahead).
+    pub levels: &'static [Difficulty],
+}
+
+impl<R: Ruleset> Clone for Chooser<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: Ruleset> Copy for Chooser<R> {}
 
 /// A game of ruleset `R`.
 pub struct Game<R: Ruleset> {

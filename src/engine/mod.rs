@@ -5,6 +5,7 @@ pub mod board;
 pub mod campaign;
 pub mod decision;
 pub mod dice;
+pub mod difficulty;
 pub mod game;
 pub mod journal;
 pub mod loader;
@@ -24,6 +25,7 @@ pub mod view;
 
 pub use decision::{Inbox, Pending, Refusal};
 pub use dice::{Dice, DieRoll};
+pub use difficulty::Difficulty;
 pub use game::Game;
 pub use journal::{Describe, Journal, RuleEvent};
 pub use ruleset::{GameFlow, Rules, Ruleset, emit, goto};

@@ -8,7 +8,8 @@ use rand::rngs::ChaCha8Rng;
 
 use super::campaign::{CampaignRecord, CarriedUnit};
 use super::decision::{Pending, Refusal};
-use super::game::Game;
+use super::difficulty::Difficulty;
+use super::game::{Chooser, Game};
 use super::journal::JournalLine;
 use super::loader::Loader;
 use super::ruleset::{MapVocabulary, Ruleset};
@@ -44,9 +45,11 @@ pub trait Session: Send {
     fn step_random(&mut self, rng: &mut ChaCha8Rng) -> bool;
     /// A legal command picked uniformly at random, as RON.
     fn choose_random(&mut self, rng: &mut ChaCha8Rng) -> Option<String>;
-    /// The computer opponent's choice, as RON (`None` also when the game has no opponent: see
-    /// [`Opponent`]).
-    fn choose_ai(&mut self) -> Option<String>;
+    /// The computer opponent's choice at a difficulty, as RON (`None` also when the game has no
+    /// opponent: see [`Opponent`]).
+    fn choose_ai(&mut self, level: Difficulty) -> Option<String>;
+    /// The difficulties the ruleset's computer opponent plays (none without an opponent).
+    fn difficulties(&self) -> &'static [Difficulty];
     /// The scenario's side ids, in order.
     fn sides(&self) -> Vec<String>;
     fn can_undo(&self) -> bool;
@@ -129,10 +132,13 @@ impl<R: Ruleset> Session for Game<R> {
         }
         ron::to_string(&legal[rng.random_range(0..legal.len())]).ok()
     }
-    fn choose_ai(&mut self) -> Option<String> {
-        let choose = self.opponent()?;
-        let c = choose(self)?;
+    fn choose_ai(&mut self, level: Difficulty) -> Option<String> {
+        let opponent = self.opponent()?;
+        let c = (opponent.choose)(self, level)?;
         ron::to_string(&c).ok()
+    }
+    fn difficulties(&self) -> &'static [Difficulty] {
+        self.opponent().map_or(&[], |o| o.levels)
     }
     fn sides(&self) -> Vec<String> {
         R::sides(self.scenario())
@@ -169,8 +175,14 @@ impl<R: Ruleset> Session for Game<R> {
 /// A ruleset's computer opponent, injected by the registry into the games its entry opens: the
 /// engine never calls the AI itself.
 pub trait Opponent<R: Ruleset> {
-    /// The command chosen now; `None` when nothing is legal.
-    fn choose(game: &mut Game<R>) -> Option<R::Command>;
+    /// The levels it plays differently.
+    const LEVELS: &'static [Difficulty];
+    /// The command chosen now at a difficulty; `None` when nothing is legal.
+    fn choose(game: &mut Game<R>, level: Difficulty) -> Option<R::Command>;
+    /// The chooser a game carries.
+    fn chooser() -> Chooser<R> {
+        Chooser { choose: Self::choose, levels: Self::LEVELS }
+    }
 }
 
 /// Files compiled into the program, as (path, text): a ruleset's shipped scenarios and the maps they
@@ -220,7 +232,7 @@ fn check_scenario<R: Ruleset>(file: &SourceFile) -> Vec<Diagnostic> {
 }
 
 fn open<R: Ruleset, O: Opponent<R>>(loader: Loader, path: &Path, seed: u64, forced: Vec<u32>) -> Result<Box<dyn Session>, Vec<Diagnostic>> {
-    Game::<R>::open_with(loader, path, seed, forced).map(|g| Box::new(g.with_opponent(Some(O::choose))) as Box<dyn Session>)
+    Game::<R>::open_with(loader, path, seed, forced).map(|g| Box::new(g.with_opponent(Some(O::chooser()))) as Box<dyn Session>)
 }
 
 fn open_carrying<R: Ruleset, O: Opponent<R>>(
@@ -230,11 +242,11 @@ fn open_carrying<R: Ruleset, O: Opponent<R>>(
     carried: Vec<CarriedUnit>,
 ) -> Result<Box<dyn Session>, Vec<Diagnostic>> {
     Game::<R>::open_carrying(loader, path, seed, Vec::new(), carried)
-        .map(|g| Box::new(g.with_opponent(Some(O::choose))) as Box<dyn Session>)
+        .map(|g| Box::new(g.with_opponent(Some(O::chooser()))) as Box<dyn Session>)
 }
 
 fn load<R: Ruleset, O: Opponent<R>>(file: &SourceFile, format: u32) -> Result<Box<dyn Session>, String> {
-    load_save::<R>(file, format).map(|g| Box::new(g.with_opponent(Some(O::choose))) as Box<dyn Session>)
+    load_save::<R>(file, format).map(|g| Box::new(g.with_opponent(Some(O::chooser()))) as Box<dyn Session>)
 }
 
 /// The registry entry of ruleset `R`, its computer opponent `O` and its shipped files.

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use bevy::prelude::Resource;
 use serde::{Deserialize, Serialize};
 
+use super::difficulty::Difficulty;
 use super::paths;
 
 /// How fast moves are shown.
@@ -84,6 +85,9 @@ pub struct Settings {
     pub ambient_volume: f32,
     /// No sound at all (F8 in the window).
     pub muted: bool,
+    /// How hard the computer opponent plays (docs/ai.md, "Difficulty"); a ruleset whose opponent does
+    /// not look ahead plays Hard as Normal and the window says so.
+    pub difficulty: Difficulty,
 }
 
 impl Default for Settings {
@@ -100,6 +104,7 @@ impl Default for Settings {
             effects_volume: 0.7,
             ambient_volume: 0.25,
             muted: false,
+            difficulty: Difficulty::Normal,
         }
     }
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use bevy::prelude::*;
 
 use crate::engine::game::Origin;
-use crate::engine::{Game, Ruleset};
+use crate::engine::{Difficulty, Game, Ruleset};
 
 use super::counters::Animations;
 use super::screens::HandOver;
@@ -23,8 +23,8 @@ enum Request<R: Ruleset> {
     Reset(Box<Origin<R>>, Vec<R::Command>),
     /// The window applied this command.
     Apply(R::Command),
-    /// Choose a command for the position after `revision`.
-    Think(u64),
+    /// Choose a command for the position after `revision`, at a difficulty.
+    Think(u64, Difficulty),
 }
 
 /// What the worker answers.
@@ -70,8 +70,8 @@ fn worker<R: crate::ai::Evaluators>(requests: Receiver<Request<R>>, answers: Sen
                     game = None;
                 }
             }
-            Request::Think(revision) => {
-                let choice = game.as_mut().and_then(crate::ai::choose);
+            Request::Think(revision, level) => {
+                let choice = game.as_mut().and_then(|g| crate::ai::choose_at(g, level));
                 if answers.send(Answer::Chosen(revision, choice)).is_err() {
                     return;
                 }
@@ -170,10 +170,10 @@ impl<R: crate::ai::Evaluators> ComputerPlayer<R> {
 
     /// Asks for a command for the position after `revision`, unless it is already thinking or the
     /// pause after its last command has not passed.
-    pub fn ask(&mut self, revision: u64, pause: Duration) {
+    pub fn ask(&mut self, revision: u64, pause: Duration, level: Difficulty) {
         if self.thinking.is_none()
             && self.last_move.is_none_or(|t| t.elapsed() >= pause)
-            && self.to_worker.send(Request::Think(revision)).is_ok()
+            && self.to_worker.send(Request::Think(revision, level)).is_ok()
         {
             self.thinking = Some(revision);
         }
@@ -214,7 +214,7 @@ pub fn drive_computer<S: WindowSession>(
     // Ask for a move when the computer is to decide and the last one has been shown.
     let skipping = session.playback.skipping();
     if session.computer_to_move() && (skipping || !animations.busy()) && !hand_over.showing {
-        worker.ask(session.revision, session.playback.pace(pace(&settings)));
+        worker.ask(session.revision, session.playback.pace(pace(&settings)), settings.difficulty);
     }
 }
 

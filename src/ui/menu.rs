@@ -20,6 +20,7 @@ use super::session::Seat;
 use super::settings::{Settings, settings_ui};
 use super::theme::{self, BRASS, DIM, PARCHMENT, RED};
 use super::{Launch, MenuMessage, Screen, show_game};
+use crate::engine::Difficulty;
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Page {
@@ -175,7 +176,7 @@ fn menu(
         match state.page {
             Page::Main => choice = main_page(ui, &mut state, &mut exit),
             Page::Rulesets => rulesets_page(ui, &mut state),
-            Page::Scenarios(ruleset) => choice = scenario_page(ui, &ctx, &mut state, ruleset),
+            Page::Scenarios(ruleset) => choice = scenario_page(ui, &ctx, &mut state, &mut settings, &mut message, ruleset),
             Page::Load => choice = load_page(ui, &mut state),
             Page::Replays => choice = replays_page(ui, &mut state),
             Page::Settings => settings_page(ui, &mut state, &mut settings, &mut message),
@@ -429,7 +430,14 @@ fn settings_page(ui: &mut egui::Ui, state: &mut MenuState, settings: &mut Settin
 }
 
 /// A ruleset's scenarios from the catalogue, the chosen one's details, the seats and the seed.
-fn scenario_page(ui: &mut egui::Ui, ctx: &egui::Context, state: &mut MenuState, ruleset: &'static str) -> Option<Choice> {
+fn scenario_page(
+    ui: &mut egui::Ui,
+    ctx: &egui::Context,
+    state: &mut MenuState,
+    settings: &mut Settings,
+    message: &mut MenuMessage,
+    ruleset: &'static str,
+) -> Option<Choice> {
     let Some(catalog) = state.catalog.clone() else {
         ui.vertical_centered(|ui| ui.label("Reading the scenarios…"));
         return None;
@@ -465,7 +473,10 @@ fn scenario_page(ui: &mut egui::Ui, ctx: &egui::Context, state: &mut MenuState, 
                 ui.set_width(details - 16.0);
                 ui.set_min_height(height - 16.0);
                 match &e.card {
-                    Ok(card) => choice = scenario_details(ui, ctx, state, e, card, details),
+                    Ok(card) => {
+                        let levels = presenter(ruleset).map_or(&[][..], |p| p.difficulties());
+                        choice = scenario_details(ui, ctx, state, (settings, message, levels), e, card, details)
+                    }
                     Err(msg) => {
                         ui.label(theme::title(e.title(), 24.0));
                         ui.label(egui::RichText::new(format!("This scenario does not load:\n{msg}")).color(RED));
@@ -510,6 +521,7 @@ fn scenario_details(
     ui: &mut egui::Ui,
     ctx: &egui::Context,
     state: &mut MenuState,
+    (settings, message, levels): (&mut Settings, &mut MenuMessage, &[Difficulty]),
     e: &ScenarioEntry,
     card: &ScenarioCard,
     details: f32,
@@ -530,6 +542,9 @@ fn scenario_details(
             });
             ui.add_space(8.0);
             seats_ui(ui, state, card);
+            if state.seats.values().any(|s| *s == Seat::Computer) {
+                difficulty_ui(ui, settings, message, levels);
+            }
             ui.add_space(8.0);
             if let Some(seed) = seed_and_start(ui, state) {
                 choice = Some(Choice::Start(e.path.clone(), seed));
@@ -574,6 +589,35 @@ fn seats_ui(ui: &mut egui::Ui, state: &mut MenuState, card: &ScenarioCard) {
     }
     if state.seats.values().all(|s| *s == Seat::Human) {
         ui.label(egui::RichText::new("Hot-seat: a hand-over screen hides the map between the two players' turns.").small().color(BRASS));
+    }
+}
+
+/// The computer opponent's difficulty, kept in the settings; the levels this ruleset's opponent does
+/// not play are shown greyed, with why.
+fn difficulty_ui(ui: &mut egui::Ui, settings: &mut Settings, message: &mut MenuMessage, levels: &[Difficulty]) {
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.label(theme::strong("Computer opponent"));
+        let before = settings.difficulty;
+        for d in Difficulty::ALL {
+            let playable = levels.contains(&d);
+            let button = ui.add_enabled(playable, egui::Button::selectable(settings.difficulty == d, d.name()));
+            let button = button.on_hover_text(super::settings::difficulty_help(d));
+            let button = button.on_disabled_hover_text("this game's computer opponent has no look-ahead yet: it plays as Normal");
+            if button.clicked() {
+                settings.difficulty = d;
+            }
+        }
+        if settings.difficulty != before
+            && let Err(e) = settings.save()
+        {
+            message.0 = Some(format!("The settings were not saved: {e}"));
+        }
+    });
+    if !levels.contains(&settings.difficulty) {
+        ui.label(
+            egui::RichText::new("Hard needs a look-ahead this game's opponent does not have yet: it plays as Normal.").small().color(DIM),
+        );
     }
 }
 

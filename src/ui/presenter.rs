@@ -52,6 +52,8 @@ pub trait Presenter: Send + Sync + 'static {
     fn plugin(&self, app: &mut App);
     /// The rule texts built into the program (`assets/ui/<id>-rules.ron`).
     fn builtin_rules(&self) -> &'static str;
+    /// The difficulties its computer opponent plays (Hard only with a look-ahead).
+    fn difficulties(&self) -> &'static [crate::engine::Difficulty];
     /// Reads a scenario file of this ruleset for the catalogue, with a thumbnail of its map if asked.
     fn card(&self, file: &SourceFile, thumbnail: bool) -> Result<ScenarioCard, String>;
     /// Opens a scenario: the game and its seats, ready to be put in the window.

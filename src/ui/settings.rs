@@ -37,6 +37,13 @@ pub fn settings_ui(ui: &mut bevy_egui::egui::Ui, s: &mut Settings) -> bool {
             ui.checkbox(&mut s.dice_tray, "show each throw on a card at the foot of the map");
         });
         ui.end_row();
+        ui.label("Computer opponent");
+        ui.horizontal(|ui| {
+            for d in crate::engine::Difficulty::ALL {
+                ui.selectable_value(&mut s.difficulty, d, d.name()).on_hover_text(difficulty_help(d));
+            }
+        });
+        ui.end_row();
         ui.label("Computer's turn");
         ui.vertical(|ui| {
             ui.checkbox(&mut s.follow_computer, "the camera follows its moves");
@@ -55,6 +62,18 @@ pub fn settings_ui(ui: &mut bevy_egui::egui::Ui, s: &mut Settings) -> bool {
     ui.add_space(6.0);
     ui.label(egui::RichText::new(format!("Saved in {}", Settings::path().display())).small().weak());
     *s != before
+}
+
+/// What a difficulty does, for its tooltip (docs/ai.md, "Difficulty").
+pub fn difficulty_help(d: crate::engine::Difficulty) -> &'static str {
+    match d {
+        crate::engine::Difficulty::Easy => "plays one of its three best commands, now and then not the best",
+        crate::engine::Difficulty::Normal => "plays its best command by the odds and values it sees now",
+        crate::engine::Difficulty::Hard => {
+            "plays its best candidates ahead on copies of the battle, with sampled dice and your best replies; \
+             where a game's opponent has no look-ahead yet, as Normal"
+        }
+    }
 }
 
 /// The UI-scale slider. Rescaling while the slider is dragged would move the slider under the
@@ -109,6 +128,7 @@ mod tests {
             effects_volume: 0.4,
             ambient_volume: 0.0,
             muted: true,
+            difficulty: crate::engine::Difficulty::Hard,
         };
         let text = ron::to_string(&s).unwrap();
         assert_eq!(ron::from_str::<Settings>(&text).unwrap(), s);

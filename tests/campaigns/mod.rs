@@ -238,7 +238,7 @@ fn a_units_strength_at_the_end_of_battle_one_is_its_strength_at_the_start_of_bat
     assert!(carried.len() > 20, "{carried:?}");
     let mut record = CampaignRecord::begin(&campaign, 3);
     let session = record.open_next(&campaign, &registry()).unwrap();
-    let controllers = session.sides().into_iter().map(|s| (s, Controller::Ai)).collect();
+    let controllers = session.sides().into_iter().map(|s| (s, Controller::Ai(salient::engine::Difficulty::Normal))).collect();
     let (_, mut first) = play_game(session, &controllers, 3, 100_000, &[]);
     assert!(first.is_over());
     let end = first.view();

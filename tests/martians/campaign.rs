@@ -140,7 +140,7 @@ fn campaign_rule_the_end_of_one_battle_is_the_start_of_the_next() {
     let mut seen = BTreeMap::<String, usize>::new();
     for seed in 1..=12 {
         let session = salient::cli::open_scenario(Path::new(HELLAS), seed, Vec::new()).unwrap();
-        let controllers = session.sides().into_iter().map(|s| (s, Controller::Ai)).collect();
+        let controllers = session.sides().into_iter().map(|s| (s, Controller::Ai(salient::engine::Difficulty::Normal))).collect();
         let (r, session) = play_game(session, &controllers, seed, 100_000, &[]);
         assert!(r.finished && r.error.is_none(), "{r:?}");
         let end = session.view();
@@ -180,9 +180,9 @@ fn the_syrtis_field_force_campaign_validates_branches_and_plays_to_its_end() {
     let hellas = campaign.spec.battles.iter().find(|b| b.id == "hellas-canal").unwrap();
     assert_eq!(hellas.next.after(ResultLevel::Victory), Some("tel-kharsa"));
     assert_eq!(hellas.next.after(ResultLevel::Defeat), Some("khor-amar"));
-    for (player, seeds) in [(Controller::Ai, 1..=3), (Controller::Random, 1..=2)] {
+    for (player, seeds) in [(Controller::Ai(salient::engine::Difficulty::Normal), 1..=3), (Controller::Random, 1..=2)] {
         for seed in seeds {
-            let played = play_campaign(&campaign, &registry(), player, Controller::Ai, seed, 100_000);
+            let played = play_campaign(&campaign, &registry(), player, Controller::Ai(salient::engine::Difficulty::Normal), seed, 100_000);
             assert_eq!(played.error, None, "seed {seed}");
             assert!(played.level.is_some(), "seed {seed}");
             assert!(played.battles.len() >= 2, "seed {seed}: {:?}", played.battles);

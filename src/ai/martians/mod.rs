@@ -17,19 +17,100 @@ use crate::rulesets::martians::view::{Stage, decider, stage};
 use crate::rulesets::martians::{Command, Martians, command, fire, melee, morale, movement, transports, vehicles};
 
 use super::Evaluators;
+use super::search::{self, Budget, Simulate};
+use crate::engine::journal::Journal;
+use crate::engine::{Dice, Game};
+use crate::rulesets::martians;
+use crate::rulesets::martians::state::Rt;
 
 impl Evaluators for Martians {
     fn scores(world: &World, legal: &[Command]) -> Vec<f32> {
-        let p = Pos::capture(world);
-        let Some(s) = stage(&p) else { return vec![0.0; legal.len()] };
-        let side = decider(&p, s);
-        let t = p.sc.tuning(side);
-        // Each unit's goal, worked out once a decision.
-        let goals: Vec<Option<Yards>> =
-            (0..p.units.len()).map(|u| if p.side(u) == side && p.units[u].on_table() { goal(&p, side, &t, u) } else { None }).collect();
-        legal.iter().map(|c| score(&p, s, side, &t, &goals, c) - breakdown_risk(&p, &t, c)).collect()
+        scores_at(&Pos::capture(world), legal)
+    }
+
+    const LOOKS_AHEAD: bool = true;
+
+    fn look_ahead(game: &Game<Martians>, legal: &[Command], scores: Vec<f32>) -> Vec<f32> {
+        search::look_ahead(game, legal, scores)
     }
 }
+
+/// The Normal scores of the legal commands on a position.
+fn scores_at(p: &Pos, legal: &[Command]) -> Vec<f32> {
+    let Some(s) = stage(p) else { return vec![0.0; legal.len()] };
+    let side = decider(p, s);
+    let t = p.sc.tuning(side);
+    // Each unit's goal, worked out once a decision.
+    let goals: Vec<Option<Yards>> =
+        (0..p.units.len()).map(|u| if p.side(u) == side && p.units[u].on_table() { goal(p, side, &t, u) } else { None }).collect();
+    legal.iter().map(|c| score(p, s, side, &t, &goals, c) - breakdown_risk(p, &t, c)).collect()
+}
+
+/// The Hard opponent (docs/ai.md, "Hard"): the look-ahead plays the regiments' choices of action and
+/// the movement and charges on copies of the position; fire and the windows keep the Normal scores.
+impl Simulate for Martians {
+    type Pos = Pos;
+    fn capture(world: &World) -> Pos {
+        Pos::capture(world)
+    }
+    fn legal_at(p: &Pos) -> Vec<Command> {
+        martians::legal_at(p)
+    }
+    fn exec(p: &mut Pos, dice: &mut Dice, c: Command) {
+        let mut journal = Journal::default();
+        martians::exec(p, &mut Rt { dice, journal: &mut journal }, c);
+    }
+    fn scores_at(p: &Pos, legal: &[Command]) -> Vec<f32> {
+        scores_at(p, legal)
+    }
+    fn decider(p: &Pos) -> Option<usize> {
+        stage(p).map(|s| decider(p, s))
+    }
+    fn value(p: &Pos, side: usize) -> f32 {
+        value(p, side)
+    }
+    fn budget(_p: &Pos, legal: &[Command]) -> Option<Budget> {
+        let manoeuvre = legal
+            .iter()
+            .any(|c| matches!(c, Command::Begin(..) | Command::Motivate(..) | Command::Move(..) | Command::Charge(..) | Command::Form(..)));
+        manoeuvre.then_some(Budget { candidates: 4, samples: 2, replies: 2, steps: 40, greedy: 0.5 })
+    }
+}
+
+/// What a position is worth to a side, in the units of the scores (the side's tuning): the battle
+/// won or lost; the castings each side has lost; the objective zones held; each unit's distance from
+/// its goal.
+fn value(p: &Pos, side: usize) -> f32 {
+    let t = p.sc.tuning(side);
+    if let Some((_, winner)) = &p.r.outcome {
+        return match winner {
+            Some(w) if *w == side => WON * t.kill,
+            Some(_) => -WON * t.kill,
+            None => 0.0,
+        };
+    }
+    let mut v = 0.0;
+    for s in 0..p.sc.spec.info.sides.len() {
+        let (full, now) = p.side_castings(s);
+        let lost = full.saturating_sub(now) as f32;
+        v += if s == side { -t.loss * lost } else { t.kill * lost };
+    }
+    for &(f, owner) in &p.sc.objectives {
+        match command::holder(p, f) {
+            Some(h) if h == owner => v += if owner == side { t.hold } else { -t.hold },
+            _ => {}
+        }
+    }
+    for u in p.on_table().filter(|&u| p.side(u) == side) {
+        if let Some(g) = goal(p, side, &t, u) {
+            v -= t.approach * p.units[u].at.distance(g);
+        }
+    }
+    v
+}
+
+/// A battle won, in enemy castings killed.
+const WON: f32 = 200.0;
 
 /// The middle of a terrain feature.
 fn middle(p: &Pos, f: usize) -> Yards {

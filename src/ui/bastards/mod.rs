@@ -70,6 +70,9 @@ impl Presenter for Window {
     fn builtin_rules(&self) -> &'static str {
         include_str!("../../../assets/ui/bastards-rules.ron")
     }
+    fn difficulties(&self) -> &'static [crate::engine::Difficulty] {
+        <crate::ai::Computer as crate::engine::Opponent<crate::rulesets::bastards::Bastards>>::LEVELS
+    }
     fn card(&self, file: &SourceFile, with_thumbnail: bool) -> Result<ScenarioCard, String> {
         let s = <Bastards as Ruleset>::load_scenario(file, &mut Loader::from_disk()).map_err(|ds| first_problem(&ds))?;
         let first = s.spec.turns.first().map(|t| t.label.clone()).unwrap_or_default();

@@ -51,6 +51,9 @@ impl Presenter for Window {
     fn builtin_rules(&self) -> &'static str {
         include_str!("../../../assets/ui/rtc-rules.ron")
     }
+    fn difficulties(&self) -> &'static [crate::engine::Difficulty] {
+        <crate::ai::Computer as crate::engine::Opponent<crate::rulesets::rtc::Rtc>>::LEVELS
+    }
     fn card(&self, file: &SourceFile, with_thumbnail: bool) -> Result<ScenarioCard, String> {
         let s = <Rtc as Ruleset>::load_scenario(file, &mut Loader::from_disk()).map_err(|ds| first_problem(&ds))?;
         let first = s.spec.turns.first().map(|t| t.date.clone()).unwrap_or_default();

@@ -1,0 +1,126 @@
+//! The Hard opponent's look-ahead (docs/ai.md, "Hard"), for every ruleset whose position can be
+//! copied and played on without the world ([`Simulate`]).
+//!
+//! A determinized Monte-Carlo look-ahead with the Normal opponent as its rollout policy:
+//!
+//! 1. the Normal scores shortlist the decision's best candidates ([`Budget::candidates`]);
+//! 2. each candidate is carried out by the rules' own step on a copy of the position, under a few
+//!    dice samples ([`Budget::samples`]) common to every candidate (the same seeds, so a candidate is
+//!    not preferred for its luck);
+//! 3. the game is played on from there by the Normal opponent for *both* sides: the enemy's best
+//!    reply by the same scores, until control has passed to the enemy and come back
+//!    ([`Budget::replies`]), the game ends or [`Budget::steps`] commands have been played;
+//! 4. the position reached is scored by the ruleset's [`Simulate::value`] for the deciding side and
+//!    averaged over the samples; a share of the Normal score is kept beside it
+//!    ([`Budget::greedy`]), so the look-ahead corrects the greedy opponent rather than replacing it.
+//!
+//! The budget is counted in commands simulated, not in time: the choice stays a pure function of
+//! the position and the game's seed (no clock), so a game is reproduced exactly by its commands.
+//! The time it takes is measured (`salient sim`, docs/ai.md).
+
+use bevy::prelude::World;
+
+use crate::engine::{Dice, Game};
+
+use super::{Evaluators, best_index, two_stage};
+
+/// How much a decision may look ahead.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Budget {
+    /// The candidates (best by the Normal scores) played on.
+    pub candidates: usize,
+    /// Dice samples per candidate.
+    pub samples: usize,
+    /// How many times control passes from one side to the other before a simulation stops (2: the
+    /// enemy's reply, then our next decision).
+    pub replies: usize,
+    /// At most this many commands per simulation after the candidate.
+    pub steps: usize,
+    /// The share of the Normal score kept beside the look-ahead's value.
+    pub greedy: f32,
+}
+
+/// A ruleset whose position the computer can copy and play on: what the look-ahead needs of it.
+pub trait Simulate: Evaluators {
+    /// A position: everything the rules read and change, without the world.
+    type Pos: Clone;
+    /// The game's position now.
+    fn capture(world: &World) -> Self::Pos;
+    /// The commands the rules allow on a position (the same list as the game's).
+    fn legal_at(p: &Self::Pos) -> Vec<Self::Command>;
+    /// Carries out a legal command on a position with these dice (what submitting it does).
+    fn exec(p: &mut Self::Pos, dice: &mut Dice, c: Self::Command);
+    /// The Normal scores of the legal commands on a position (the rollout policy).
+    fn scores_at(p: &Self::Pos, legal: &[Self::Command]) -> Vec<f32>;
+    /// The side (its index) that decides on a position; `None` once the game is over.
+    fn decider(p: &Self::Pos) -> Option<usize>;
+    /// What a position is worth to a side, in the units of its scores.
+    fn value(p: &Self::Pos, side: usize) -> f32;
+    /// How much this decision looks ahead; `None` when it is not worth it (the Normal choice).
+    fn budget(p: &Self::Pos, legal: &[Self::Command]) -> Option<Budget>;
+}
+
+/// SplitMix64 of two numbers: seeds for the samples and the Easy opponent's draw.
+pub fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a ^ b.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The Hard scores of a decision's legal commands, from their Normal `scores` (see the module).
+pub fn look_ahead<R: Simulate>(game: &Game<R>, legal: &[R::Command], scores: Vec<f32>) -> Vec<f32> {
+    let root = R::capture(game.world());
+    let (Some(budget), Some(side)) = (R::budget(&root, legal), R::decider(&root)) else { return scores };
+    let seed = mix(game.origin().seed, game.history().len() as u64);
+    let greedy = scores.clone();
+    two_stage(scores, budget.candidates, |i, _| {
+        let total: f32 = (0..budget.samples)
+            .map(|s| {
+                let mut p = root.clone();
+                let mut dice = Dice::new(mix(seed, s as u64));
+                R::exec(&mut p, &mut dice, legal[i].clone());
+                play_on::<R>(&mut p, &mut dice, side, &budget);
+                R::value(&p, side)
+            })
+            .sum();
+        total / budget.samples.max(1) as f32 + budget.greedy * greedy[i]
+    })
+}
+
+/// Plays a position on by the Normal scores of both sides to the budget's horizon.
+fn play_on<R: Simulate>(p: &mut R::Pos, dice: &mut Dice, side: usize, budget: &Budget) {
+    let mut last = side;
+    let mut passes = 0;
+    for _ in 0..budget.steps {
+        let Some(now) = R::decider(p) else { return };
+        if now != last {
+            passes += 1;
+            last = now;
+            if passes >= budget.replies {
+                return;
+            }
+        }
+        let legal = R::legal_at(p);
+        let pick = match legal.len() {
+            0 => return,
+            1 => 0,
+            _ => best_index(&R::scores_at(p, &legal)).unwrap_or(0),
+        };
+        let Some(c) = legal.into_iter().nth(pick) else { return };
+        R::exec(p, dice, c);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mix;
+
+    #[test]
+    fn mix_spreads_neighbouring_inputs() {
+        assert_ne!(mix(1, 0), mix(1, 1));
+        assert_ne!(mix(1, 0), mix(2, 0));
+        assert_eq!(mix(7, 9), mix(7, 9));
+    }
+}
