@@ -4,7 +4,8 @@
 //! A determinized Monte-Carlo look-ahead with the Normal opponent as its rollout policy:
 //!
 //! 1. the Normal scores shortlist the decision's best candidates ([`Budget::candidates`]);
-//! 2. each candidate is carried out by the rules' own step on a copy of the position, under a few
+//! 2. each candidate is carried out by the rules' own step on a copy of the position as the deciding
+//!    side knows it ([`Simulate::seen_by`]: hidden enemy units left out), under a few
 //!    dice samples ([`Budget::samples`]) common to every candidate (the same seeds, so a candidate is
 //!    not preferred for its luck);
 //! 3. the game is played on from there by the Normal opponent for *both* sides: the enemy's best
@@ -46,6 +47,11 @@ pub trait Simulate: Evaluators {
     type Pos: Clone;
     /// The game's position now.
     fn capture(world: &World) -> Self::Pos;
+    /// The position as a side knows it: what the look-ahead plays on for that side's decision, so it
+    /// never reads hidden information (the whole position where nothing is hidden).
+    fn seen_by(p: &Self::Pos, _side: usize) -> Self::Pos {
+        p.clone()
+    }
     /// The commands the rules allow on a position (the same list as the game's).
     fn legal_at(p: &Self::Pos) -> Vec<Self::Command>;
     /// Carries out a legal command on a position with these dice (what submitting it does).
@@ -54,6 +60,12 @@ pub trait Simulate: Evaluators {
     fn scores_at(p: &Self::Pos, legal: &[Self::Command]) -> Vec<f32>;
     /// The side (its index) that decides on a position; `None` once the game is over.
     fn decider(p: &Self::Pos) -> Option<usize>;
+    /// The side whose turn a position is, at the positions where control changes hands (the
+    /// horizon counts its changes, [`Budget::replies`]); `None` at a decision inside a turn (a
+    /// reaction, a window). By default every decision's decider.
+    fn turn(p: &Self::Pos) -> Option<usize> {
+        Self::decider(p)
+    }
     /// What a position is worth to a side, in the units of its scores.
     fn value(p: &Self::Pos, side: usize) -> f32;
     /// How much this decision looks ahead; `None` when it is not worth it (the Normal choice).
@@ -71,8 +83,10 @@ pub fn mix(a: u64, b: u64) -> u64 {
 
 /// The Hard scores of a decision's legal commands, from their Normal `scores` (see the module).
 pub fn look_ahead<R: Simulate>(game: &Game<R>, legal: &[R::Command], scores: Vec<f32>) -> Vec<f32> {
-    let root = R::capture(game.world());
-    let (Some(budget), Some(side)) = (R::budget(&root, legal), R::decider(&root)) else { return scores };
+    let whole = R::capture(game.world());
+    let Some(side) = R::decider(&whole) else { return scores };
+    let root = R::seen_by(&whole, side);
+    let Some(budget) = R::budget(&root, legal) else { return scores };
     let seed = mix(game.origin().seed, game.history().len() as u64);
     let greedy = scores.clone();
     two_stage(scores, budget.candidates, |i, _| {
@@ -94,8 +108,12 @@ fn play_on<R: Simulate>(p: &mut R::Pos, dice: &mut Dice, side: usize, budget: &B
     let mut last = side;
     let mut passes = 0;
     for _ in 0..budget.steps {
-        let Some(now) = R::decider(p) else { return };
-        if now != last {
+        if R::decider(p).is_none() {
+            return;
+        }
+        if let Some(now) = R::turn(p)
+            && now != last
+        {
             passes += 1;
             last = now;
             if passes >= budget.replies {

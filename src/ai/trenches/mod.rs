@@ -17,6 +17,12 @@ use crate::rulesets::trenches::view::{Stage, stage};
 use crate::rulesets::trenches::{Command, Trenches, activation, close_combat, fire};
 
 use super::Evaluators;
+use super::search::{self, Budget, Simulate};
+use crate::engine::journal::Journal;
+use crate::engine::{Dice, Game};
+use crate::rulesets::trenches;
+use crate::rulesets::trenches::sequence::controls;
+use crate::rulesets::trenches::state::Rt;
 
 /// Chance that two dice make at least `t` (2.2).
 fn at_least(t: i32) -> f32 {
@@ -620,13 +626,105 @@ impl Evaluators for Trenches {
         if legal.len() <= 1 {
             return vec![0.0; legal.len()];
         }
-        let p = Pos::capture(world);
-        let side = match stage(&p) {
-            Some(Stage::Place(s) | Stage::Orders(s) | Stage::Force(s) | Stage::Reaction(s) | Stage::Losses(s)) => s,
-            None => return vec![0.0; legal.len()],
-        };
-        let q = seen_by(&p, side);
-        let t = q.sc.tuning(side);
-        legal.iter().map(|c| score(&q, side, c, &t)).collect()
+        scores_at(&Pos::capture(world), legal)
+    }
+
+    const LOOKS_AHEAD: bool = true;
+
+    fn look_ahead(game: &Game<Trenches>, legal: &[Command], scores: Vec<f32>) -> Vec<f32> {
+        search::look_ahead(game, legal, scores)
     }
 }
+
+/// The side that decides on a position.
+fn decider(p: &Pos) -> Option<Side> {
+    match stage(p) {
+        Some(Stage::Place(s) | Stage::Orders(s) | Stage::Force(s) | Stage::Reaction(s) | Stage::Losses(s)) => Some(s),
+        None => None,
+    }
+}
+
+/// The Normal scores on a position, read as the deciding side knows it.
+fn scores_at(p: &Pos, legal: &[Command]) -> Vec<f32> {
+    let Some(side) = decider(p) else { return vec![0.0; legal.len()] };
+    let q = seen_by(p, side);
+    let t = q.sc.tuning(side);
+    legal.iter().map(|c| score(&q, side, c, &t)).collect()
+}
+
+/// The Hard opponent (docs/ai.md, "Hard"): the look-ahead plays each order (which unit or formation
+/// to activate, or pass, 3.2) on copies of the position its side sees (hidden enemy units left out,
+/// 7.24) through the activation and the enemy's next; set-up and the commands inside an activation
+/// keep the Normal scores.
+impl Simulate for Trenches {
+    type Pos = Pos;
+    fn capture(world: &World) -> Pos {
+        Pos::capture(world)
+    }
+    fn seen_by(p: &Pos, side: usize) -> Pos {
+        seen_by(p, Side::BOTH[side.min(1)])
+    }
+    fn legal_at(p: &Pos) -> Vec<Command> {
+        trenches::legal_at(p)
+    }
+    fn exec(p: &mut Pos, dice: &mut Dice, c: Command) {
+        let mut journal = Journal::default();
+        trenches::exec(p, &mut Rt { dice, journal: &mut journal }, c);
+    }
+    fn scores_at(p: &Pos, legal: &[Command]) -> Vec<f32> {
+        scores_at(p, legal)
+    }
+    fn decider(p: &Pos) -> Option<usize> {
+        decider(p).map(Side::index)
+    }
+    /// A turn is an order and the activation it starts (3.2): reaction fire (7.7) and losses do not
+    /// end it.
+    fn turn(p: &Pos) -> Option<usize> {
+        match stage(p) {
+            Some(Stage::Orders(s)) => Some(s.index()),
+            _ => None,
+        }
+    }
+    fn value(p: &Pos, side: usize) -> f32 {
+        value(p, Side::BOTH[side.min(1)])
+    }
+    fn budget(p: &Pos, _legal: &[Command]) -> Option<Budget> {
+        matches!(stage(p), Some(Stage::Orders(_))).then_some(Budget { candidates: 3, samples: 2, replies: 2, steps: 40, greedy: 0.5 })
+    }
+}
+
+/// What a position is worth to a side, in the units of its scores (its tuning): the operation won or
+/// lost (13.4); the steps each side has lost (2.4); the objective hexes the attacker controls (13.42)
+/// and how far its units are from them.
+fn value(p: &Pos, side: Side) -> f32 {
+    let t = p.sc.tuning(side);
+    if let Some((_, winner)) = &p.r.outcome {
+        return match winner {
+            Some(w) if *w == side => WON * t.enemy_step,
+            Some(_) => -WON * t.enemy_step,
+            None => 0.0,
+        };
+    }
+    let mut v = 0.0;
+    for u in 0..p.units.len() {
+        let lost = p.ty(u).steps.saturating_sub(p.units[u].steps) as f32;
+        v += if p.side(u) == side { -t.step * lost } else { t.enemy_step * lost };
+    }
+    let attacking = attacker(p);
+    let sign = if side == attacking { 1.0 } else { -1.0 };
+    for &h in &p.sc.hold {
+        if controls(p, attacking, h) {
+            v += sign * t.objective;
+        }
+    }
+    let objs = objectives(p);
+    for u in p.on_map().filter(|&u| p.side(u) == attacking) {
+        if let Some(h) = p.hex(u) {
+            v -= sign * t.approach * distance_to(&objs, h) as f32;
+        }
+    }
+    v
+}
+
+/// An operation won, in enemy steps.
+const WON: f32 = 60.0;
