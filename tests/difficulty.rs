@@ -12,6 +12,7 @@ use salient::engine::game::Game;
 use salient::engine::{Dice, Difficulty, Session};
 use salient::rulesets::martians::Martians;
 use salient::rulesets::martians::state::Pos;
+use salient::rulesets::trenches::Trenches;
 
 fn open(path: &str, seed: u64) -> Game<Martians> {
     Game::open(Path::new(path), seed, Vec::new()).expect("the shipped battle loads")
@@ -23,17 +24,18 @@ fn key(p: &Pos) -> String {
 }
 
 /// At every decision of a game, the look-ahead's copy lists the game's legal commands, and the
-/// command carried out on the copy with the same dice gives the position the game reaches.
-fn copies_play_as_the_game(path: &str, seed: u64, decisions: usize) {
-    let mut g = open(path, seed);
+/// command carried out on the copy with the same dice gives the position the game reaches (`key`:
+/// what a position holds besides its scenario).
+fn copies_play_as_the_game<R: Simulate>(path: &str, seed: u64, decisions: usize, key: fn(&R::Pos) -> String) {
+    let mut g: Game<R> = Game::open(Path::new(path), seed, Vec::new()).expect("the shipped scenario loads");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for _ in 0..decisions {
         if g.is_over() {
             break;
         }
-        let mut copy = Martians::capture(g.world());
+        let mut copy = R::capture(g.world());
         let legal = g.legal().to_vec();
-        assert_eq!(Martians::legal_at(&copy), legal, "the copy's legal commands at {:?}", g.pending());
+        assert_eq!(R::legal_at(&copy), legal, "the copy's legal commands at {:?}", g.pending());
         let c = if rng.random_range(0..3) == 0 {
             legal[rng.random_range(0..legal.len())].clone()
         } else {
@@ -43,16 +45,23 @@ fn copies_play_as_the_game(path: &str, seed: u64, decisions: usize) {
         let mut dice = Dice::new(0);
         dice.force(g.world().resource::<Dice>().forced_remaining());
         g.submit(c.clone()).expect("a legal command");
-        Martians::exec(&mut copy, &mut dice, c.clone());
-        assert_eq!(key(&copy), key(&Martians::capture(g.world())), "after {c:?}");
-        assert_eq!(Martians::decider(&copy).is_none(), g.is_over());
+        R::exec(&mut copy, &mut dice, c.clone());
+        assert_eq!(key(&copy), key(&R::capture(g.world())), "after {c:?}");
+        assert_eq!(R::decider(&copy).is_none(), g.is_over());
     }
 }
 
 #[test]
 fn the_look_ahead_copy_plays_each_command_as_the_game_does_martians() {
-    copies_play_as_the_game("scenarios/martians/syrtis-kopje.ron", 3, 400);
-    copies_play_as_the_game("scenarios/martians/hellas-canal.ron", 4, 400);
+    copies_play_as_the_game::<Martians>("scenarios/martians/syrtis-kopje.ron", 3, 400, key);
+    copies_play_as_the_game::<Martians>("scenarios/martians/hellas-canal.ron", 4, 400, key);
+}
+
+#[test]
+fn the_look_ahead_copy_plays_each_command_as_the_game_does_trenches() {
+    let key = |p: &salient::rulesets::trenches::state::Pos| format!("{:?} {:?}", p.units, p.r);
+    copies_play_as_the_game::<Trenches>("scenarios/trenches/hill-142.ron", 3, 500, key);
+    copies_play_as_the_game::<Trenches>("scenarios/trenches/wasteland.ron", 4, 500, key);
 }
 
 #[test]
@@ -123,4 +132,43 @@ fn sim_plays_the_ladder_both_ways_and_refuses_a_level_the_opponent_lacks() {
     let (code, _, err) = salient(&["sim", "scenarios/bastards/first-tank-battle.ron", "--games", "1", "--controllers", "ai:expert,ai"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown controller `ai:expert`"), "{err}");
+}
+
+#[test]
+fn hard_reads_only_what_its_side_sees_trenches_7_24() {
+    use salient::rulesets::trenches::state::{Pos as TPos, Where};
+    use salient::rulesets::trenches::view::{Stage, stage};
+    let mut g: Game<Trenches> = Game::open(Path::new("scenarios/trenches/hill-142.ron"), 5, Vec::new()).expect("loads");
+    let mut checked = 0;
+    for _ in 0..3000 {
+        if g.is_over() || checked >= 12 {
+            break;
+        }
+        let p = TPos::capture(g.world());
+        if let Some(Stage::Orders(side)) = stage(&p) {
+            // An enemy unit hidden on the map, moved next to the deciding side's nearest unit.
+            let ours: Vec<hexx::Hex> = p.on_map().filter(|&x| p.side(x) == side).filter_map(|x| p.hex(x)).collect();
+            let moved = (0..p.units.len()).find_map(|u| match p.units[u].at {
+                Where::Hex(h) if p.side(u) != side && p.units[u].hidden => ours
+                    .iter()
+                    .flat_map(|o| o.all_neighbors())
+                    .filter(|&n| n != h && p.sc.board.contains(n) && p.units_in(n).next().is_none())
+                    .min_by_key(|n| n.unsigned_distance_to(h))
+                    .map(|o| (u, o)),
+                _ => None,
+            });
+            if let Some((u, other)) = moved {
+                let before = salient::ai::choose_at(&mut g, Difficulty::Hard);
+                let mut q = p.clone();
+                q.units[u].at = Where::Hex(other);
+                q.store(g.world_mut());
+                assert_eq!(salient::ai::choose_at(&mut g, Difficulty::Hard), before, "the hidden unit's hex changed the choice");
+                p.clone().store(g.world_mut());
+                checked += 1;
+            }
+        }
+        let c = salient::ai::choose(&mut g).expect("a command");
+        g.submit(c).expect("legal");
+    }
+    assert!(checked >= 1, "no order with a hidden enemy unit on the map");
 }
