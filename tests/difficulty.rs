@@ -172,3 +172,76 @@ fn hard_reads_only_what_its_side_sees_trenches_7_24() {
     }
     assert!(checked >= 1, "no order with a hidden enemy unit on the map");
 }
+
+/// Hard against Normal from each side of every scenario whose opponent looks ahead, every invariant
+/// checked after every command (`SALIENT_HARD_GAMES` games each way, default 1; the strength is
+/// measured with `salient sim --swap`, docs/ai.md).
+#[test]
+fn hard_games_keep_every_invariant() {
+    let games: u64 = std::env::var("SALIENT_HARD_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let scenarios = [
+        "scenarios/martians/syrtis-kopje.ron",
+        "scenarios/martians/hellas-canal.ron",
+        "scenarios/martians/tel-kharsa.ron",
+        "scenarios/martians/khor-amar.ron",
+        "scenarios/trenches/hill-142.ron",
+        "scenarios/trenches/lucys-corner.ron",
+        "scenarios/trenches/wasteland.ron",
+    ];
+    for path in scenarios {
+        let ruleset = path.split('/').nth(1).expect("scenarios/<ruleset>/");
+        let entry = salient::rulesets::registry().into_iter().find(|e| e.id == ruleset).expect("a registered ruleset");
+        for seed in 0..games {
+            for hard_first in [true, false] {
+                let mut s = (entry.open)(salient::engine::loader::Loader::from_disk(), Path::new(path), seed, Vec::new())
+                    .unwrap_or_else(|d| panic!("{path}: {d:?}"));
+                let sides = s.sides();
+                let mut steps = 0;
+                while let Some(p) = s.pending() {
+                    let hard = (p.side == sides[0]) == hard_first;
+                    let level = if hard { Difficulty::Hard } else { Difficulty::Normal };
+                    let c = s.choose_ai(level).unwrap_or_else(|| panic!("{path} seed {seed}: no command ({})", p.prompt));
+                    s.submit_ron(&c).unwrap_or_else(|r| panic!("{path} seed {seed}: {c} refused: {r}"));
+                    let broken = s.invariants();
+                    assert!(broken.is_empty(), "{path} seed {seed}, after {c}: {broken:?}");
+                    steps += 1;
+                    assert!(steps < 20_000, "{path} seed {seed}: the game does not end");
+                }
+                assert!(s.is_over() && s.view().result.is_some(), "{path} seed {seed}: over with a result");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_threat_view_lists_the_players_units_the_enemy_may_hurt_with_odds() {
+    use salient::ai::Evaluators;
+    let mut g = open("scenarios/martians/syrtis-kopje.ron", 7);
+    let mut seen = 0;
+    for step in 0..200 {
+        if g.is_over() {
+            break;
+        }
+        if step % 10 != 0 {
+            let c = salient::ai::choose(&mut g).expect("a command");
+            g.submit(c).expect("legal");
+            continue;
+        }
+        let side = Martians::decider(&Martians::capture(g.world())).expect("a decision");
+        let threats = Martians::threats(&g, side).expect("Martians looks ahead");
+        assert_eq!(Martians::threats(&g, side), Some(threats.clone()), "the same position, the same threats");
+        let p = Martians::capture(g.world());
+        for t in &threats {
+            let u = p.find(&t.unit).expect("a unit of the battle");
+            assert_eq!(p.side(u), side, "only the side's own units: {t:?}");
+            assert!(t.chance > 0.0 && t.chance <= 1.0 && t.loss > 0.0, "{t:?}");
+        }
+        seen += threats.len();
+        let c = salient::ai::choose(&mut g).expect("a command");
+        g.submit(c).expect("legal");
+    }
+    assert!(seen > 0, "the enemy never threatened anything");
+    let b: Game<salient::rulesets::bastards::Bastards> =
+        Game::open(Path::new("scenarios/bastards/first-tank-battle.ron"), 1, Vec::new()).expect("loads");
+    assert_eq!(salient::rulesets::bastards::Bastards::threats(&b, 0), None, "no look-ahead, no threat view");
+}

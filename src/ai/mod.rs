@@ -45,6 +45,12 @@ pub trait Evaluators: Ruleset {
     fn look_ahead(_game: &Game<Self>, _legal: &[Self::Command], scores: Vec<f32>) -> Vec<f32> {
         scores
     }
+
+    /// The threat view against a side (its index): what the enemy may do to each of its units
+    /// before its next turn ([`search::threats`]); `None` without a look-ahead.
+    fn threats(_game: &Game<Self>, _side: usize) -> Option<Vec<search::Threat>> {
+        None
+    }
 }
 
 /// The computer opponent the registry injects into every game of a ruleset with [`Evaluators`].

@@ -70,6 +70,54 @@ pub trait Simulate: Evaluators {
     fn value(p: &Self::Pos, side: usize) -> f32;
     /// How much this decision looks ahead; `None` when it is not worth it (the Normal choice).
     fn budget(p: &Self::Pos, legal: &[Self::Command]) -> Option<Budget>;
+    /// Every unit: its id, its side's index and its strength now (castings, steps), for the threat view.
+    fn strengths(p: &Self::Pos) -> Vec<(String, usize, f32)>;
+}
+
+/// What the enemy may do to one of a side's units before that side's next turn (the threat view).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Threat {
+    /// The unit's id in the scenario.
+    pub unit: String,
+    /// The chance that it loses strength.
+    pub chance: f32,
+    /// The strength it is expected to lose (castings, steps).
+    pub loss: f32,
+}
+
+/// Simulations of the threat view.
+pub const THREAT_SAMPLES: usize = 12;
+
+/// The threat view (docs/ai.md, "The threat view"): the game played on from the position `side`
+/// knows, by the Normal opponent for both sides, through the rest of the turn under way and the
+/// enemy's next ([`THREAT_SAMPLES`] dice samples), and what each of `side`'s units lost in them:
+/// the chance of a loss and the loss expected. Units that lose nothing in every sample are left out.
+pub fn threats<R: Simulate>(game: &Game<R>, side: usize) -> Vec<Threat> {
+    let root = R::seen_by(&R::capture(game.world()), side);
+    let before = R::strengths(&root);
+    let budget = Budget { candidates: 0, samples: THREAT_SAMPLES, replies: 2, steps: 150, greedy: 0.0 };
+    let seed = mix(game.origin().seed ^ 0x7417, game.history().len() as u64);
+    let mut hit = vec![0usize; before.len()];
+    let mut lost = vec![0.0f32; before.len()];
+    for s in 0..budget.samples {
+        let mut p = root.clone();
+        let mut dice = Dice::new(mix(seed, s as u64));
+        let start = R::decider(&p).unwrap_or(side);
+        play_on::<R>(&mut p, &mut dice, start, &Budget { replies: if start == side { 2 } else { 1 }, ..budget });
+        for (i, ((_, _, was), (_, _, now))) in before.iter().zip(R::strengths(&p)).enumerate() {
+            if now < *was {
+                hit[i] += 1;
+                lost[i] += was - now;
+            }
+        }
+    }
+    let n = budget.samples as f32;
+    before
+        .into_iter()
+        .enumerate()
+        .filter(|(i, (_, s, _))| *s == side && hit[*i] > 0)
+        .map(|(i, (unit, _, _))| Threat { unit, chance: hit[i] as f32 / n, loss: lost[i] / n })
+        .collect()
 }
 
 /// SplitMix64 of two numbers: seeds for the samples and the Easy opponent's draw.

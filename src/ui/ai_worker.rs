@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use crate::ai::search::Threat;
 use crate::engine::game::Origin;
 use crate::engine::{Difficulty, Game, Ruleset};
 
@@ -25,11 +26,14 @@ enum Request<R: Ruleset> {
     Apply(R::Command),
     /// Choose a command for the position after `revision`, at a difficulty.
     Think(u64, Difficulty),
+    /// The threat view against a side (its index) for the position after `revision`.
+    Threats(u64, usize),
 }
 
 /// What the worker answers.
 enum Answer<C> {
     Chosen(u64, Option<C>),
+    Threats(u64, Option<Vec<Threat>>),
     Failed(String),
 }
 
@@ -49,6 +53,10 @@ pub struct ComputerPlayer<R: Ruleset> {
     /// When the last computer command was applied (to pace the computer's moves).
     last_move: Option<Instant>,
     pub status: String,
+    /// The threat view: the revision it was asked for, and the answer once it came (`None` inside:
+    /// the ruleset has none).
+    pub threats_asked: Option<u64>,
+    pub threats: Option<(u64, Option<Vec<Threat>>)>,
 }
 
 fn worker<R: crate::ai::Evaluators>(requests: Receiver<Request<R>>, answers: Sender<Answer<R::Command>>) {
@@ -68,6 +76,12 @@ fn worker<R: crate::ai::Evaluators>(requests: Receiver<Request<R>>, answers: Sen
                 {
                     let _ = answers.send(Answer::Failed(format!("the computer's copy of the game refused a command: {r}")));
                     game = None;
+                }
+            }
+            Request::Threats(revision, side) => {
+                let threats = game.as_ref().and_then(|g| R::threats(g, side));
+                if answers.send(Answer::Threats(revision, threats)).is_err() {
+                    return;
                 }
             }
             Request::Think(revision, level) => {
@@ -95,6 +109,8 @@ impl<R: crate::ai::Evaluators> ComputerPlayer<R> {
             thinking: None,
             last_move: None,
             status: String::new(),
+            threats_asked: None,
+            threats: None,
         })
     }
 
@@ -143,6 +159,7 @@ impl<R: crate::ai::Evaluators> ComputerPlayer<R> {
                     self.status = "The computer found no legal command.".into();
                 }
                 Ok(Answer::Chosen(..)) => {}
+                Ok(Answer::Threats(rev, threats)) => self.threats = Some((rev, threats)),
                 Ok(Answer::Failed(msg)) => {
                     self.status = msg;
                     self.synced_generation = 0;
@@ -165,6 +182,13 @@ impl<R: crate::ai::Evaluators> ComputerPlayer<R> {
                 self.last_move = Some(Instant::now());
             }
             Err(r) => self.status = format!("The computer chose {command:?}, which was refused: {r}"),
+        }
+    }
+
+    /// Asks for the threat view against `side` (its index) after `revision`, unless already asked.
+    pub fn ask_threats(&mut self, revision: u64, side: usize) {
+        if self.threats_asked != Some(revision) && self.to_worker.send(Request::Threats(revision, side)).is_ok() {
+            self.threats_asked = Some(revision);
         }
     }
 

@@ -473,6 +473,7 @@ pub fn computer_turn_systems<R: Evaluators>(app: &mut App, screen: Playing, look
             .run_if(in_state(screen)),
     )
     .add_systems(EguiPrimaryContextPass, draw_card.run_if(in_state(screen)).run_if(theme::theme_ready));
+    super::threats::threat_systems::<R>(app, screen);
 }
 
 pub fn plugin(app: &mut App) {

@@ -41,6 +41,7 @@ pub mod session;
 pub mod settings;
 pub mod sound;
 pub mod theme;
+pub mod threats;
 pub mod top_bar;
 pub mod trenches;
 pub mod widgets;

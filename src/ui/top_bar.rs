@@ -51,6 +51,13 @@ pub fn top_bar<R: Ruleset>(
                     clicked = Some(BarButton::Undo);
                 }
                 super::computer_turn::playback_buttons(ui, session);
+                if super::threats::available(ctx) {
+                    let on = super::threats::is_on(ctx);
+                    let tip = "F7: what the enemy may do to your units before your next turn, with the odds";
+                    if ui.selectable_label(on, "⚠ Threats").on_hover_text(tip).clicked() {
+                        super::threats::toggle(ctx);
+                    }
+                }
                 // The presenter's words fill what the buttons leave and are cut at their edge, never
                 // drawn under them (a narrow window, a long phase name).
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {

@@ -33,6 +33,10 @@ impl Evaluators for Martians {
     fn look_ahead(game: &Game<Martians>, legal: &[Command], scores: Vec<f32>) -> Vec<f32> {
         search::look_ahead(game, legal, scores)
     }
+
+    fn threats(game: &Game<Martians>, side: usize) -> Option<Vec<search::Threat>> {
+        Some(search::threats(game, side))
+    }
 }
 
 /// The Normal scores of the legal commands on a position.
@@ -68,6 +72,11 @@ impl Simulate for Martians {
     }
     fn value(p: &Pos, side: usize) -> f32 {
         value(p, side)
+    }
+    fn strengths(p: &Pos) -> Vec<(String, usize, f32)> {
+        (0..p.units.len())
+            .map(|u| (p.id(u).to_string(), p.side(u), if p.units[u].in_battle() { p.units[u].castings as f32 } else { 0.0 }))
+            .collect()
     }
     fn budget(_p: &Pos, legal: &[Command]) -> Option<Budget> {
         let manoeuvre = legal

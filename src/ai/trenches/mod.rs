@@ -634,6 +634,10 @@ impl Evaluators for Trenches {
     fn look_ahead(game: &Game<Trenches>, legal: &[Command], scores: Vec<f32>) -> Vec<f32> {
         search::look_ahead(game, legal, scores)
     }
+
+    fn threats(game: &Game<Trenches>, side: usize) -> Option<Vec<search::Threat>> {
+        Some(search::threats(game, side))
+    }
 }
 
 /// The side that decides on a position.
@@ -687,6 +691,10 @@ impl Simulate for Trenches {
     }
     fn value(p: &Pos, side: usize) -> f32 {
         value(p, Side::BOTH[side.min(1)])
+    }
+    fn strengths(p: &Pos) -> Vec<(String, usize, f32)> {
+        let left = |u: usize| if p.units[u].at == Where::Eliminated { 0.0 } else { p.units[u].steps as f32 };
+        (0..p.units.len()).map(|u| (p.spec(u).id.clone(), p.side(u).index(), left(u))).collect()
     }
     fn budget(p: &Pos, _legal: &[Command]) -> Option<Budget> {
         matches!(stage(p), Some(Stage::Orders(_))).then_some(Budget { candidates: 3, samples: 2, replies: 2, steps: 40, greedy: 0.5 })
