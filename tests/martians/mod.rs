@@ -2,6 +2,7 @@
 //! numbers in the names), property tests, fuzzed command streams, and random and computer games with
 //! every invariant checked after every command.
 
+mod ai_levels;
 mod campaign;
 mod combat;
 mod fixtures;

@@ -2,6 +2,7 @@
 //! the names), random and computer games with every invariant checked.
 
 mod ai;
+mod ai_levels;
 mod armour;
 mod combat;
 mod fixtures;
