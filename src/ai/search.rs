@@ -3,17 +3,17 @@
 //!
 //! A determinized Monte-Carlo look-ahead with the Normal opponent as its rollout policy:
 //!
-//! 1. the Normal scores shortlist the decision's best candidates ([`Budget::candidates`]);
+//! 1. the Normal scores shortlist the decision's best candidates ([`LookAhead::candidates`]);
 //! 2. each candidate is carried out by the rules' own step on a copy of the position as the deciding
 //!    side knows it ([`Simulate::seen_by`]: hidden enemy units left out), under a few
-//!    dice samples ([`Budget::samples`]) common to every candidate (the same seeds, so a candidate is
+//!    dice samples ([`LookAhead::samples`]) common to every candidate (the same seeds, so a candidate is
 //!    not preferred for its luck);
 //! 3. the game is played on from there by the Normal opponent for *both* sides: the enemy's best
 //!    reply by the same scores, until control has passed to the enemy and come back
-//!    ([`Budget::replies`]), the game ends or [`Budget::steps`] commands have been played;
+//!    ([`LookAhead::replies`]), the game ends or [`LookAhead::steps`] commands have been played;
 //! 4. the position reached is scored by the ruleset's [`Simulate::value`] for the deciding side and
 //!    averaged over the samples; a share of the Normal score is kept beside it
-//!    ([`Budget::greedy`]), so the look-ahead corrects the greedy opponent rather than replacing it.
+//!    ([`LookAhead::greedy`]), so the look-ahead corrects the greedy opponent rather than replacing it.
 //!
 //! The budget is counted in commands simulated, not in time: the choice stays a pure function of
 //! the position and the game's seed (no clock), so a game is reproduced exactly by its commands.
@@ -21,25 +21,10 @@
 
 use bevy::prelude::World;
 
+use crate::engine::difficulty::LookAhead;
 use crate::engine::{Dice, Game};
 
 use super::{Evaluators, best_index, two_stage};
-
-/// How much a decision may look ahead.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Budget {
-    /// The candidates (best by the Normal scores) played on.
-    pub candidates: usize,
-    /// Dice samples per candidate.
-    pub samples: usize,
-    /// How many times control passes from one side to the other before a simulation stops (2: the
-    /// enemy's reply, then our next decision).
-    pub replies: usize,
-    /// At most this many commands per simulation after the candidate.
-    pub steps: usize,
-    /// The share of the Normal score kept beside the look-ahead's value.
-    pub greedy: f32,
-}
 
 /// A ruleset whose position the computer can copy and play on: what the look-ahead needs of it.
 pub trait Simulate: Evaluators {
@@ -61,7 +46,7 @@ pub trait Simulate: Evaluators {
     /// The side (its index) that decides on a position; `None` once the game is over.
     fn decider(p: &Self::Pos) -> Option<usize>;
     /// The side whose turn a position is, at the positions where control changes hands (the
-    /// horizon counts its changes, [`Budget::replies`]); `None` at a decision inside a turn (a
+    /// horizon counts its changes, [`LookAhead::replies`]); `None` at a decision inside a turn (a
     /// reaction, a window). By default every decision's decider.
     fn turn(p: &Self::Pos) -> Option<usize> {
         Self::decider(p)
@@ -69,7 +54,7 @@ pub trait Simulate: Evaluators {
     /// What a position is worth to a side, in the units of its scores.
     fn value(p: &Self::Pos, side: usize) -> f32;
     /// How much this decision looks ahead; `None` when it is not worth it (the Normal choice).
-    fn budget(p: &Self::Pos, legal: &[Self::Command]) -> Option<Budget>;
+    fn budget(p: &Self::Pos, legal: &[Self::Command]) -> Option<LookAhead>;
     /// Every unit: its id, its side's index and its strength now (castings, steps), for the threat view.
     fn strengths(p: &Self::Pos) -> Vec<(String, usize, f32)>;
 }
@@ -95,7 +80,7 @@ pub const THREAT_SAMPLES: usize = 12;
 pub fn threats<R: Simulate>(game: &Game<R>, side: usize) -> Vec<Threat> {
     let root = R::seen_by(&R::capture(game.world()), side);
     let before = R::strengths(&root);
-    let budget = Budget { candidates: 0, samples: THREAT_SAMPLES, replies: 2, steps: 150, greedy: 0.0 };
+    let budget = LookAhead { candidates: 0, samples: THREAT_SAMPLES, replies: 2, steps: 150, greedy: 0.0 };
     let seed = mix(game.origin().seed ^ 0x7417, game.history().len() as u64);
     let mut hit = vec![0usize; before.len()];
     let mut lost = vec![0.0f32; before.len()];
@@ -103,7 +88,7 @@ pub fn threats<R: Simulate>(game: &Game<R>, side: usize) -> Vec<Threat> {
         let mut p = root.clone();
         let mut dice = Dice::new(mix(seed, s as u64));
         let start = R::decider(&p).unwrap_or(side);
-        play_on::<R>(&mut p, &mut dice, start, &Budget { replies: if start == side { 2 } else { 1 }, ..budget });
+        play_on::<R>(&mut p, &mut dice, start, &LookAhead { replies: if start == side { 2 } else { 1 }, ..budget });
         for (i, ((_, _, was), (_, _, now))) in before.iter().zip(R::strengths(&p)).enumerate() {
             if now < *was {
                 hit[i] += 1;
@@ -152,7 +137,7 @@ pub fn look_ahead<R: Simulate>(game: &Game<R>, legal: &[R::Command], scores: Vec
 }
 
 /// Plays a position on by the Normal scores of both sides to the budget's horizon.
-fn play_on<R: Simulate>(p: &mut R::Pos, dice: &mut Dice, side: usize, budget: &Budget) {
+fn play_on<R: Simulate>(p: &mut R::Pos, dice: &mut Dice, side: usize, budget: &LookAhead) {
     let mut last = side;
     let mut passes = 0;
     for _ in 0..budget.steps {

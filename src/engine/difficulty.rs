@@ -44,3 +44,28 @@ impl Difficulty {
         Difficulty::ALL.into_iter().find(|d| d.id() == s)
     }
 }
+
+/// How much the Hard opponent looks ahead at one decision (docs/ai.md, "The look-ahead"): the
+/// scenario's `ai` settings of a side (`look_ahead: (candidates: 6)`), each field optional. Counted in
+/// commands simulated, not in time, so a game replays the same on any machine.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct LookAhead {
+    /// The candidates (best by the Normal scores) played ahead.
+    pub candidates: usize,
+    /// Dice samples per candidate, common to every candidate.
+    pub samples: usize,
+    /// How many times control passes from one side to the other before a simulation stops (2: the
+    /// enemy's turn, then back).
+    pub replies: usize,
+    /// At most this many commands per simulation after the candidate.
+    pub steps: usize,
+    /// The share of the Normal score kept beside the look-ahead's value (0: the value alone).
+    pub greedy: f32,
+}
+
+impl Default for LookAhead {
+    fn default() -> Self {
+        LookAhead { candidates: 4, samples: 2, replies: 2, steps: 40, greedy: 0.5 }
+    }
+}

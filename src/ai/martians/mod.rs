@@ -17,7 +17,8 @@ use crate::rulesets::martians::view::{Stage, decider, stage};
 use crate::rulesets::martians::{Command, Martians, command, fire, melee, morale, movement, transports, vehicles};
 
 use super::Evaluators;
-use super::search::{self, Budget, Simulate};
+use super::search::{self, Simulate};
+use crate::engine::difficulty::LookAhead;
 use crate::engine::journal::Journal;
 use crate::engine::{Dice, Game};
 use crate::rulesets::martians;
@@ -78,11 +79,12 @@ impl Simulate for Martians {
             .map(|u| (p.id(u).to_string(), p.side(u), if p.units[u].in_battle() { p.units[u].castings as f32 } else { 0.0 }))
             .collect()
     }
-    fn budget(_p: &Pos, legal: &[Command]) -> Option<Budget> {
+    fn budget(p: &Pos, legal: &[Command]) -> Option<LookAhead> {
         let manoeuvre = legal
             .iter()
             .any(|c| matches!(c, Command::Begin(..) | Command::Motivate(..) | Command::Move(..) | Command::Charge(..) | Command::Form(..)));
-        manoeuvre.then_some(Budget { candidates: 4, samples: 2, replies: 2, steps: 40, greedy: 0.5 })
+        let side = stage(p).map(|s| decider(p, s))?;
+        manoeuvre.then(|| p.sc.tuning(side).look_ahead)
     }
 }
 

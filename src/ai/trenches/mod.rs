@@ -17,7 +17,8 @@ use crate::rulesets::trenches::view::{Stage, stage};
 use crate::rulesets::trenches::{Command, Trenches, activation, close_combat, fire};
 
 use super::Evaluators;
-use super::search::{self, Budget, Simulate};
+use super::search::{self, Simulate};
+use crate::engine::difficulty::LookAhead;
 use crate::engine::journal::Journal;
 use crate::engine::{Dice, Game};
 use crate::rulesets::trenches;
@@ -696,8 +697,11 @@ impl Simulate for Trenches {
         let left = |u: usize| if p.units[u].at == Where::Eliminated { 0.0 } else { p.units[u].steps as f32 };
         (0..p.units.len()).map(|u| (p.spec(u).id.clone(), p.side(u).index(), left(u))).collect()
     }
-    fn budget(p: &Pos, _legal: &[Command]) -> Option<Budget> {
-        matches!(stage(p), Some(Stage::Orders(_))).then_some(Budget { candidates: 3, samples: 2, replies: 2, steps: 40, greedy: 0.5 })
+    fn budget(p: &Pos, _legal: &[Command]) -> Option<LookAhead> {
+        match stage(p) {
+            Some(Stage::Orders(side)) => Some(p.sc.tuning(side).look_ahead),
+            _ => None,
+        }
     }
 }
 

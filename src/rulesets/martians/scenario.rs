@@ -184,11 +184,13 @@ pub struct AiTuning {
     pub hold: f32,
     /// How much a charge's expected result counts against a shot's.
     pub charge: f32,
+    /// How much the Hard opponent looks ahead at a regiment's action, a move, a charge or a formation.
+    pub look_ahead: crate::engine::difficulty::LookAhead,
 }
 
 impl Default for AiTuning {
     fn default() -> Self {
-        AiTuning { kill: 10.0, loss: 10.0, approach: 0.05, hold: 30.0, charge: 1.0 }
+        AiTuning { kill: 10.0, loss: 10.0, approach: 0.05, hold: 30.0, charge: 1.0, look_ahead: Default::default() }
     }
 }
 

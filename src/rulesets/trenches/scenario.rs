@@ -241,11 +241,24 @@ pub struct AiTuning {
     pub storm: f32,
     /// Noise added to every score (0: none).
     pub noise: f32,
+    /// How much the Hard opponent looks ahead at an order (3 candidates by default).
+    pub look_ahead: crate::engine::difficulty::LookAhead,
 }
 
 impl Default for AiTuning {
     fn default() -> Self {
-        AiTuning { step: 10.0, enemy_step: 10.0, objective: 40.0, approach: 1.5, cover: 0.5, exposure: 6.0, storm: 0.5, noise: 0.0 }
+        let look_ahead = crate::engine::difficulty::LookAhead { candidates: 3, ..Default::default() };
+        AiTuning {
+            step: 10.0,
+            enemy_step: 10.0,
+            objective: 40.0,
+            approach: 1.5,
+            cover: 0.5,
+            exposure: 6.0,
+            storm: 0.5,
+            noise: 0.0,
+            look_ahead,
+        }
     }
 }
 
