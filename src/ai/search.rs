@@ -1,4 +1,4 @@
-//! The Hard opponent's look-ahead (docs/ai.md, "Hard"), for every ruleset whose position can be
+//! The Hard opponent's look-ahead (docs/ai.md, "The look-ahead"), for every ruleset whose position can be
 //! copied and played on without the world ([`Simulate`]).
 //!
 //! A determinized Monte-Carlo look-ahead with the Normal opponent as its rollout policy:
@@ -73,7 +73,7 @@ pub struct Threat {
 /// Simulations of the threat view.
 pub const THREAT_SAMPLES: usize = 12;
 
-/// The threat view (docs/ai.md, "The threat view"): the game played on from the position `side`
+/// The threat view (docs/gui.md, "The threat view"): the game played on from the position `side`
 /// knows, by the Normal opponent for both sides, through the rest of the turn under way and the
 /// enemy's next ([`THREAT_SAMPLES`] dice samples), and what each of `side`'s units lost in them:
 /// the chance of a loss and the loss expected. Units that lose nothing in every sample are left out.

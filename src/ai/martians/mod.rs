@@ -51,7 +51,7 @@ fn scores_at(p: &Pos, legal: &[Command]) -> Vec<f32> {
     legal.iter().map(|c| score(p, s, side, &t, &goals, c) - breakdown_risk(p, &t, c)).collect()
 }
 
-/// The Hard opponent (docs/ai.md, "Hard"): the look-ahead plays the regiments' choices of action and
+/// The Hard opponent (docs/ai.md, "The look-ahead"): the look-ahead plays the regiments' choices of action and
 /// the movement and charges on copies of the position; fire and the windows keep the Normal scores.
 impl Simulate for Martians {
     type Pos = Pos;

@@ -657,7 +657,7 @@ fn scores_at(p: &Pos, legal: &[Command]) -> Vec<f32> {
     legal.iter().map(|c| score(&q, side, c, &t)).collect()
 }
 
-/// The Hard opponent (docs/ai.md, "Hard"): the look-ahead plays each order (which unit or formation
+/// The Hard opponent (docs/ai.md, "The look-ahead"): the look-ahead plays each order (which unit or formation
 /// to activate, or pass, 3.2) on copies of the position its side sees (hidden enemy units left out,
 /// 7.24) through the activation and the enemy's next; set-up and the commands inside an activation
 /// keep the Normal scores.
