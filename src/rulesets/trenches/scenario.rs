@@ -241,13 +241,13 @@ pub struct AiTuning {
     pub storm: f32,
     /// Noise added to every score (0: none).
     pub noise: f32,
-    /// How much the Hard opponent looks ahead at an order (3 candidates and 24 commands by default).
+    /// How much the Hard opponent looks ahead at an order (3 candidates, 1 dice sample, 24 commands by default).
     pub look_ahead: crate::engine::difficulty::LookAhead,
 }
 
 impl Default for AiTuning {
     fn default() -> Self {
-        let look_ahead = crate::engine::difficulty::LookAhead { candidates: 3, steps: 24, ..Default::default() };
+        let look_ahead = crate::engine::difficulty::LookAhead { candidates: 3, samples: 1, steps: 24, ..Default::default() };
         AiTuning {
             step: 10.0,
             enemy_step: 10.0,
