@@ -69,3 +69,40 @@ impl Default for LookAhead {
         LookAhead { candidates: 4, samples: 2, replies: 2, steps: 40, greedy: 0.5 }
     }
 }
+
+impl LookAhead {
+    /// What is wrong with a budget a scenario gives, in words a modder reads (empty when nothing):
+    /// each figure within what a decision can afford.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut within = |name: &str, value: usize, most: usize| {
+            if value == 0 || value > most {
+                out.push(format!("look_ahead.{name} is {value}: from 1 to {most}"));
+            }
+        };
+        within("candidates", self.candidates, 16);
+        within("samples", self.samples, 16);
+        within("replies", self.replies, 8);
+        within("steps", self.steps, 400);
+        if !(self.greedy.is_finite() && (0.0..=10.0).contains(&self.greedy)) {
+            out.push(format!("look_ahead.greedy is {}: from 0 to 10", self.greedy));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LookAhead;
+
+    #[test]
+    fn a_budget_out_of_range_is_named_with_its_range() {
+        assert!(LookAhead::default().problems().is_empty());
+        let bad = LookAhead { candidates: 0, steps: 5000, greedy: f32::NAN, ..Default::default() };
+        let problems = bad.problems();
+        assert_eq!(problems.len(), 3, "{problems:?}");
+        assert!(problems[0].contains("look_ahead.candidates is 0: from 1 to 16"));
+        assert!(problems[1].contains("look_ahead.steps is 5000: from 1 to 400"));
+        assert!(problems[2].contains("look_ahead.greedy"));
+    }
+}

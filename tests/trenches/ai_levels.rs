@@ -53,3 +53,20 @@ fn hard_reads_only_what_its_side_sees_trenches_7_24() {
     }
     assert!(checked >= 1, "no order with a hidden enemy unit on the map");
 }
+
+#[test]
+fn a_look_ahead_budget_out_of_range_is_an_error_at_its_side() {
+    let dir = crate::engine_tests::temp_dir("trenches-look-ahead");
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    std::fs::copy("scenarios/trenches/maps/hill-142.ron", dir.join("maps/hill-142.ron")).unwrap();
+    let text = std::fs::read_to_string("scenarios/trenches/hill-142.ron").unwrap();
+    let bad = text.replacen("look_ahead: (candidates: 3,", "look_ahead: (candidates: 0,", 1);
+    assert_ne!(bad, text, "the operation writes its look-ahead out");
+    std::fs::write(dir.join("hill-142.ron"), &bad).unwrap();
+    let report = salient::engine::validate::validate_paths(&[dir], &salient::rulesets::registry());
+    let found: Vec<_> = report.diagnostics.iter().filter(|d| d.message.contains("look_ahead.candidates is 0: from 1 to 16")).collect();
+    assert_eq!(found.len(), 1, "{:#?}", report.diagnostics);
+    let at = bad.find("look_ahead: (candidates: 0").unwrap();
+    let line = bad[..at].matches('\n').count() + 1;
+    assert_eq!(found[0].line, line, "at the side's look_ahead: {:?}", found[0]);
+}

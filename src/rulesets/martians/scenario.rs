@@ -479,8 +479,11 @@ fn check(spec: &ScenarioSpec, table: &Tabletop, tables: &Tables, p: &mut Problem
         }
     }
     side_index(&spec.victory.otherwise, "victory.otherwise".into(), p);
-    for (k, s) in spec.ai.keys().enumerate() {
+    for (k, (s, tuning)) in spec.ai.iter().enumerate() {
         side_index(s, format!("ai.{k}"), p);
+        for problem in tuning.look_ahead.problems() {
+            p.push(format!("ai.{s}.look_ahead"), problem);
+        }
     }
     for (s, side) in sides.iter().enumerate() {
         if !spec.units.iter().zip(&regiment_of).any(|(_, &r)| side_of_regiment.get(r) == Some(&s)) {

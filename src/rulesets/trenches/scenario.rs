@@ -392,9 +392,12 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
             p.push(field, format!("the year {y} is not in the time frame {:?} ({from} to {to}) (2.1)", spec.era));
         }
     }
-    for (k, side) in spec.ai.keys().enumerate() {
+    for (k, (side, tuning)) in spec.ai.iter().enumerate() {
         if Side::from_id(side).is_none() {
             p.push(format!("ai.{k}"), format!("unknown side `{side}`; sides are allied, central"));
+        }
+        for problem in tuning.look_ahead.problems() {
+            p.push(format!("ai.{side}.look_ahead"), problem);
         }
     }
     let mut setup = Vec::new();
