@@ -55,7 +55,7 @@ pub struct ComputerPlayer<R: Ruleset> {
     pub status: String,
     /// The threat view: the revision it was asked for, and the answer once it came (`None` inside:
     /// the ruleset has none).
-    pub threats_asked: Option<u64>,
+    threats_asked: Option<u64>,
     pub threats: Option<(u64, Option<Vec<Threat>>)>,
 }
 

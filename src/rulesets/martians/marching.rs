@@ -63,24 +63,20 @@ impl Sides {
     }
     /// The marching square the `i`th unit forms a side of, as indices into `units`.
     fn ring(&self, p: &Pos, i: usize) -> Option<Vec<usize>> {
-        if self.near(i).len() < 2 {
-            return None;
-        }
+        // Every unit of the ring has two others of it within the gap.
         let mut ring = vec![i];
-        let mut neighbours = Vec::new();
         let mut k = 0;
         while k < ring.len() {
             let near = self.near(ring[k]);
-            for &j in &near {
+            if near.len() < 2 {
+                return None;
+            }
+            for j in near {
                 if !ring.contains(&j) {
                     ring.push(j);
                 }
             }
-            neighbours.push(near.len());
             k += 1;
-        }
-        if ring.len() < 3 || neighbours.iter().any(|&n| n < 2) {
-            return None;
         }
         let mids: Vec<Yards> = ring.iter().map(|&j| self.bounds[j].0).collect();
         let n = mids.len() as f32;

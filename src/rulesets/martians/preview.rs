@@ -51,7 +51,8 @@ pub fn fire(p: &Pos, u: usize, target: usize) -> Result<FirePreview, (String, St
     Ok(FirePreview {
         what,
         rule,
-        range: shot.range,
+        // In contact the stands' gap is zero or less: no negative range shown.
+        range: shot.range.max(0.0),
         dice: shot.dice,
         hits_on,
         per_die,
@@ -133,7 +134,6 @@ fn musketry_notes(p: &Pos, u: usize, target: usize, range: f32, skirmish: bool) 
     out
 }
 
-/// 6.7: the gun's dice at the range and the modifiers of the Artillery Fire Charts.
 /// A vehicle's fire (Steam Power Vehicle Rules): its machine guns and cannon at the artillery chart's
 /// dice by range, with the chart's cover modifiers (`vehicles::shot`).
 fn vehicle_notes(p: &Pos, u: usize, target: usize, range: f32) -> Vec<(String, &'static str)> {
@@ -147,6 +147,7 @@ fn vehicle_notes(p: &Pos, u: usize, target: usize, range: f32) -> Vec<(String, &
     out
 }
 
+/// 6.7: the gun's dice at the range and the modifiers of the Artillery Fire Charts.
 fn artillery_notes(p: &Pos, u: usize, target: usize, range: f32) -> Vec<(String, &'static str)> {
     let a = &p.sc.tables.artillery;
     let mut out = Vec::new();

@@ -580,7 +580,7 @@ fn fire_order(ui: &mut egui::Ui, p: &Pos, u: usize, c: &Command, asks: &mut Asks
                 egui::RichText::new(format!(
                     "{}: {:.0} yds, {} d10, {:.0}% a die — {:.1} hits expected, {:.0}% at least one",
                     f.what,
-                    f.range.max(0.0),
+                    f.range,
                     f.dice,
                     f.per_die * 100.0,
                     f.expected,
@@ -621,7 +621,7 @@ fn split_order(ui: &mut egui::Ui, p: &Pos, u: usize, c: &Command, asks: &mut Ask
             egui::RichText::new(format!(
                 "• {}: {:.0} yds, {} d10, {:.0}% a die — {:.1} hits expected",
                 p.id(*t),
-                f.range.max(0.0),
+                f.range,
                 f.dice,
                 f.per_die * 100.0,
                 f.expected
