@@ -172,6 +172,20 @@ fn area_maps_check_symmetry_and_shapes() {
     assert_one(&validate_area("undefined-area", &undefined), "there is no area 9");
 }
 
+/// Roads and railways drawn on an area map run through cells of its grid: a road through a cell
+/// off the grid, or through one cell only, is an error at its place.
+#[test]
+fn an_area_maps_lines_run_through_its_cells() {
+    let with = |lines: &str| AREA_MAP.replace("borders: [", &format!("lines: [{lines}],\n    borders: ["));
+    let road = r#"(kind: "road", name: "the high road", cells: ["A01", "A03", "B05"])"#;
+    assert!(validate_area("lines-ok", &with(road)).is_empty(), "{:#?}", validate_area("lines-ok2", &with(road)));
+    let off_grid = with(&road.replace("B05", "Z09"));
+    let d = assert_one(&validate_area("line-off-grid", &off_grid), "Z09");
+    assert_eq!(d.line, position_of(&off_grid, "\"Z09\"").0);
+    let short = with(r#"(kind: "railway", cells: ["A01"])"#);
+    assert_one(&validate_area("line-short", &short), "two cells or more");
+}
+
 #[test]
 fn forced_dice_are_used_and_logged_with_purpose_and_rule() {
     let units = [bn("a1", "allied", 3, "E04"), bn("g1", "german", 3, "E05")].concat();

@@ -99,6 +99,19 @@ FILL_NAMES = {}
 # your front trenches" (12.32). The numbered fill would otherwise give them open ground (TEM 1).
 HINDENBURG_FILL = {82, 88, 97, 99}
 
+# RECONSTRUCTED roads and railway, drawn by the window only (the rules read none): the main roads
+# and the Cambrai - Marcoing - Gouzeaucourt railway of 1917, through the places they joined (x, y km).
+LINES = [
+    ("road", "Cambrai - Bapaume road", [(18.4, 19.6), (15.6, 19.1), (12.8, 18.6), (8.5, 17.8), (4.8, 17.0), (1.5, 16.2), (-0.8, 15.0), (-2.2, 11.8), (-2.8, 10.0)]),
+    ("road", "Cambrai - Masnieres - Bonavis road", [(18.4, 19.6), (17.4, 16.2), (16.4, 12.6), (14.9, 10.9), (15.0, 8.2), (15.5, 4.5), (16.5, 0.8)]),
+    ("road", "Cambrai - Marcoing - Gouzeaucourt road", [(18.4, 19.6), (14.0, 17.7), (13.0, 15.0), (12.8, 12.0), (10.2, 7.2), (8.6, 5.2), (7.0, 1.8)]),
+    ("road", "Metz - Trescault - Ribecourt - Marcoing road", [(0.5, 3.0), (2.9, 4.4), (4.3, 7.8), (6.4, 10.0), (9.6, 10.9), (12.8, 12.0)]),
+    ("road", "Cambrai - Arras road", [(18.4, 19.6), (15.0, 20.6), (12.2, 21.4), (9.2, 23.6), (5.6, 25.0), (2.0, 25.8)]),
+    ("road", "Havrincourt - Flesquieres - Fontaine road", [(4.3, 7.8), (6.3, 12.0), (8.5, 13.7), (11.4, 16.6), (12.8, 18.6)]),
+    ("road", "Hermies - Graincourt - Bourlon road", [(0.4, 11.4), (3.0, 13.6), (5.8, 16.0), (7.8, 20.9), (9.2, 23.6)]),
+    ("railway", "Cambrai - Marcoing - Gouzeaucourt railway", [(18.0, 18.8), (15.6, 15.8), (13.4, 13.0), (12.4, 11.2), (10.6, 7.8), (9.0, 5.0), (7.4, 2.2), (6.6, 0.5)]),
+]
+
 def canal_x(y):
     for (xa, ya), (xb, yb) in zip(CANAL, CANAL[1:]):
         if ya <= y <= yb:
@@ -268,6 +281,30 @@ def main():
     out.append("    ],")
     na = ", ".join(f"({a}, {b})" for a, b in not_adjacent)
     out.append(f"    not_adjacent: [{na}],")
+    def cell_at(x, y):
+        r = round((Y1 - y) / h - 0.5)
+        c = round((x - X0) / s - 0.5 - 0.5 * (r & 1))
+        return (c, r)
+    out.append("    // RECONSTRUCTED roads and railway (drawn by the window; the rules read none).")
+    out.append("    lines: [")
+    for kind, name, pts in LINES:
+        runs, run = [], []
+        for (xa, ya), (xb, yb) in zip(pts, pts[1:]):
+            n = max(1, int(math.hypot(xb - xa, yb - ya) / 0.25))
+            for k in range(n + 1):
+                cell = cell_at(xa + (xb - xa) * k / n, ya + (yb - ya) * k / n)
+                if cell not in owner:
+                    if len(run) > 1:
+                        runs.append(run)
+                    run = []
+                elif not run or run[-1] != cell:
+                    run.append(cell)
+        if len(run) > 1:
+            runs.append(run)
+        for run in runs:
+            cell_s = ", ".join(f'"{label(c, r)}"' for c, r in run)
+            out.append(f'        (kind: "{kind}", name: "{name}", cells: [{cell_s}]),')
+    out.append("    ],")
     out.append(")")
     print("\n".join(out))
     import sys

@@ -36,6 +36,29 @@ pub struct AreaMapSpec {
     /// Pairs of areas whose shapes touch but which the rules do not count as adjacent.
     #[serde(default)]
     pub not_adjacent: Vec<(u32, u32)>,
+    /// Lines printed on the map that the rules do not read (roads, railways), for the window.
+    #[serde(default)]
+    pub lines: Vec<LineSpec>,
+}
+
+/// A line printed on an area map, through the centres of cells of its grid.
+#[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LineSpec {
+    /// What it is: `road` or `railway` (the window draws other kinds as a thin line).
+    pub kind: String,
+    /// Its name, for the modder (`Cambrai - Bapaume road`).
+    #[serde(default)]
+    pub name: String,
+    /// The cells (labels of the grid) it passes through, in order; two or more.
+    pub cells: Vec<String>,
+}
+
+/// A line of a built board: its kind and the cells it runs through.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapLine {
+    pub kind: String,
+    pub cells: Vec<Hex>,
 }
 
 #[derive(Clone, Debug, Deserialize, Serialize, schemars::JsonSchema)]
@@ -102,6 +125,8 @@ pub struct AreaBoard {
     pub borders: BTreeMap<(u32, u32), Vec<String>>,
     /// The cell grid of the shapes (for drawing and picking), if any.
     pub grid: Option<HexBoard>,
+    /// Roads and railways, for drawing.
+    pub lines: Vec<MapLine>,
 }
 
 fn pair(a: u32, b: u32) -> (u32, u32) {
@@ -223,7 +248,25 @@ impl AreaBoard {
                 }
             }
         }
-        AreaBoard { name: spec.name.clone(), areas, borders, grid }
+        let mut lines = Vec::new();
+        for (i, l) in spec.lines.iter().enumerate() {
+            let Some(g) = &grid else {
+                problems.push(format!("lines.{i}"), "lines are given but the map has no `grid` to draw them on");
+                break;
+            };
+            if l.cells.len() < 2 {
+                problems.push(format!("lines.{i}.cells"), "a line runs through two cells or more");
+            }
+            let mut cells = Vec::new();
+            for (j, label) in l.cells.iter().enumerate() {
+                match g.parse(label) {
+                    Ok(h) => cells.push(h),
+                    Err(e) => problems.push(format!("lines.{i}.cells.{j}"), e),
+                }
+            }
+            lines.push(MapLine { kind: l.kind.clone(), cells });
+        }
+        AreaBoard { name: spec.name.clone(), areas, borders, grid, lines }
     }
 
     pub fn adjacent(&self, a: u32, b: u32) -> bool {

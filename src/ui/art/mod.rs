@@ -3,6 +3,7 @@
 //! buffers, then handed to Bevy as images. Nothing here touches the ECS, so it can be tested alone.
 
 pub mod features;
+pub mod nato;
 pub mod palette;
 pub mod terrain;
 

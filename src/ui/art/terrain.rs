@@ -272,7 +272,7 @@ fn draw_town(c: &mut Canvas, mask: &Mask, r: f32, v: u32) {
 
 /// A house seen from above: a rectangle with a two-tone roof.
 #[allow(clippy::too_many_arguments)]
-fn house(c: &mut Canvas, mask: &Mask, x: f32, y: f32, w: f32, h: f32, angle: f32, t: f32) {
+pub fn house(c: &mut Canvas, mask: &Mask, x: f32, y: f32, w: f32, h: f32, angle: f32, t: f32) {
     let (ux, uy) = (angle.cos(), angle.sin());
     let (vx, vy) = (-uy, ux);
     let pt = |a: f32, b: f32| (x + a * ux + b * vx, y + a * uy + b * vy);

@@ -8,6 +8,7 @@
 
 pub mod area;
 pub mod hex;
+pub mod labels;
 pub mod table;
 
 use bevy::prelude::*;

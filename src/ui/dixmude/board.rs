@@ -18,7 +18,10 @@ use crate::rulesets::dixmude::scenario::{Bank, Scenario};
 use crate::rulesets::dixmude::state::Pos;
 use crate::rulesets::dixmude::units::{Kind, Level, Side, Where};
 use crate::rulesets::dixmude::{Command, Dixmude, Event, preview};
-use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, MarkerArt, SideArt};
+use crate::ui::art::nato::{self, Symbol};
+use crate::ui::art::palette::CounterColours;
+use crate::ui::art::{self};
+use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, CounterFace, Look, MarkerArt, SideArt};
 use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 
 use super::session::DixSession;
@@ -43,6 +46,17 @@ pub fn terrain_colour(terrain: &str) -> [f32; 3] {
         "polder" | "marsh" => [0.76, 0.82, 0.70],
         "hq" => [0.74, 0.74, 0.72],
         _ => [0.86, 0.83, 0.68],
+    }
+}
+
+/// How a terrain is drawn on the map.
+fn terrain_look(terrain: &str) -> Look {
+    match terrain {
+        "village" => Look::Village,
+        "town" => Look::Town,
+        "wood" => Look::Woods,
+        "polder" | "marsh" => Look::Polder,
+        _ => Look::Open,
     }
 }
 
@@ -97,6 +111,45 @@ pub fn face(kind: Kind) -> &'static str {
         Kind::MachineGuns => "MG",
         Kind::Hq => "HQ",
     }
+}
+
+/// The pixel size of a stack's top counter.
+const COUNTER_PX: u32 = 128;
+
+/// The counters on top of the stacks: each side's colours with its type's NATO symbol, large; a
+/// battalion above a company, machine guns, guns and the headquarters.
+fn counters() -> Vec<CounterFace> {
+    let Some(fonts) = art::Fonts::load() else { return Vec::new() };
+    let kinds = [
+        (Kind::Battalion, Symbol::Infantry),
+        (Kind::Company, Symbol::Infantry),
+        (Kind::MachineGuns, Symbol::MachineGun),
+        (Kind::FieldArtillery, Symbol::Artillery),
+        (Kind::HeavyArtillery, Symbol::HeavyArtillery),
+        (Kind::Hq, Symbol::Headquarters),
+    ];
+    let mut out = Vec::new();
+    for (kind, symbol) in kinds {
+        for side in [Side::FrancoBelgian, Side::German] {
+            let col = match side {
+                Side::FrancoBelgian => CounterColours {
+                    body: [140, 166, 202, 255],
+                    band: [46, 66, 104, 255],
+                    ink: [16, 22, 40, 255],
+                    band_ink: [236, 240, 250, 255],
+                },
+                Side::German => CounterColours {
+                    body: [150, 160, 148, 255],
+                    band: [58, 66, 56, 255],
+                    ink: [16, 18, 16, 255],
+                    band_ink: [238, 238, 232, 255],
+                },
+            };
+            let c = nato::counter(COUNTER_PX, col, symbol, &fonts);
+            out.push(CounterFace { side: side.id().into(), face: face(kind).into(), size: (COUNTER_PX, COUNTER_PX), rgba: c.to_rgba() });
+        }
+    }
+    out
 }
 
 /// The units on the map: exhausted battalions and used artillery as spent (1.3.1, 1.3.2), the
@@ -310,7 +363,9 @@ impl AreaBoard for Dixmude {
                 AreaArt {
                     id: a.id,
                     cells: a.cells.clone(),
+                    name: Some(a.name.clone()),
                     tint: terrain_colour(&a.terrain),
+                    look: terrain_look(&a.terrain),
                     value: (z.bonus > 0).then(|| format!("+{}", z.bonus)),
                     flag: z.hq.then(|| ("HQ XXII RK".to_string(), Color::srgb(0.25, 0.27, 0.25))),
                     symbols: symbols(sc, a.id),
@@ -334,7 +389,16 @@ impl AreaBoard for Dixmude {
             ("bombed".to_string(), MarkerArt { colour: Color::srgb(0.80, 0.40, 0.10), wash: None }),
             ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.40) }),
         ]);
-        Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers })
+        Some(AreaMapArt {
+            key: sc.path.clone(),
+            grid,
+            areas,
+            borders,
+            sides,
+            markers,
+            counters: counters(),
+            lines: sc.board.lines.iter().map(|l| (l.kind.clone(), l.cells.clone())).collect(),
+        })
     }
     /// 6: a unit entering from the HQ zone.
     fn arrival(command: &Command) -> Option<&str> {

@@ -18,7 +18,10 @@ use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::scenario::Scenario;
 use crate::rulesets::rtc::units::{Kind, Side};
 use crate::rulesets::rtc::{self, Command, Event, Rtc, preview};
-use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, MarkerArt, SideArt};
+use crate::ui::art::nato::{self, Symbol};
+use crate::ui::art::palette::CounterColours;
+use crate::ui::art::{self};
+use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, CounterFace, Look, MarkerArt, SideArt};
 use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 
 use super::session::AreaSession;
@@ -44,6 +47,17 @@ pub fn terrain_colour(terrain: &str) -> [f32; 3] {
     }
 }
 
+/// How a terrain is drawn on the map.
+fn terrain_look(terrain: &str) -> Look {
+    match terrain {
+        "village" => Look::Village,
+        "town" => Look::Town,
+        "wood" => Look::Woods,
+        "trench" => Look::Trenches,
+        _ => Look::Open,
+    }
+}
+
 /// The border kinds that are water (the St Quentin canal and the Schelde, 9.33).
 fn water(kinds: &[String]) -> bool {
     kinds.iter().any(|k| k == "canal" || k == "schelde")
@@ -58,6 +72,49 @@ fn kind_letter(k: Kind) -> &'static str {
         Kind::Artillery | Kind::HorseArtillery => "A",
         Kind::Stosstruppen => "S",
     }
+}
+
+/// The pixel size of a stack's top counter.
+const COUNTER_PX: u32 = 128;
+
+/// The counters on top of the stacks: each side's colours with its type's NATO symbol, large, as at
+/// planning zoom on the hex maps; a tank above cavalry, storm troops, infantry and guns.
+fn counters() -> Vec<CounterFace> {
+    let Some(fonts) = art::Fonts::load() else { return Vec::new() };
+    let kinds = [
+        (Kind::Tank, Symbol::Armour),
+        (Kind::Cavalry, Symbol::Cavalry),
+        (Kind::Stosstruppen, Symbol::Assault),
+        (Kind::Infantry, Symbol::Infantry),
+        (Kind::Artillery, Symbol::Artillery),
+    ];
+    let mut out = Vec::new();
+    for (kind, symbol) in kinds {
+        for side in [Side::British, Side::German] {
+            let col = match side {
+                Side::British => CounterColours {
+                    body: [190, 164, 110, 255],
+                    band: [92, 78, 44, 255],
+                    ink: [34, 28, 16, 255],
+                    band_ink: [246, 238, 210, 255],
+                },
+                Side::German => CounterColours {
+                    body: [160, 168, 166, 255],
+                    band: [60, 68, 70, 255],
+                    ink: [16, 18, 18, 255],
+                    band_ink: [238, 238, 232, 255],
+                },
+            };
+            let c = nato::counter(COUNTER_PX, col, symbol, &fonts);
+            out.push(CounterFace {
+                side: side.id().into(),
+                face: kind_letter(kind).into(),
+                size: (COUNTER_PX, COUNTER_PX),
+                rgba: c.to_rgba(),
+            });
+        }
+    }
+    out
 }
 
 /// A unit's face on the area view: its type letter.
@@ -272,7 +329,9 @@ impl AreaBoard for Rtc {
                 AreaArt {
                     id: a.id,
                     cells: a.cells.clone(),
+                    name: Some(a.name.clone()),
                     tint: terrain_colour(&a.terrain),
+                    look: terrain_look(&a.terrain),
                     value: Some(info.tem.to_string()),
                     flag: info.br.then(|| ("BR".to_string(), Color::srgb(0.80, 0.08, 0.06))),
                     symbols,
@@ -297,7 +356,16 @@ impl AreaBoard for Rtc {
             ("bombarded".to_string(), MarkerArt { colour: Color::srgb(0.70, 0.12, 0.10), wash: None }),
             ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.45) }),
         ]);
-        Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers })
+        Some(AreaMapArt {
+            key: sc.path.clone(),
+            grid,
+            areas,
+            borders,
+            sides,
+            markers,
+            counters: counters(),
+            lines: sc.board.lines.iter().map(|l| (l.kind.clone(), l.cells.clone())).collect(),
+        })
     }
     /// 6.1: a unit placed on arrival.
     fn arrival(command: &Command) -> Option<&str> {
@@ -341,8 +409,19 @@ mod tests {
         for (id, shape) in &s.areas {
             assert!(shape.contains(shape.pole), "area {id}'s box is outside it");
             assert_eq!(s.area_at(shape.pole), Some(*id));
+            assert_eq!(s.area_at(shape.site), Some(*id), "area {id}'s village and name stand outside it");
         }
         assert!(art.borders.values().any(|b| b.bridge));
+        // The terrain is drawn on every area but open ground; the roads and the railway are on it.
+        for a in &art.areas {
+            let drawn = crate::ui::board::area::terrain::draw(&s.areas[&a.id], a.look, s.areas[&a.id].site, 1).is_some();
+            assert_eq!(drawn, a.look != Look::Open, "area {}", a.id);
+        }
+        assert!(art.areas.iter().any(|a| a.look == Look::Woods) && art.areas.iter().any(|a| a.look == Look::Trenches));
+        assert!(art.lines.iter().filter(|(k, _)| k == "road").count() >= 7);
+        assert!(art.lines.iter().any(|(k, cells)| k == "railway" && cells.len() > 20));
+        // A top counter for every type of unit of both sides.
+        assert_eq!(art.counters.len(), 10);
     }
 
     /// A click on the map gives only legal commands: the picked unit's orders into the area, else the

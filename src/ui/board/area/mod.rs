@@ -8,9 +8,11 @@
 
 pub mod anim;
 mod input;
+mod names;
 pub mod outline;
 mod overlay;
 mod paint;
+pub mod terrain;
 
 use std::collections::BTreeMap;
 
@@ -23,6 +25,7 @@ use crate::ui::Playing;
 use super::{BoardInput, BoardModel};
 pub use anim::{AreaAnimate, AreaBeats, Beat};
 use outline::MapShapes;
+pub use terrain::Look;
 
 /// A symbol of an area box, beside its number.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,8 +42,12 @@ pub struct AreaArt {
     pub id: u32,
     /// Its cells on the map's grid.
     pub cells: Vec<Hex>,
+    /// Its name, printed on the map under its art.
+    pub name: Option<String>,
     /// The terrain's tint of its paper.
     pub tint: [f32; 3],
+    /// The terrain drawn on its paper.
+    pub look: Look,
     /// The value printed in its box beside the number (a terrain effect).
     pub value: Option<String>,
     /// A word on top of its box, and the box framed in this colour (`BR` in red).
@@ -76,6 +83,22 @@ pub struct MarkerArt {
     pub wash: Option<f32>,
 }
 
+/// A counter as the presenter drew it: the face on top of a stack of `side`'s pieces with this
+/// `face` (RGBA, `size` pixels square-ish).
+#[derive(Clone)]
+pub struct CounterFace {
+    pub side: String,
+    pub face: String,
+    pub size: (u32, u32),
+    pub rgba: Vec<u8>,
+}
+
+impl std::fmt::Debug for CounterFace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "CounterFace({}, {}, {:?})", self.side, self.face, self.size)
+    }
+}
+
 /// The presenter's map: its geometry (the area map's cells on their grid) and art. The view draws
 /// it once per `key` (a scenario's path).
 #[derive(Resource, Clone, Debug)]
@@ -88,6 +111,12 @@ pub struct AreaMapArt {
     /// The sides, in the order their chips stand in an area.
     pub sides: Vec<SideArt>,
     pub markers: BTreeMap<String, MarkerArt>,
+    /// Roads and railways: each line's kind (`road`, `railway`, else a thin line) and the cells it
+    /// runs through.
+    pub lines: Vec<(String, Vec<Hex>)>,
+    /// The counters drawn on top of the stacks, in the order they go on top (the first face a
+    /// stack holds shows); a stack whose face has none is drawn as a chip with its composition.
+    pub counters: Vec<CounterFace>,
 }
 
 impl SideArt {
@@ -113,6 +142,8 @@ pub struct DrawnAreaMap {
     /// were tinted for.
     drawn_for: Option<u64>,
     tinted_for: Option<(u64, Option<super::Place>)>,
+    /// The counters' pictures, by side and face, in the art's order.
+    counters: Vec<((String, String), Handle<Image>)>,
 }
 
 impl DrawnAreaMap {
@@ -141,9 +172,13 @@ fn forget(mut commands: Commands, mut model: ResMut<BoardModel>, mut input: ResM
 /// Adds the area view, drawn while `screen` is up.
 pub fn plugin(app: &mut App, screen: Playing) {
     app.init_resource::<BoardModel>().init_resource::<BoardInput>().init_resource::<AreaBeats>();
+    super::labels::add_to(app);
     app.add_systems(
         Update,
-        (paint::draw_map, input::pick, overlay::refresh, overlay::recolour).chain().in_set(AreaView).run_if(in_state(screen)),
+        (paint::draw_map, names::spawn_names, input::pick, overlay::refresh, overlay::recolour)
+            .chain()
+            .in_set(AreaView)
+            .run_if(in_state(screen)),
     )
     .add_systems(Update, (anim::start, anim::play).chain().in_set(AreaAnimate).after(AreaView).run_if(in_state(screen)))
     .add_systems(OnExit(screen), (forget, anim::clear));

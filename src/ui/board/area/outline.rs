@@ -37,6 +37,18 @@ pub struct AreaShape {
     pub bounds: Rect,
     /// The centre of the cell deepest inside the outline (the pole of inaccessibility on its cells).
     pub pole: Vec2,
+    /// Where the area's own art and name stand: the centre of a cell well inside the outline and
+    /// as far as the area allows from the box and stacks around the pole ([`BUSY`]).
+    pub site: Vec2,
+}
+
+/// What stands around an area's pole (its box, the markers over it, the stacks under it), in world
+/// units from the pole.
+pub const BUSY: Rect = Rect { min: Vec2::new(-200.0, -275.0), max: Vec2::new(215.0, 90.0) };
+
+/// The distance from a point to a rectangle (0 inside).
+fn rect_distance(p: Vec2, r: Rect) -> f32 {
+    (p - p.clamp(r.min, r.max)).length()
 }
 
 impl AreaShape {
@@ -234,6 +246,14 @@ pub fn shapes(grid: &HexBoard, areas: &BTreeMap<u32, Vec<Hex>>) -> MapShapes {
                 dp.total_cmp(&dq).then(q.distance_squared(centroid).total_cmp(&p.distance_squared(centroid)))
             })
             .unwrap_or(centroid);
+        let busy = Rect { min: shape.pole + BUSY.min, max: shape.pole + BUSY.max };
+        shape.site = cells
+            .iter()
+            .map(|c| hex_to_world(grid, *c))
+            .map(|p| (p, rect_distance(p, busy).min(120.0) + shape.distance(p).min(HEX * 0.9)))
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|(p, _)| p)
+            .unwrap_or(shape.pole);
         out.areas.insert(id, shape);
     }
     out

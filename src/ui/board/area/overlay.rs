@@ -10,6 +10,7 @@ use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
 use crate::ui::Playing;
+use crate::ui::board::labels::LabelObstacle;
 use crate::ui::board::{BoardInput, BoardModel, Piece, PieceState, Place, TargetKind};
 use crate::ui::map::MapArt;
 
@@ -134,8 +135,16 @@ pub(super) fn refresh(
             ))
             .id();
         let mut p = Painter { commands: &mut commands, parent, font: &fonts.font_bold };
-        p.stacks(&art, &model, id);
-        p.markers(&art, &model, id);
+        let mut covered = p.stacks(&art, &drawn.counters, &model, id);
+        covered.extend(p.markers(&art, &model, id));
+        // Names on the label layer keep clear of the stacks, markers and badges.
+        for r in covered {
+            commands.spawn((
+                DespawnOnExit(*screen.get()),
+                Overlay,
+                LabelObstacle(Rect::from_corners(shape.pole + r.min, shape.pole + r.max)),
+            ));
+        }
     }
 }
 
@@ -177,9 +186,41 @@ impl Painter<'_, '_, '_> {
         }
     }
 
-    /// One chip per side with pieces in the area, the sides in the art's order.
-    fn stacks(&mut self, art: &AreaMapArt, model: &BoardModel, id: u32) {
+    /// A side's stack as its top counter (`image`: the face on top), the stack's depth drawn behind
+    /// it; the composition of `faces` in its band, the count on a badge, the `spent` on a red one; a
+    /// stack all spent is darker.
+    #[allow(clippy::too_many_arguments)]
+    fn counter(&mut self, image: Handle<Image>, faces: &[&str], spent: usize, at: Vec2, z: f32) {
+        let n = faces.len();
+        for k in (1..n.min(3)).rev() {
+            let off = Vec2::new(7.0, -7.0) * k as f32;
+            self.rect(Color::srgb(0.10, 0.09, 0.08), Vec2::new(112.0, 112.0), (at + off).extend(z - 0.05 * k as f32));
+            self.rect(Color::srgb(0.55, 0.52, 0.46), Vec2::new(106.0, 106.0), (at + off).extend(z - 0.05 * k as f32 + 0.01));
+        }
+        let shade = if spent == n { Color::srgb(0.62, 0.62, 0.62) } else { Color::WHITE };
+        self.commands.spawn((
+            ChildOf(self.parent),
+            Sprite { image, color: shade, custom_size: Some(Vec2::new(116.0, 116.0)), ..default() },
+            Transform::from_translation(at.extend(z + 0.1)),
+        ));
+        self.label(composition(faces.iter().copied()), 21.0, Color::srgb(0.97, 0.95, 0.88), (at + Vec2::new(0.0, -34.0)).extend(z + 0.2));
+        if n > 1 {
+            let at = at + Vec2::new(50.0, 50.0);
+            self.rect(Color::srgb(0.08, 0.07, 0.06), Vec2::new(40.0, 34.0), at.extend(z + 0.3));
+            self.label(n.to_string(), 28.0, Color::WHITE, at.extend(z + 0.4));
+        }
+        if spent > 0 {
+            let at = at + Vec2::new(-50.0, 50.0);
+            self.rect(Color::srgb(0.75, 0.15, 0.10), Vec2::new(40.0, 34.0), at.extend(z + 0.3));
+            self.label(spent.to_string(), 24.0, Color::WHITE, at.extend(z + 0.4));
+        }
+    }
+
+    /// One stack per side with pieces in the area, the sides in the art's order: its top counter
+    /// where the presenter drew its face, else a chip.
+    fn stacks(&mut self, art: &AreaMapArt, counters: &[((String, String), Handle<Image>)], model: &BoardModel, id: u32) -> Vec<Rect> {
         let mut shown = 0;
+        let mut covered = Vec::new();
         for side in &art.sides {
             let pieces: Vec<&Piece> = model.pieces_at(Place::Area(id)).filter(|p| p.side == side.id).collect();
             if pieces.is_empty() {
@@ -187,19 +228,31 @@ impl Painter<'_, '_, '_> {
             }
             let faces: Vec<&str> = pieces.iter().map(|p| p.face.as_str()).collect();
             let spent = pieces.iter().filter(|p| p.state == PieceState::Spent).count();
-            self.chip(side.counter, &faces, spent, chip_offset(shown) / SCALE, z::CHIP);
+            let ready: Vec<&str> = pieces.iter().filter(|p| p.state != PieceState::Spent).map(|p| p.face.as_str()).collect();
+            let on_top =
+                |among: &[&str]| counters.iter().find(|((s, f), _)| *s == side.id && among.contains(&f.as_str())).map(|(_, h)| h.clone());
+            let at = chip_offset(shown) / SCALE;
+            match on_top(&ready).or_else(|| on_top(&faces)) {
+                Some(image) => self.counter(image, &faces, spent, at, z::CHIP),
+                None => self.chip(side.counter, &faces, spent, at, z::CHIP),
+            }
+            covered.push(Rect::from_center_size(at * SCALE, Vec2::new(130.0, 130.0) * SCALE));
             shown += 1;
         }
+        covered
     }
 
     /// The map markers on the area, then the badges of the targets in it.
-    fn markers(&mut self, art: &AreaMapArt, model: &BoardModel, id: u32) {
+    /// Where they stand, in world units from the pole.
+    fn markers(&mut self, art: &AreaMapArt, model: &BoardModel, id: u32) -> Vec<Rect> {
+        let mut covered = Vec::new();
         let chips = model.markers.iter().filter(|m| m.place == Place::Area(id) && !m.text.is_empty());
         for (i, m) in chips.enumerate() {
             let colour = art.markers.get(&m.art).map(|s| s.colour).unwrap_or(Color::BLACK);
             let at = Vec2::new(-60.0 + 110.0 * i as f32, 86.0);
             self.rect(colour, Vec2::new(100.0, 40.0), at.extend(z::CHIP + 0.5));
             self.label(m.text.clone(), 26.0, Color::WHITE, at.extend(z::CHIP + 0.6));
+            covered.push(Rect::from_center_size(at * SCALE, Vec2::new(100.0, 40.0) * SCALE));
         }
         let badges = model.targets.iter().filter(|t| t.place == Place::Area(id)).filter_map(|t| Some((t.badge.as_ref()?, t.kind)));
         for (i, (text, kind)) in badges.enumerate() {
@@ -207,6 +260,8 @@ impl Painter<'_, '_, '_> {
             let size = Vec2::new(16.0 + 29.0 * text.chars().count() as f32, 58.0);
             self.rect(Color::srgba(0.05, 0.05, 0.08, 0.88), size, at.extend(z::LABEL));
             self.label(text.clone(), 46.0, badge_colour(kind), at.extend(z::LABEL + 0.1));
+            covered.push(Rect::from_center_size(at * SCALE, size * SCALE));
         }
+        covered
     }
 }

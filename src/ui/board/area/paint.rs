@@ -13,10 +13,12 @@ use bevy::sprite::Anchor;
 use tiny_skia::{FillRule, Paint, PathBuilder, Pixmap};
 
 use crate::ui::Playing;
-use crate::ui::geometry::HEX;
-use crate::ui::map::MapArt;
+use crate::ui::board::labels::LabelObstacle;
+use crate::ui::geometry::{HEX, hex_to_world};
+use crate::ui::map::{MapArt, image_from_rgba};
 
-use super::outline::{AreaShape, shapes};
+use super::outline::{AreaShape, shapes, smooth};
+use super::terrain;
 use super::{AreaMapArt, BoxSymbol, DrawnAreaMap, SCALE};
 use crate::ui::board::BoardFrame;
 use crate::ui::camera::MapCamera;
@@ -24,16 +26,25 @@ use crate::ui::camera::MapCamera;
 pub(super) mod z {
     pub const PAPER: f32 = -1.0;
     pub const FILL: f32 = 0.0;
+    /// The terrain drawn on the paper.
+    pub const TERRAIN: f32 = 0.5;
+    /// Roads and railways, over the terrain and under the borders.
+    pub const LINES: f32 = 0.7;
     pub const BAND: f32 = 1.0;
     pub const BORDER: f32 = 2.0;
     /// Over the borders, so a border ending at the canal ends under its water.
     pub const WATER: f32 = 3.0;
     pub const BRIDGE: f32 = 4.0;
+    /// The areas' names, under the boxes and stacks.
+    pub const NAME: f32 = 6.0;
     pub const BOX: f32 = 10.0;
     pub const CHIP: f32 = 12.0;
     pub const LABEL: f32 = 14.0;
     pub const ANIMATION: f32 = 40.0;
 }
+
+/// What an area's box covers, with its flag and symbols, in world units from the pole.
+const BOX_AREA: Rect = Rect { min: Vec2::new(-240.0, -86.0), max: Vec2::new(232.0, 128.0) };
 
 /// An area's paper, tinted by its sprite's colour.
 #[derive(Component)]
@@ -142,6 +153,22 @@ fn mesh(pos: Vec<[f32; 3]>, idx: Vec<u32>) -> Mesh {
     m
 }
 
+/// Points every `step` world units along a line, with the line's direction there (a railway's ties).
+fn every(line: &[Vec2], step: f32) -> Vec<(Vec2, Vec2)> {
+    let mut out = Vec::new();
+    let mut next = step / 2.0;
+    let mut run = 0.0;
+    for w in line.windows(2) {
+        let l = w[0].distance(w[1]);
+        while l > 0.0 && next <= run + l {
+            out.push((w[0].lerp(w[1], (next - run) / l), (w[1] - w[0]) / l));
+            next += step;
+        }
+        run += l;
+    }
+    out
+}
+
 /// The point halfway along a line and its direction there.
 fn halfway(line: &[Vec2]) -> (Vec2, Vec2) {
     let total: f32 = line.windows(2).map(|w| w[0].distance(w[1])).sum();
@@ -184,7 +211,8 @@ pub(super) fn draw_map(
         Transform::from_translation(rect.center().extend(z::PAPER)),
     ));
     for a in &art.areas {
-        let Some((image, top_left)) = shapes.areas.get(&a.id).and_then(paper) else { continue };
+        let Some(shape) = shapes.areas.get(&a.id) else { continue };
+        let Some((image, top_left)) = paper(shape) else { continue };
         let [r, g, b] = a.tint;
         commands.spawn((
             scope.clone(),
@@ -193,6 +221,14 @@ pub(super) fn draw_map(
             Anchor::TOP_LEFT,
             Transform::from_translation(top_left.extend(z::FILL)).with_scale(Vec3::splat(1.0 / DENSITY)),
         ));
+        if let Some((image, top_left)) = terrain::draw(shape, a.look, shape.site, a.id as u64) {
+            commands.spawn((
+                scope.clone(),
+                Sprite { image: images.add(image), ..default() },
+                Anchor::TOP_LEFT,
+                Transform::from_translation(top_left.extend(z::TERRAIN)).with_scale(Vec3::splat(1.0 / terrain::DENSITY)),
+            ));
+        }
     }
     let (mut dry, mut bank, mut water) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
     // A soft shadow along every border, as the printer's tint band of an area map.
@@ -211,7 +247,27 @@ pub(super) fn draw_map(
             ribbon(&mut band.0, &mut band.1, &border.points, 10.0, z::BAND);
         }
     }
-    for ((pos, idx), colour) in [(band, INK.with_alpha(0.10)), (dry, INK), (bank, WATER_BANK), (water, WATER)] {
+    let (mut casing, mut road, mut rail) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
+    for (kind, cells) in &art.lines {
+        let points: Vec<Vec2> = cells.iter().step_by(2).chain(cells.last()).map(|c| hex_to_world(&art.grid, *c)).collect();
+        let line = smooth(&points, false);
+        match kind.as_str() {
+            "road" => {
+                ribbon(&mut casing.0, &mut casing.1, &line, 11.0, z::LINES);
+                ribbon(&mut road.0, &mut road.1, &line, 7.0, z::LINES + 0.01);
+            }
+            "railway" => {
+                ribbon(&mut rail.0, &mut rail.1, &line, 3.5, z::LINES + 0.02);
+                for (at, along) in every(&line, 34.0) {
+                    let across = along.perp() * 11.0;
+                    ribbon(&mut rail.0, &mut rail.1, &[at - across, at + across], 2.5, z::LINES + 0.02);
+                }
+            }
+            _ => ribbon(&mut rail.0, &mut rail.1, &line, 2.5, z::LINES + 0.02),
+        }
+    }
+    let lines = [(casing, Color::srgb(0.42, 0.33, 0.24)), (road, Color::srgb(0.95, 0.90, 0.76)), (rail, Color::srgb(0.18, 0.15, 0.13))];
+    for ((pos, idx), colour) in [(band, INK.with_alpha(0.10)), (dry, INK), (bank, WATER_BANK), (water, WATER)].into_iter().chain(lines) {
         commands.spawn((
             scope.clone(),
             Mesh2d(meshes.add(mesh(pos, idx))),
@@ -229,6 +285,8 @@ pub(super) fn draw_map(
                 Visibility::default(),
             ))
             .id();
+        // Names on the label layer keep clear of the box, its flag and its symbols.
+        commands.spawn((scope.clone(), LabelObstacle(Rect::from_corners(shape.pole + BOX_AREA.min, shape.pole + BOX_AREA.max))));
         let mut b = BoxPainter { commands: &mut commands, parent, font: &fonts.font_bold };
         b.area_box(a);
         for (i, s) in a.symbols.iter().enumerate() {
@@ -250,7 +308,12 @@ pub(super) fn draw_map(
             }
         }
     }
-    commands.insert_resource(DrawnAreaMap { key: art.key.clone(), shapes, rect, drawn_for: None, tinted_for: None });
+    let counters = art
+        .counters
+        .iter()
+        .map(|c| ((c.side.clone(), c.face.clone()), images.add(image_from_rgba(c.size.0, c.size.1, c.rgba.clone()))))
+        .collect();
+    commands.insert_resource(DrawnAreaMap { key: art.key.clone(), shapes, rect, drawn_for: None, tinted_for: None, counters });
     // The whole map is in play: the shared camera pans, zooms and fits it.
     commands.insert_resource(BoardFrame { world: rect, play: rect });
     for mut camera in &mut cameras {

@@ -7,7 +7,6 @@
 //! [`pieces::PieceArt`], fills the model (and the cues of a move played) and adds [`HexView`].
 
 pub mod input;
-pub mod labels;
 pub mod map;
 pub mod names;
 pub mod pieces;
@@ -24,7 +23,7 @@ impl Plugin for HexView {
         app.add_plugins((
             crate::ui::map::plugin,
             input::plugin,
-            labels::plugin,
+            crate::ui::board::labels::add_to,
             map::plugin,
             names::plugin,
             pieces::plugin,

@@ -4,10 +4,10 @@
 
 use bevy::prelude::*;
 
-use super::labels::Label;
 use super::map::{DrawnMap, of_map};
 use crate::ui::Frame;
 use crate::ui::art::{self, Align, Canvas};
+use crate::ui::board::labels::Label;
 use crate::ui::geometry::{HEX, hex_to_world};
 use crate::ui::map::{image_from_rgba, z};
 
@@ -54,7 +54,7 @@ fn spawn_names(mut commands: Commands, drawn: Res<DrawnMap>, mut images: ResMut<
         commands.spawn((
             of_map(),
             PlaceName,
-            Label { at, size, px, screen, priority: place.hexes.len().min(9_999) as u32 },
+            Label { at, size, px, screen, priority: place.hexes.len().min(9_999) as u32, alternates: Vec::new() },
             Sprite { image: images.add(image_from_rgba(w, h, c.to_rgba())), custom_size: Some(size), ..default() },
             Transform::from_translation(at.extend(z::LABELS + 0.5)),
         ));

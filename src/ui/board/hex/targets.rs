@@ -18,9 +18,9 @@ use crate::ui::map::{MapArt, z};
 use crate::ui::settings::Settings;
 use crate::ui::widgets::colour;
 
-use super::labels::Label;
 use super::map::{DrawnMap, of_map};
 use super::pieces::{COUNTER, DrawPieces};
+use crate::ui::board::labels::Label;
 
 /// The label layer's priority of a badge on a shaded hex (a cost), and on a ringed one (odds): both
 /// above every place name.
@@ -112,7 +112,7 @@ fn spawn_marks(commands: &mut Commands, model: &BoardModel, drawn: &DrawnMap, ar
         commands.spawn((
             of_map(),
             TargetMark,
-            Label { at, size: extent, px: size, screen: (11.0, 18.0), priority },
+            Label { at, size: extent, px: size, screen: (11.0, 18.0), priority, alternates: Vec::new() },
             Text2d::new(text.clone()),
             font(art, size),
             TextColor(tint),

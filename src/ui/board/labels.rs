@@ -1,0 +1,163 @@
+//! The board views' label layer: the place names and the targets' badges (costs, odds, risks) are
+//! sized for the camera's zoom within readable bounds — printed at a fixed size in world units, a
+//! label is seen at that size while it stays between its least and greatest size on screen, so it
+//! reads at the zoom where a player plans and does not swell when close — and they never overprint:
+//! where two would overlap at the current zoom, the one of lower priority gives way (badges before
+//! place names, a larger place's name before a smaller's). Refitted only when the zoom or the labels
+//! change.
+
+use bevy::prelude::*;
+
+use crate::ui::Frame;
+use crate::ui::camera::{MapCamera, map_scale};
+
+/// A label on the map.
+#[derive(Component, Clone, Debug)]
+pub struct Label {
+    /// Its centre, in world units.
+    pub at: Vec2,
+    /// Its size in world units as printed (at transform scale 1).
+    pub size: Vec2,
+    /// Its font size as printed, in world units.
+    pub px: f32,
+    /// The least and greatest size of its font on screen, in pixels.
+    pub screen: (f32, f32),
+    /// Which label keeps its place where two would overlap: the higher.
+    pub priority: u32,
+    /// Other centres it may stand at, tried in order where `at` is taken.
+    pub alternates: Vec<Vec2>,
+}
+
+impl Label {
+    /// The scale the label is drawn at with the camera at `cam` world units per pixel.
+    pub fn scale(&self, cam: f32) -> f32 {
+        let cam = cam.max(1e-3);
+        (self.px / cam).clamp(self.screen.0, self.screen.1) * cam / self.px
+    }
+
+    /// Its rectangle in world units with the camera at `cam`, centred at `at`.
+    pub fn rect_at(&self, at: Vec2, cam: f32) -> Rect {
+        Rect::from_center_size(at, self.size * self.scale(cam))
+    }
+}
+
+/// Something printed on the map that labels must not overprint (an area's box, a stack): its
+/// rectangle in world units.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct LabelObstacle(pub Rect);
+
+/// How a label is fitted: shown or not, its scale, and where it stands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fitted {
+    pub shown: bool,
+    pub scale: f32,
+    pub at: Vec2,
+}
+
+/// Which labels show, where and at what scale, with the camera at `cam`: the greatest priority
+/// first, each at the first of its places clear of the obstacles and of the labels already shown
+/// (by a margin of a few pixels), else hidden.
+pub fn fit(labels: &[Label], obstacles: &[Rect], cam: f32) -> Vec<Fitted> {
+    let mut order: Vec<usize> = (0..labels.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(labels[i].priority));
+    let mut out: Vec<Fitted> = labels.iter().map(|l| Fitted { shown: false, scale: l.scale(cam), at: l.at }).collect();
+    let mut shown: Vec<Rect> = obstacles.to_vec();
+    for i in order {
+        let l = &labels[i];
+        let clear = |rect: Rect| shown.iter().all(|r| r.inflate(3.0 * cam).intersect(rect).is_empty());
+        if let Some(at) = std::iter::once(l.at).chain(l.alternates.iter().copied()).find(|at| clear(l.rect_at(*at, cam))) {
+            shown.push(l.rect_at(at, cam));
+            out[i] = Fitted { shown: true, scale: l.scale(cam), at };
+        }
+    }
+    out
+}
+
+/// Sizes and hides the labels for the camera's zoom; only when it or the labels changed.
+fn fit_labels(
+    camera: Query<&Projection, With<MapCamera>>,
+    mut labels: Query<(Ref<Label>, &mut Transform, &mut Visibility)>,
+    obstacles: Query<Ref<LabelObstacle>>,
+    mut fitted: Local<Option<f32>>,
+    mut removed: RemovedComponents<Label>,
+    mut cleared: RemovedComponents<LabelObstacle>,
+) {
+    let Some(cam) = map_scale(camera) else {
+        return;
+    };
+    let removed = removed.read().count() + cleared.read().count() > 0;
+    if *fitted == Some(cam) && !removed && !labels.iter().any(|(l, _, _)| l.is_added()) && !obstacles.iter().any(|o| o.is_added()) {
+        return;
+    }
+    *fitted = Some(cam);
+    let all: Vec<Label> = labels.iter().map(|(l, _, _)| Label::clone(&l)).collect();
+    let blocked: Vec<Rect> = obstacles.iter().map(|o| o.0).collect();
+    for ((_, mut tf, mut vis), f) in labels.iter_mut().zip(fit(&all, &blocked, cam)) {
+        tf.scale = Vec3::new(f.scale, f.scale, 1.0);
+        tf.translation = f.at.extend(tf.translation.z);
+        *vis = if f.shown { Visibility::Inherited } else { Visibility::Hidden };
+    }
+}
+
+/// The label layer's system, added once whichever views use it ([`add_to`]).
+struct LabelLayer;
+
+impl Plugin for LabelLayer {
+    /// The labels are fitted after the map, the pieces and the targets have spawned theirs.
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            Update,
+            fit_labels.in_set(Frame::Visuals).after(super::hex::targets::DrawTargets).run_if(in_state(crate::ui::Screen::Game)),
+        );
+    }
+}
+
+/// Adds the label layer unless another view has.
+pub fn add_to(app: &mut App) {
+    if !app.is_plugin_added::<LabelLayer>() {
+        app.add_plugins(LabelLayer);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn label(x: f32, priority: u32) -> Label {
+        Label { at: Vec2::new(x, 0.0), size: Vec2::new(100.0, 24.0), px: 20.0, screen: (14.0, 24.0), priority, alternates: Vec::new() }
+    }
+
+    #[test]
+    fn labels_stay_readable_when_zoomed_out_and_do_not_swell_when_close() {
+        let l = label(0.0, 0);
+        // At 3 world units per pixel the printed 20 would be under 7 px on screen: drawn at 14 px.
+        assert!((l.scale(3.0) * 20.0 / 3.0 - 14.0).abs() < 1e-4);
+        assert_eq!(l.scale(1.0), 1.0);
+        // Close (0.4 per pixel: 50 px printed), kept at 24 px.
+        assert!((l.scale(0.4) * 20.0 / 0.4 - 24.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn overlapping_labels_give_way_to_the_higher_priority() {
+        let labels = [label(0.0, 1), label(60.0, 5), label(400.0, 0)];
+        // At 1 world unit per pixel the first two overlap (100 wide, 60 apart): the first gives way.
+        let fitted = fit(&labels, &[], 1.0);
+        assert_eq!(fitted.iter().map(|f| f.shown).collect::<Vec<_>>(), [false, true, true]);
+        // Closer (0.4 per pixel: 24 px of font, scale 0.48), they no longer meet.
+        assert!(fit(&labels, &[], 0.4).iter().all(|f| f.shown));
+    }
+
+    /// A label never overprints an obstacle (an area box, a stack), whatever its priority.
+    #[test]
+    fn a_label_gives_way_to_an_obstacle() {
+        let labels = [label(0.0, 9), label(400.0, 0)];
+        let boxed = [Rect::from_center_size(Vec2::new(40.0, 0.0), Vec2::new(50.0, 50.0))];
+        assert_eq!(fit(&labels, &boxed, 1.0).iter().map(|f| f.shown).collect::<Vec<_>>(), [false, true]);
+        assert!(fit(&labels, &[], 1.0).iter().all(|f| f.shown));
+        // With another place to stand, it moves there instead of giving way.
+        let moved = Label { alternates: vec![Vec2::new(0.0, -100.0)], ..label(0.0, 9) };
+        let f = fit(&[moved], &boxed, 1.0);
+        assert!(f[0].shown);
+        assert_eq!(f[0].at, Vec2::new(0.0, -100.0));
+    }
+}
