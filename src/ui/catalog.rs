@@ -127,4 +127,28 @@ mod tests {
         assert!(files.iter().any(|f| f.to_string_lossy().contains("maps")));
         assert!(entries.iter().all(|e| !e.path.to_string_lossy().contains("/maps/")));
     }
+
+    /// Every shipped scenario's card says how to win before Start (issue 20): lines read from its
+    /// data that name each of its sides and the turn the game ends on (its length's number of turns).
+    #[test]
+    fn every_shipped_scenario_says_how_to_win_before_start() {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+        let mut files = Vec::new();
+        ron_files(&root, &mut files, 0);
+        let entries: Vec<ScenarioEntry> = files.iter().filter_map(|f| read_entry(f, Origin::Shipped, false)).collect();
+        assert!(entries.len() >= 10, "{} scenarios", entries.len());
+        for e in &entries {
+            let card = e.card.as_ref().unwrap_or_else(|m| panic!("{} does not load: {m}", e.path.display()));
+            let at = e.path.display();
+            assert!(!card.victory.is_empty(), "{at}: no victory lines");
+            assert!(card.victory.iter().all(|(who, how)| !who.is_empty() && how.len() > 20), "{at}: {:?}", card.victory);
+            let text: String = card.victory.iter().map(|(who, how)| format!("{who}: {how}\n")).collect();
+            for side in &card.info.sides {
+                assert!(text.contains(&side.name), "{at}: the victory lines do not name {}:\n{text}", side.name);
+            }
+            let turns: String = card.length.chars().take_while(char::is_ascii_digit).collect();
+            assert!(!turns.is_empty(), "{at}: length `{}`", card.length);
+            assert!(text.contains(&format!("turn {turns}")), "{at}: the victory lines do not say the game ends on turn {turns}:\n{text}");
+        }
+    }
 }

@@ -516,7 +516,7 @@ fn scenario_list(ui: &mut egui::Ui, state: &mut MenuState, list: &[ScenarioEntry
 }
 
 /// A scenario's details: its name, date, length, introduction, sides with their seats, the seed and
-/// Start on the left; its map and sources on the right.
+/// Start on the left; its map, how to win and its sources on the right.
 fn scenario_details(
     ui: &mut egui::Ui,
     ctx: &egui::Context,
@@ -554,10 +554,13 @@ fn scenario_details(
             if let Some(tex) = texture_for(ctx, state, e) {
                 let avail = ui.available_width();
                 let size = tex.size_vec2();
-                let scale = (avail / size.x).min(440.0 / size.y);
+                // Room under the map for how to win and the sources.
+                let tall = if card.victory.is_empty() { 440.0 } else { (ui.available_height() - 300.0).clamp(220.0, 440.0) };
+                let scale = (avail / size.x).min(tall / size.y);
                 ui.add(egui::Image::new((tex.id(), size * scale)));
             }
             ui.label(egui::RichText::new(e.path.display().to_string()).small().color(DIM));
+            victory_ui(ui, card);
             if !card.info.source.is_empty() {
                 egui::CollapsingHeader::new(egui::RichText::new("Sources and reconstruction").small()).show(ui, |ui| {
                     egui::ScrollArea::vertical().id_salt("source").max_height(140.0).show(ui, |ui| {
@@ -568,6 +571,27 @@ fn scenario_details(
         });
     });
     choice
+}
+
+/// How to win, before Start: the card's victory lines, each with whom it is about.
+fn victory_ui(ui: &mut egui::Ui, card: &ScenarioCard) {
+    if card.victory.is_empty() {
+        return;
+    }
+    ui.add_space(6.0);
+    ui.label(theme::title("How to win", 18.0));
+    // What is left of the column, above the sources' header.
+    let room = (ui.available_height() - 34.0).max(120.0);
+    egui::ScrollArea::vertical().id_salt("victory").max_height(room).show(ui, |ui| {
+        for (who, how) in &card.victory {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(egui::RichText::new(who).color(BRASS).strong());
+                ui.label(egui::RichText::new(how).color(PARCHMENT));
+            });
+            ui.add_space(2.0);
+        }
+    });
+    ui.add_space(4.0);
 }
 
 /// The scenario's sides, each with who plays it (the first a person, the others the computer, until

@@ -38,6 +38,43 @@ pub struct ScenarioCard {
     pub note: Option<String>,
     /// A picture of the map: (width, height, RGBA).
     pub thumbnail: Option<(u32, u32, Vec<u8>)>,
+    /// How to win, read from the scenario's victory data: lines of (whom the line is about, a
+    /// side's name or "The end", and what it says, with its rule number), each side's way to win
+    /// and when the game ends.
+    pub victory: Vec<(String, String)>,
+}
+
+/// A side's name by its id, from the scenario's sides (the id if none has it).
+pub fn side_name<'a>(info: &'a ScenarioInfo, id: &'a str) -> &'a str {
+    info.sides.iter().find(|s| s.id == id).map(|s| s.name.as_str()).unwrap_or(id)
+}
+
+/// A list in words: "a", "a or b", "a, b or c" (`last` the word before the last item).
+pub fn list_text<S: AsRef<str>>(items: &[S], last: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.as_ref().to_string(),
+        [init @ .., tail] => {
+            format!("{} {last} {}", init.iter().map(|s| s.as_ref()).collect::<Vec<_>>().join(", "), tail.as_ref())
+        }
+    }
+}
+
+/// A shipped scenario's victory lines as one text, a line each (`who: how`), for tests.
+#[cfg(test)]
+pub fn victory_text(p: &dyn Presenter, scenario: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(scenario);
+    let file = SourceFile::read(&path).expect("the scenario reads");
+    let card = p.card(&file, false).expect("a card");
+    card.victory.iter().map(|(who, how)| format!("{who}: {how}\n")).collect()
+}
+
+/// Numbers in words: "2, 3, 5 or 8", or "2 to 8" when three or more follow each other.
+pub fn numbers_text(ids: &[u32], last: &str) -> String {
+    if ids.len() >= 3 && ids.windows(2).all(|w| w[1] == w[0] + 1) {
+        return format!("{} to {}", ids[0], ids[ids.len() - 1]);
+    }
+    list_text(&ids.iter().map(|n| n.to_string()).collect::<Vec<_>>(), last)
 }
 
 /// A ruleset's window, as the shell sees it.

@@ -23,7 +23,8 @@ use bevy::prelude::*;
 use crate::engine::Ruleset;
 use crate::engine::loader::Loader;
 use crate::engine::source::SourceFile;
-use crate::rulesets::bastards::scenario::Scenario;
+use crate::rulesets::bastards::scenario::{Award, PlaceAward, Scenario, VictorySpec};
+use crate::rulesets::bastards::units::Side;
 use crate::rulesets::bastards::{Bastards, ID};
 
 use super::ai_worker::{ComputerPlayer, drive_computer, spawn_computer};
@@ -31,7 +32,7 @@ use super::art::features::{self, Extent, HEX};
 use super::art::{self, Canvas, terrain};
 use super::board::hex::{self, map::DrawHexMap};
 use super::hot_reload::hot_reload_systems;
-use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
+use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, list_text, load_session, open_session, side_name};
 use super::replay::session_systems;
 use super::saves::save_systems;
 use super::{Frame, Playing};
@@ -82,6 +83,7 @@ impl Presenter for Window {
             length: format!("{} turns, from {first} to {last}", s.spec.turns.len()),
             note: s.spec.rows_in_play.as_ref().map(|(a, b)| format!("Map rows {a} to {b}")),
             thumbnail: with_thumbnail.then(|| thumbnail(&s, 0.16)),
+            victory: victory_lines(&s),
         })
     }
     fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {
@@ -90,6 +92,102 @@ impl Presenter for Window {
     fn load(&self, path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
         load_session::<PlaySession>(path, seats)
     }
+}
+
+/// A place of the victory conditions in words (`german trenches`: the German trench hexes).
+fn place_text(place: &str) -> String {
+    match place {
+        "german trenches" => "the German trenches".into(),
+        "allied trenches" => "the Allied trenches".into(),
+        name => name.into(),
+    }
+}
+
+/// What holding a place is worth, in words.
+fn award_text(a: &PlaceAward) -> String {
+    let place = place_text(&a.place);
+    match a.award {
+        Award::Sole(p) => format!("{place} {p} VP if alone there"),
+        Award::Any(p) => format!("{place} {p} VP with a battalion there"),
+        Award::PerHex(p) => format!("{place} {p} VP a hex held"),
+        Award::SoleOrPerHex(sole, per) => format!("{place} {sole} VP if alone there (else {per} VP a hex held)"),
+    }
+}
+
+/// How to win, from the scenario's victory conditions (11, S1, S2): the VP each side scores and when
+/// (scenario 1's kind), or the decisive victory and the result levels (scenario 2's kind); when the
+/// game ends. A place counts only with battalions that trace a line of communication.
+fn victory_lines(s: &Scenario) -> Vec<(String, String)> {
+    let name = |side: Side| side_name(&s.spec.info, side.id()).to_string();
+    let last = s.spec.turns.last().map(|t| format!("turn {}, {}", t.turn, t.label)).unwrap_or_else(|| "the last turn".into());
+    let holds = "A place counts only with battalions that trace a line of communication (11).";
+    let mut lines = Vec::new();
+    match &s.spec.victory {
+        VictorySpec::Points(v) => {
+            for side in Side::BOTH {
+                let mut parts = Vec::new();
+                let each: Vec<String> = v.each_turn.iter().filter(|a| a.side == side).map(award_text).collect();
+                if !each.is_empty() {
+                    parts.push(format!("At the end of each turn: {}", each.join(", ")));
+                }
+                let end: Vec<String> = v.end_of_game.iter().filter(|a| a.side == side).map(award_text).collect();
+                if !end.is_empty() {
+                    parts.push(format!("At the end of the game: {}", end.join(", ")));
+                }
+                if side == Side::German && v.captured_tank != 0 {
+                    parts.push(format!("{} VP for each Allied tank captured in an assault", v.captured_tank));
+                }
+                if !parts.is_empty() {
+                    lines.push((name(side), format!("{} (S1).", parts.join(". "))));
+                }
+            }
+            lines.push((
+                "Both sides".into(),
+                format!(
+                    "A tank eliminated in a combat begun by a tank: {} VP the first time ({} if a Whippet), {} VP after that (S1).",
+                    v.first_tank_kill, v.first_tank_kill_whippet, v.later_tank_kill
+                ),
+            ));
+            lines.push(("The end".into(), format!("After {last}, the side with more VP wins; equal VP is a draw. {holds}")));
+        }
+        VictorySpec::Levels(v) => {
+            let (town, g, a) = (&v.town, name(Side::German), name(Side::Allied));
+            lines.push((
+                g.clone(),
+                format!(
+                    "Decisive victory at the end of turn {} or later: {town} alone, with a battalion in {}, {} alone or a battalion in {} (S2).",
+                    v.decisive_from_turn,
+                    v.wood,
+                    v.village,
+                    v.far_village
+                ),
+            ));
+            lines.push((
+                g,
+                format!(
+                    "At the end: strategic victory with {town} alone and a battalion in {}; operational with {town} alone; tactical with \
+                     battalions in {} and {town} and no {a} battalion in the German trenches (S2).",
+                    list_text(&[&v.south_village, &v.village], "or"),
+                    v.south_village
+                ),
+            ));
+            lines.push((
+                a,
+                format!(
+                    "At the end: strategic victory with {town} alone and a battalion in the German trenches; operational with {town} \
+                     alone; tactical with battalions in {} and the German trenches (S2).",
+                    v.south_village
+                ),
+            ));
+            lines.push((
+                "The end".into(),
+                format!(
+                    "After {last}, anything else is a draw; the winner of the first tank battle shifts the result one level their way (S2). {holds}"
+                ),
+            ));
+        }
+    }
+    lines
 }
 
 /// A small picture of a scenario's map: terrain, features, rows out of play dimmed.
@@ -161,5 +259,26 @@ mod tests {
         }
         assert_eq!(texts.get("3.3.1").map(|r| r.0), Some("3.3"));
         assert!(texts.get("nonsense").is_none());
+    }
+
+    /// How to win, from each scenario's victory conditions: scenario 1's VP by place and for tanks,
+    /// scenario 2's decisive victory and levels, and the last turn.
+    #[test]
+    fn the_cards_say_how_to_win() {
+        let text = crate::ui::presenter::victory_text(&Window, "bastards/first-tank-battle.ron");
+        for part in [
+            "German: At the end of each turn: Villers-Bretonneux 2 VP if alone there, Bois d'Aquenne 2 VP with a battalion there",
+            "Cachy 3 VP a hex held",
+            "2 VP for each Allied tank captured",
+            "Allied: At the end of the game: Villers-Bretonneux 5 VP if alone there, the German trenches 1 VP a hex held (S1)",
+            "4 VP the first time (2 if a Whippet)",
+            "After turn 7",
+        ] {
+            assert!(text.contains(part), "`{part}` is not in:\n{text}");
+        }
+        let text = crate::ui::presenter::victory_text(&Window, "bastards/second-villers-bretonneux.ron");
+        for part in ["at the end of turn 7 or later", "a battalion in Domart", "Hangard or Cachy", "After turn 14"] {
+            assert!(text.contains(part), "`{part}` is not in:\n{text}");
+        }
     }
 }

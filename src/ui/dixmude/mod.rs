@@ -13,10 +13,14 @@ use bevy::prelude::*;
 use crate::engine::Ruleset;
 use crate::engine::loader::Loader;
 use crate::engine::source::SourceFile;
+use crate::rulesets::dixmude::scenario::{Scenario, ZoneInfo};
+use crate::rulesets::dixmude::units::Side;
 use crate::rulesets::dixmude::{Dixmude, ID};
 
 use super::area_game::{self, AreaBoard, thumbnail};
-use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
+use super::presenter::{
+    Opening, Presenter, ScenarioCard, SeatChoice, first_problem, list_text, load_session, numbers_text, open_session, side_name,
+};
 use session::DixSession;
 
 pub mod anim;
@@ -61,6 +65,7 @@ impl Presenter for Window {
             length: format!("{} turns of three days", s.tables.turns),
             note: Some(format!("{} zones and the HQ zone of the XXII Reserve-Korps", s.zones.len().saturating_sub(1))),
             thumbnail: if with_thumbnail { <Dixmude as AreaBoard>::map_art(&s).and_then(|art| thumbnail(&art, 480.0)) } else { None },
+            victory: victory_lines(&s),
         })
     }
     fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {
@@ -69,6 +74,49 @@ impl Presenter for Window {
     fn load(&self, path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
         load_session::<DixSession>(path, seats)
     }
+}
+
+/// How to win, from the scenario's zones (11): the left-bank zones whose capture is an automatic
+/// German victory (11.1), Diksmuide, the left bank the Franco-Belgian must hold, Eessen and Woumen
+/// castle, and the last turn (11.2).
+fn victory_lines(s: &Scenario) -> Vec<(String, String)> {
+    let name = |side: Side| side_name(&s.spec.info, side.id()).to_string();
+    let ids = |f: fn(&ZoneInfo) -> bool| s.zone_ids().filter(|&z| f(s.zone(z))).collect::<Vec<u32>>();
+    let named = |zs: Vec<u32>| -> Vec<String> {
+        zs.into_iter()
+            .map(|z| match s.board.areas.get(&z).map(|a| a.name.as_str()).filter(|n| !n.is_empty()) {
+                Some(n) => format!("{n} ({z})"),
+                None => format!("zone {z}"),
+            })
+            .collect()
+    };
+    let (g, fb) = (name(Side::German), name(Side::FrancoBelgian));
+    let left = numbers_text(&ids(|z| z.victory_left_bank), "or");
+    let diksmuide = list_text(&named(ids(|z| z.diksmuide)), "and");
+    let hold = numbers_text(&ids(|z| z.hold_left_bank), "and");
+    let beyond = list_text(&named(ids(|z| z.eessen || z.woumen)), "or");
+    let end = format!("the end of turn {}", s.tables.turns);
+    vec![
+        (g.clone(), format!("Major victory at once with infantry in zone {left} of the left bank at the end of any turn (11.1).")),
+        (
+            g,
+            format!(
+                "At {end}: a foothold there and {diksmuide} is a major victory, a foothold alone a minor one; {diksmuide} alone is a \
+                 tie, the historical result (11.2)."
+            ),
+        ),
+        (
+            fb.clone(),
+            format!(
+                "At {end}: {diksmuide} held and no German in zones {hold} of the left bank is a minor victory; with {beyond} as well, \
+                 a major one (11.2)."
+            ),
+        ),
+        (
+            "The end".into(),
+            format!("The game ends at {end} (turns of three days), or at once on a German victory (11.1); anything else is a tie."),
+        ),
+    ]
 }
 
 #[cfg(test)]
@@ -111,5 +159,17 @@ mod tests {
         assert!(w >= 470 && h > 200 && px.len() == (w * h * 4) as usize);
         // The Yser's blue is in the picture.
         assert!(px.chunks(4).any(|p| p == area_game::WATER));
+        // How to win, from the zones' tags and the tables' turns (11).
+        let text = crate::ui::presenter::victory_text(&Window, "dixmude/dixmude-1914.ron");
+        for part in [
+            "zone 2, 3, 5 or 8 of the left bank",
+            "(11.1)",
+            "Diksmuide (11)",
+            "zones 2 to 8",
+            "Woumen castle (14) or Eessen (37)",
+            "turn 7",
+        ] {
+            assert!(text.contains(part), "`{part}` is not in:\n{text}");
+        }
     }
 }

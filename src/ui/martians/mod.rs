@@ -27,7 +27,7 @@ use crate::ui::screens::{HandOver, HandOverCardSet, hand_over_systems};
 use crate::ui::sound::{Sound, sound_systems};
 use crate::ui::theme;
 
-use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
+use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, list_text, load_session, open_session};
 
 pub mod board;
 pub mod input;
@@ -98,6 +98,7 @@ impl Presenter for Window {
             length: format!("{} turns, {seq}", s.spec.turns),
             note: Some(format!("a table of {:.0} by {:.0} yards, {} units", s.table.width, s.table.depth, s.spec.units.len())),
             thumbnail: if with_thumbnail { board::thumbnail(&s, 480.0) } else { None },
+            victory: victory_lines(&s),
         })
     }
     fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {
@@ -106,6 +107,40 @@ impl Presenter for Window {
     fn load(&self, path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
         load_session::<MarSession>(path, seats)
     }
+}
+
+/// How to win, from the battle's victory conditions: the objective zones each side must hold at the
+/// end (some of its stands in them and no enemy stand), who wins if none does, and each side's
+/// breaking point, at which it loses at once.
+fn victory_lines(s: &crate::rulesets::martians::scenario::Scenario) -> Vec<(String, String)> {
+    let v = &s.spec.victory;
+    let end = format!("the end of turn {}", s.spec.turns);
+    s.spec
+        .info
+        .sides
+        .iter()
+        .map(|side| {
+            let mut parts = Vec::new();
+            // Mid-sentence, "The wells of Khor Amar" reads "the wells of Khor Amar".
+            let zones: Vec<String> = v
+                .objectives
+                .iter()
+                .filter(|o| o.side == side.id)
+                .map(|o| o.zone.strip_prefix("The ").map_or_else(|| o.zone.clone(), |rest| format!("the {rest}")))
+                .collect();
+            if !zones.is_empty() {
+                parts.push(format!("To win: hold {} with some of its stands and no enemy stand at {end}.", list_text(&zones, "and")));
+            }
+            if v.otherwise == side.id {
+                parts.push(format!("Wins at {end} if no side holds all its objectives."));
+            }
+            if let Some(bp) = v.breaking_point.get(&side.id) {
+                parts.push(format!("Breaks and loses at once when {bp}% of its castings are lost."));
+            }
+            (side.name.clone(), parts.join(" "))
+        })
+        .filter(|(_, text)| !text.is_empty())
+        .collect()
 }
 
 /// What an event sounds like: a volley by the firer's arms (rifles and muskets, a Gatling, guns,
@@ -195,6 +230,22 @@ mod tests {
         }
         for id in ["Aviation", "victory", "1.3", "2.6", "7.3", "8"] {
             assert!(texts.get(id).is_some(), "no text for rule {id}");
+        }
+    }
+
+    /// How to win, from the battle's victory conditions: the objective zone, who wins otherwise, the
+    /// breaking points.
+    #[test]
+    fn the_card_says_how_to_win() {
+        let text = crate::ui::presenter::victory_text(&Window, "martians/hellas-canal.ron");
+        for part in [
+            "British column: To win: hold the pumping station yard with some of its stands",
+            "at the end of turn 10",
+            "The Emir of Hellas: Wins at the end of turn 10 if no side holds all its objectives",
+            "when 50% of its castings",
+            "when 60% of its castings",
+        ] {
+            assert!(text.contains(part), "`{part}` is not in:\n{text}");
         }
     }
 }

@@ -12,11 +12,13 @@ use bevy::prelude::*;
 use crate::engine::Ruleset;
 use crate::engine::loader::Loader;
 use crate::engine::source::SourceFile;
+use crate::rulesets::rtc::scenario::Scenario;
+use crate::rulesets::rtc::units::Side;
 use crate::rulesets::rtc::{ID, Rtc};
 
 pub use super::Screen;
 use super::area_game::{self, AreaBoard, thumbnail};
-use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
+use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, list_text, load_session, open_session, side_name};
 pub use session::AreaSession;
 
 pub mod anim;
@@ -63,6 +65,7 @@ impl Presenter for Window {
             length: format!("{} turns, from {first} to {last}", s.spec.turns.len()),
             note: Some(format!("{} areas", s.board.areas.len())),
             thumbnail: if with_thumbnail { <Rtc as AreaBoard>::map_art(&s).and_then(|art| thumbnail(&art, 480.0)) } else { None },
+            victory: victory_lines(&s),
         })
     }
     fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {
@@ -71,6 +74,46 @@ impl Presenter for Window {
     fn load(&self, path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
         load_session::<AreaSession>(path, seats)
     }
+}
+
+/// An area in words: "Lesdain plateau (32)", or its number if it has no name.
+fn area_name(s: &Scenario, id: u32) -> String {
+    match s.board.areas.get(&id).map(|a| a.name.as_str()).filter(|n| !n.is_empty()) {
+        Some(name) => format!("{name} ({id})"),
+        None => format!("area {id}"),
+    }
+}
+
+/// The immediate British victory (3.2) in words, from the scenario: the areas and the cavalry.
+pub fn immediate_victory_text(s: &Scenario) -> String {
+    let v = &s.spec.immediate_victory;
+    let areas: Vec<String> = v.areas.iter().map(|&a| area_name(s, a)).collect();
+    format!("control {} with {} or more cavalry units there (3.2)", list_text(&areas, "or"), v.cavalry)
+}
+
+/// How to win, from the scenario (3.2, 3.22): the immediate British victory, checked at each
+/// administrative phase; the victory areas counted at the end of the last turn, by who holds them at
+/// the start.
+fn victory_lines(s: &Scenario) -> Vec<(String, String)> {
+    let name = |side: Side| side_name(&s.spec.info, side.id()).to_string();
+    let last = s.spec.turns.last().map(|t| format!("turn {} ({})", t.turn, t.date)).unwrap_or_else(|| "the last turn".into());
+    let victory: Vec<(u32, Side)> = s.areas.iter().filter_map(|(&id, a)| a.victory.map(|side| (id, side))).collect();
+    let mut lines =
+        vec![(name(Side::British), format!("Immediate victory, at the start of any administrative phase: {}.", immediate_victory_text(s)))];
+    lines.push((
+        "The end".into(),
+        format!(
+            "Otherwise, at the end of {last}, the side that controls more of the {} victory areas wins; a tie is not possible (3.22).",
+            victory.len()
+        ),
+    ));
+    for side in Side::BOTH {
+        let areas: Vec<String> = victory.iter().filter(|v| v.1 == side).map(|v| area_name(s, v.0)).collect();
+        if !areas.is_empty() {
+            lines.push((name(side), format!("Victory areas ▲ marked in their colour: {}.", areas.join(", "))));
+        }
+    }
+    lines
 }
 
 #[cfg(test)]
@@ -98,6 +141,24 @@ mod tests {
 
     use crate::ui::rules_text::RuleTexts;
     use crate::ui::rules_text::rule_ids_in;
+
+    /// The new-game page's "How to win" for Cambrai, from its data: the immediate victory's areas by
+    /// name and number and its cavalry, the count of victory areas and their names, the last turn.
+    #[test]
+    fn the_cambrai_card_says_how_to_win() {
+        let text = crate::ui::presenter::victory_text(&Window, "rtc/cambrai.ron");
+        for part in [
+            "British: Immediate victory",
+            "control Lesdain plateau (32) or Awoingt and Niergnies (57) with 3 or more cavalry units there (3.2)",
+            "at the end of turn 15",
+            "more of the 13 victory areas wins",
+            "(3.22)",
+            "Bourlon Wood (62)",
+            "Gouzeaucourt (23)",
+        ] {
+            assert!(text.contains(part), "`{part}` is not in:\n{text}");
+        }
+    }
 
     /// Every rule number the Royal Tank Corps rules write in their events, refusals and sources has
     /// its own text (not a parent's), copied from the rulebook.

@@ -27,7 +27,7 @@ use crate::rulesets::trenches::{ID, Trenches};
 use super::ai_worker::{ComputerPlayer, drive_computer, spawn_computer};
 use super::board::hex;
 use super::hot_reload::hot_reload_systems;
-use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, load_session, open_session};
+use super::presenter::{Opening, Presenter, ScenarioCard, SeatChoice, first_problem, list_text, load_session, open_session, side_name};
 use super::replay::session_systems;
 use super::saves::save_systems;
 use super::{Frame, Playing};
@@ -82,6 +82,7 @@ impl Presenter for Window {
                 s.spec.info.sides.iter().find(|x| x.id == s.spec.first_placement.id()).map(|x| x.name.as_str()).unwrap_or("?")
             )),
             thumbnail: with_thumbnail.then(|| board::thumbnail(&s, 0.2)),
+            victory: victory_lines(&s),
         })
     }
     fn open(&self, path: &Path, seed: u64, seats: SeatChoice) -> Result<Opening, String> {
@@ -90,6 +91,29 @@ impl Presenter for Window {
     fn load(&self, path: &Path, seats: Option<SeatChoice>) -> Result<Opening, String> {
         load_session::<TrenchSession>(path, seats)
     }
+}
+
+/// How to win, from the operation's victory conditions (13.4): what the side named there must do —
+/// hold hexes alone at the end (13.42), move units off the map (13.41), leave no enemy on the map —
+/// and that the other side wins if it does not, when the last turn ends.
+fn victory_lines(s: &crate::rulesets::trenches::scenario::Scenario) -> Vec<(String, String)> {
+    let v = &s.spec.victory;
+    let (side, enemy) = (side_name(&s.spec.info, v.side.id()), side_name(&s.spec.info, v.side.enemy().id()));
+    let end = format!("the end of turn {}", s.spec.turns);
+    let mut tasks = Vec::new();
+    if !v.hold.is_empty() {
+        tasks.push(format!("hold {} alone, with a unit that is not a transport, at {end} (13.42)", list_text(&v.hold, "and")));
+    }
+    if let Some(e) = &v.exit {
+        tasks.push(format!("move {} units off the map from {} by {end} (13.41)", e.units, list_text(&e.from, "or")));
+    }
+    if v.annihilate {
+        tasks.push(format!("leave no {enemy} unit on the map, which wins at once, by {end} (13.4)"));
+    }
+    vec![
+        (side.to_string(), format!("To win: {}.", list_text(&tasks, "and"))),
+        (enemy.to_string(), format!("Wins if the {side} have not done so at {end}, when the operation ends (13.4).")),
+    ]
 }
 
 #[cfg(test)]
@@ -133,5 +157,11 @@ mod tests {
             let (w, h, px) = card.thumbnail.expect("a thumbnail");
             assert_eq!(px.len(), (w * h * 4) as usize);
         }
+        // How to win, from each operation's victory conditions (13.4): the hexes to hold, or no enemy left.
+        let text = crate::ui::presenter::victory_text(&Window, "trenches/lucys-corner.ron");
+        assert!(text.contains("U.S. Marines: To win: hold F04 and G05 alone") && text.contains("turn 7 (13.42)"), "{text}");
+        assert!(text.contains("German: Wins if the U.S. Marines have not done so"), "{text}");
+        let text = crate::ui::presenter::victory_text(&Window, "trenches/wasteland.ron");
+        assert!(text.contains("leave no German unit on the map"), "{text}");
     }
 }

@@ -66,15 +66,7 @@ fn front(ui: &mut egui::Ui, scene: &Scene) {
             ui.label(egui::RichText::new(format!("BR {}", ctx.br_areas(s))).color(DIM));
         });
     }
-    ui.label(
-        egui::RichText::new(format!(
-            "Immediate British victory: control {} with {}+ cavalry there (3.2)",
-            sc.spec.immediate_victory.areas.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(" or "),
-            sc.spec.immediate_victory.cavalry
-        ))
-        .small()
-        .color(DIM),
-    );
+    ui.label(egui::RichText::new(format!("Immediate British victory: {}", super::super::immediate_victory_text(sc))).small().color(DIM));
     let waiting: Vec<&U> = ctx.sit.units.iter().filter(|u| u.c.place == Place::Waiting && u.spec.turn == Some(ctx.turn)).collect();
     if !waiting.is_empty() {
         ui.label(egui::RichText::new(format!("{} unit(s) arrive this turn", waiting.len())).color(BRASS));
