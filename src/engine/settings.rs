@@ -75,7 +75,7 @@ pub struct Settings {
     pub follow_computer: bool,
     /// A card of what happened (losses, moves, score) after the computer's turn.
     pub turn_card: bool,
-    /// Each throw of the dice on a card at the foot of the map: the dice, their purpose, the outcome.
+    /// Each throw of the dice on a card beside the place it was about: the dice, their purpose, the outcome.
     pub dice_tray: bool,
     /// Volume of the effects (fire, artillery, engines, assaults, dice), 0 to 1.
     #[schemars(range(min = 0.0, max = 1.0))]

@@ -17,7 +17,7 @@ use crate::ui::ai_worker::{ComputerPlayer, drive_computer, spawn_computer};
 use crate::ui::art::features::{self, Extent, HEX};
 use crate::ui::art::{self, Canvas};
 use crate::ui::board::area::{AreaAnimate, AreaBeats, AreaMapArt, AreaView, Beat};
-use crate::ui::board::{BoardInput, BoardModel, Place};
+use crate::ui::board::{BoardInput, BoardModel, Place, Spot};
 use crate::ui::camera::{MapCamera, MapViewport};
 use crate::ui::game_menu::GameMenu;
 use crate::ui::game_over::{Verdict, game_over_systems};
@@ -68,6 +68,11 @@ pub trait AreaBoard: Evaluators {
     fn present(session: &GameSession<Self>, ui: &AreaUi<Self>, model: &mut BoardModel);
     /// The animations of these new events.
     fn beats<'a>(pos: &Self::Pos, events: impl Iterator<Item = &'a Self::Event>) -> Vec<Beat>;
+    /// Where a throw whose outcome (or the event before its dice) is `event` happened, for the dice
+    /// tray's card (`None`: at the foot of the map).
+    fn throw_spot(_session: &GameSession<Self>, _event: &<Self as Ruleset>::Event) -> Option<Spot> {
+        None
+    }
 }
 
 /// A ruleset's panels around the area view (a presenter implements it beside its panels, in
@@ -554,6 +559,7 @@ pub fn plugin<R: AreaGame>(app: &mut App, looks: SideLooks) {
     crate::ui::board::area::plugin(app, screen);
     spawn_computer::<R>(app);
     hand_over_systems::<R>(app, screen, looks);
+    crate::ui::dice_tray::throw_spots::<R>(app, R::throw_spot);
     sound_systems::<R>(app, screen, |_, _| Box::new(|_| true), R::sound_of);
     game_over_systems::<R>(app, screen, looks, R::verdict);
     save_systems::<GameSession<R>>(app, screen);

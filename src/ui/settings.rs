@@ -34,7 +34,7 @@ pub fn settings_ui(ui: &mut bevy_egui::egui::Ui, s: &mut Settings) -> bool {
         ui.label("Dice");
         ui.vertical(|ui| {
             ui.checkbox(&mut s.confirm_dice, "ask before fire, assault and barrages");
-            ui.checkbox(&mut s.dice_tray, "show each throw on a card at the foot of the map");
+            ui.checkbox(&mut s.dice_tray, "show each throw on a card beside the place it was about");
         });
         ui.end_row();
         ui.label("Computer opponent");

@@ -115,7 +115,7 @@ fn draw<R: Evaluators>(
         .layer_painter(egui::LayerId::new(egui::Order::Background, egui::Id::new("threat-marks")))
         .with_clip_rect(free.unwrap_or(ctx.content_rect()));
     for t in threats {
-        let Some(place) = piece_of(&model, &t.unit).and_then(|p| p.place) else { continue };
+        let Some(place) = model.piece_of(&t.unit).and_then(|p| p.place) else { continue };
         let Some(world) = centres.of(place) else { continue };
         let Ok(screen) = camera.world_to_viewport(at, world.extend(0.0)) else { continue };
         let pos = egui::pos2(screen.x / zoom, screen.y / zoom);
@@ -134,7 +134,7 @@ fn draw<R: Evaluators>(
         .iter()
         .take(4)
         .map(|t| {
-            let name = piece_of(&model, &t.unit).map_or(t.unit.as_str(), |p| p.label.as_str());
+            let name = model.piece_of(&t.unit).map_or(t.unit.as_str(), |p| p.label.as_str());
             format!("{name} {:.0}% −{:.1}", t.chance * 100.0, t.loss)
         })
         .collect();
@@ -150,11 +150,6 @@ fn draw<R: Evaluators>(
         )
     });
     Ok(())
-}
-
-/// A unit's piece on the board: the piece with its id, or its first stand's (`id#0`, the tabletop).
-fn piece_of<'m>(model: &'m BoardModel, unit: &str) -> Option<&'m super::board::Piece> {
-    model.pieces.iter().find(|p| p.id == unit || p.id.strip_prefix(unit).is_some_and(|rest| rest.starts_with('#')))
 }
 
 /// The threat view's systems for a presenter whose game is `GameSession<R>`.

@@ -10,6 +10,8 @@ use crate::rulesets::bastards::state::Tracks;
 use crate::rulesets::bastards::units::Side;
 use crate::rulesets::bastards::{Bastards, Event, EventKind};
 use crate::ui::art::{self, palette::Palette};
+use crate::ui::board::{Place, Spot};
+use crate::ui::dice_tray::throw_spots;
 use crate::ui::game_over::{Plot, PlotLine, Verdict, game_over_systems};
 use crate::ui::screens::{Emblem, SideLook, hand_over_systems};
 use crate::ui::settings::Settings;
@@ -83,8 +85,26 @@ fn sound_of(session: &PlaySession, ev: &Event) -> Option<Sound> {
     }
 }
 
+/// Where a throw happened, for the dice tray: the unit a fire or an assault was aimed at, the unit
+/// that rallied, broke down or tested its return, the hex a barrage landed on.
+fn throw_spot(session: &PlaySession, ev: &Event) -> Option<Spot> {
+    let unit = |id: &str| Some(Spot::Piece(id.to_string()));
+    match &ev.kind {
+        EventKind::Fired { target, .. } | EventKind::Assaulted { target, .. } | EventKind::AssaultResult { target, .. } => unit(target),
+        EventKind::Loss { unit: id, .. }
+        | EventKind::Eliminated { unit: id, .. }
+        | EventKind::Rallied { unit: id, .. }
+        | EventKind::BrokeDown { unit: id }
+        | EventKind::Repaired { unit: id }
+        | EventKind::ReturnTest { unit: id, .. } => unit(id),
+        EventKind::BarrageLanded { hex, .. } => session.scenario().board.parse(hex).ok().map(|h| Spot::Place(Place::Cell(h))),
+        _ => None,
+    }
+}
+
 pub fn plugin(app: &mut App) {
     hand_over_systems::<Bastards>(app, SCREEN, side_look);
+    throw_spots::<Bastards>(app, throw_spot);
     sound_systems::<Bastards>(app, SCREEN, |_, _| Box::new(|_| true), sound_of);
     game_over_systems::<Bastards>(app, SCREEN, side_look, verdict);
 }

@@ -25,6 +25,15 @@ pub enum Place {
     Table { at: Vec2, facing: f32, size: Vec2 },
 }
 
+/// What something on a board is about, as a presenter names it: a piece (found through the
+/// [`BoardModel`], where it stands or last stood), or a place.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Spot {
+    /// A unit by its scenario id (on the tabletop, its first stand, `id#0`).
+    Piece(String),
+    Place(Place),
+}
+
 /// Which way a piece is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum PieceState {
@@ -160,6 +169,11 @@ impl BoardModel {
         true
     }
 
+    /// A unit's piece: the piece with its id, or its first stand's (`id#0`, the tabletop).
+    pub fn piece_of(&self, unit: &str) -> Option<&Piece> {
+        self.pieces.iter().find(|p| p.id == unit || p.id.strip_prefix(unit).is_some_and(|rest| rest.starts_with('#')))
+    }
+
     /// The pieces at a place, in the model's order (the top of a stack last).
     pub fn pieces_at(&self, place: Place) -> impl Iterator<Item = &Piece> {
         self.pieces.iter().filter(move |p| p.place == Some(place))
@@ -189,6 +203,18 @@ impl PlaceCentres<'_> {
             Place::Cell(h) => self.hex.as_ref().filter(|d| d.board.contains(h)).map(|d| crate::ui::geometry::hex_to_world(&d.board, h)),
             Place::Area(a) => self.area.as_ref().and_then(|d| d.anchor(a)),
             Place::Table { at, .. } => Some(table::to_world(at)),
+        }
+    }
+
+    /// What a place's pieces and labels cover around its centre, in world space: the hex cell, the
+    /// area's box with its stacks, the stand (what a card beside the place must leave in view).
+    pub fn footprint(&self, place: Place) -> Option<Rect> {
+        match place {
+            Place::Cell(_) => self.of(place).map(|c| Rect::from_center_size(c, Vec2::splat(2.0 * crate::ui::geometry::hex_radius()))),
+            Place::Area(a) => self.area.as_ref().and_then(|d| d.footprint(a)),
+            Place::Table { size, .. } => {
+                self.of(place).map(|c| Rect::from_center_size(c, Vec2::splat(size.max_element().max(8.0) * table::YARD)))
+            }
         }
     }
 }

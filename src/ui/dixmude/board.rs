@@ -22,7 +22,7 @@ use crate::ui::art::nato::{self, Symbol};
 use crate::ui::art::palette::CounterColours;
 use crate::ui::art::{self};
 use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, CounterFace, Look, MarkerArt, SideArt};
-use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
+use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Spot, Target, TargetKind, TargetNote, Tone};
 
 use super::session::DixSession;
 use super::{DixUi, SCREEN};
@@ -418,6 +418,18 @@ impl AreaBoard for Dixmude {
     }
     fn beats<'a>(pos: &Pos, events: impl Iterator<Item = &'a Event>) -> Vec<Beat> {
         super::anim::beats(pos, events)
+    }
+    /// The zone a bombing fell on, a defensive fire was fired on or an assault went into, or the unit
+    /// hit, put out of action or firing counter-battery.
+    fn throw_spot(_session: &DixSession, event: &Event) -> Option<Spot> {
+        use crate::rulesets::dixmude::EventKind as K;
+        match &event.kind {
+            K::Bombing { zone, .. } | K::DefensiveFire { zone, .. } | K::Assault { target: zone, .. } => {
+                Some(Spot::Place(Place::Area(*zone)))
+            }
+            K::CounterBattery { unit, .. } | K::Hit { unit, .. } | K::OutOfAction { unit } => Some(Spot::Piece(unit.clone())),
+            _ => None,
+        }
     }
 }
 

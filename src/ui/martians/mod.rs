@@ -17,7 +17,9 @@ use crate::engine::source::SourceFile;
 use crate::rulesets::martians::state::Pos;
 use crate::rulesets::martians::{Command, Event, EventKind, ID, Martians};
 use crate::ui::ai_worker::{drive_computer, spawn_computer};
+use crate::ui::board::Spot;
 use crate::ui::board::table::{self, TableDraw, TableView};
+use crate::ui::dice_tray::throw_spots;
 use crate::ui::game_over::game_over_systems;
 use crate::ui::hot_reload::hot_reload_systems;
 use crate::ui::log::LogView;
@@ -170,6 +172,28 @@ fn sound_of(session: &MarSession, ev: &Event) -> Option<Sound> {
     }
 }
 
+/// Where a throw happened, for the dice tray: the unit fired at, in melee or hit, or the one that
+/// tested its morale, its charge, its deviation or its breakdown (its first stand on the table).
+fn throw_spot(_session: &MarSession, ev: &Event) -> Option<Spot> {
+    let unit = match &ev.kind {
+        EventKind::Fired { target, .. } | EventKind::AntiAircraft { target, .. } => target,
+        EventKind::Melee { defender, .. } => defender,
+        EventKind::VariableMorale { unit, .. }
+        | EventKind::ChargeRefused { unit, .. }
+        | EventKind::Deviated { unit, .. }
+        | EventKind::Casualties { unit, .. }
+        | EventKind::GunHit { unit, .. }
+        | EventKind::Morale { unit, .. }
+        | EventKind::MoraleLoss { unit, .. }
+        | EventKind::MeleeResult { unit, .. }
+        | EventKind::CommanderHit { unit, .. }
+        | EventKind::BrokeDown { unit }
+        | EventKind::Overrun { unit, .. } => unit,
+        _ => return None,
+    };
+    Some(Spot::Piece(unit.clone()))
+}
+
 /// The game screen's systems: the table view, the computer player, the hand-over and game-over
 /// screens, saves, hot reload and the replay viewer, and the presenter's own.
 fn plugin(app: &mut App) {
@@ -177,6 +201,7 @@ fn plugin(app: &mut App) {
     table::add_to(app);
     spawn_computer::<Martians>(app);
     hand_over_systems::<Martians>(app, screen, panels::side_look);
+    throw_spots::<Martians>(app, throw_spot);
     sound_systems::<Martians>(app, screen, |_, _| Box::new(|_| true), sound_of);
     game_over_systems::<Martians>(app, screen, panels::side_look, panels::verdict);
     save_systems::<MarSession>(app, screen);

@@ -22,7 +22,7 @@ use crate::ui::art::nato::{self, Symbol};
 use crate::ui::art::palette::CounterColours;
 use crate::ui::art::{self};
 use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, CounterFace, Look, MarkerArt, SideArt};
-use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
+use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Spot, Target, TargetKind, TargetNote, Tone};
 
 use super::session::AreaSession;
 use super::{AreaUi, SCREEN};
@@ -385,6 +385,20 @@ impl AreaBoard for Rtc {
     }
     fn beats<'a>(pos: &Ctx, events: impl Iterator<Item = &'a Event>) -> Vec<Beat> {
         super::anim::beats(pos, events)
+    }
+    /// The area a bombardment fell on or an attack went into, a barrage was fired on, or the unit
+    /// that broke down or was hit by its own side's fire.
+    fn throw_spot(_session: &AreaSession, event: &Event) -> Option<Spot> {
+        use rtc::EventKind as K;
+        match &event.kind {
+            K::Bombardment { target: area, .. } | K::Attack { area, .. } | K::BarrageFired { area, .. } => {
+                Some(Spot::Place(Place::Area(*area)))
+            }
+            K::FriendlyFire { unit, .. } | K::BrokeDown { unit } | K::Flipped { unit } | K::Eliminated { unit } => {
+                Some(Spot::Piece(unit.clone()))
+            }
+            _ => None,
+        }
     }
 }
 

@@ -7,6 +7,8 @@ use bevy_egui::egui;
 use crate::rulesets::trenches::state::Pos;
 use crate::rulesets::trenches::units::{Kind, Side};
 use crate::rulesets::trenches::{Event, EventKind, Trenches};
+use crate::ui::board::{Place, Spot};
+use crate::ui::dice_tray::throw_spots;
 use crate::ui::game_over::{Plot, PlotLine, Verdict, game_over_systems};
 use crate::ui::screens::{Emblem, SideLook, hand_over_systems_where};
 use crate::ui::session::GameSession;
@@ -114,8 +116,33 @@ fn sound_of(session: &GameSession<Trenches>, ev: &Event) -> Option<Sound> {
     }
 }
 
+/// Where a throw happened, for the dice tray: the unit its casualties, point fire, short rounds or
+/// trench crossing struck or tested, the hex a fire was declared on, a bombardment or an impact fell
+/// on, or a close combat was fought in.
+fn throw_spot(session: &GameSession<Trenches>, ev: &Event) -> Option<Spot> {
+    let cell = |label: &str| session.scenario().board.parse(label).ok().map(|h| Spot::Place(Place::Cell(h)));
+    let unit = |id: &str| (!id.is_empty()).then(|| Spot::Piece(id.to_string()));
+    match &ev.kind {
+        EventKind::Casualties { unit: id, .. }
+        | EventKind::StepLost { unit: id, .. }
+        | EventKind::Escalated { unit: id, .. }
+        | EventKind::Retreated { unit: id, .. }
+        | EventKind::Immobilized { unit: id }
+        | EventKind::ShortRounds { unit: id, .. }
+        | EventKind::TrenchCrossed { unit: id, .. } => unit(id),
+        EventKind::PointFire { target, .. } => unit(target),
+        EventKind::FireDeclared { target: hex, .. }
+        | EventKind::Bombarded { hex, .. }
+        | EventKind::CloseCombat { hex, .. }
+        | EventKind::WireRemoved { hex } => cell(hex),
+        EventKind::Impact { hexes, .. } => hexes.first().and_then(|h| cell(h)),
+        _ => None,
+    }
+}
+
 pub fn plugin(app: &mut App) {
     hand_over_systems_where::<Trenches>(app, SCREEN, side_look, shown);
+    throw_spots::<Trenches>(app, throw_spot);
     sound_systems::<Trenches>(app, SCREEN, shown, sound_of);
     game_over_systems::<Trenches>(app, SCREEN, side_look, verdict);
 }

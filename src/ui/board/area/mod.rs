@@ -151,6 +151,12 @@ impl DrawnAreaMap {
     pub fn anchor(&self, area: u32) -> Option<Vec2> {
         self.shapes.areas.get(&area).map(|s| s.pole)
     }
+
+    /// What an area's box, its stack chips (`chip_offset`), its markers and its badges cover around
+    /// its box, in world space.
+    pub fn footprint(&self, area: u32) -> Option<Rect> {
+        self.anchor(area).map(|p| Rect::from_corners(p + Vec2::new(-125.0, -172.0) * SCALE, p + Vec2::new(135.0, 125.0) * SCALE))
+    }
 }
 
 /// The size of the area boxes, stacks and labels against their design sizes.
