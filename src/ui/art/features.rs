@@ -283,7 +283,7 @@ fn trench_lines(c: &mut Canvas, sheet: &Sheet) {
 }
 
 /// A trench as maps print it: a parapet of turned earth and a square-toothed (crenellated) line.
-fn trench_line(c: &mut Canvas, pts: &[(f32, f32)], ink: Rgba, scale: f32) {
+pub fn trench_line(c: &mut Canvas, pts: &[(f32, f32)], ink: Rgba, scale: f32) {
     let tooth = 9.0 * scale;
     let depth = 7.0 * scale;
     let mut out: Vec<(f32, f32)> = Vec::new();

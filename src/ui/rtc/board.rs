@@ -53,7 +53,7 @@ fn terrain_look(terrain: &str) -> Look {
         "village" => Look::Village,
         "town" => Look::Town,
         "wood" => Look::Woods,
-        "trench" => Look::Trenches,
+        "trench" => Look::Entrenched,
         _ => Look::Open,
     }
 }
@@ -431,7 +431,7 @@ mod tests {
             let drawn = crate::ui::board::area::terrain::draw(&s.areas[&a.id], a.look, s.areas[&a.id].site, 1).is_some();
             assert_eq!(drawn, a.look != Look::Open, "area {}", a.id);
         }
-        assert!(art.areas.iter().any(|a| a.look == Look::Woods) && art.areas.iter().any(|a| a.look == Look::Trenches));
+        assert!(art.areas.iter().any(|a| a.look == Look::Woods) && art.areas.iter().any(|a| a.look == Look::Entrenched));
         assert!(art.lines.iter().filter(|(k, _)| k == "road").count() >= 7);
         assert!(art.lines.iter().any(|(k, cells)| k == "railway" && cells.len() > 20));
         // A top counter for every type of unit of both sides.

@@ -7,6 +7,7 @@
 use bevy::prelude::*;
 use tiny_skia::{FillRule, Mask, PathBuilder, Transform};
 
+use crate::ui::art::features::trench_line;
 use crate::ui::art::terrain::house;
 use crate::ui::art::{Canvas, Rgba, Scatter, mix, polyline};
 use crate::ui::map::image_from_rgba;
@@ -23,7 +24,7 @@ pub enum Look {
     Village,
     Town,
     /// Trench lines and wire across the area.
-    Trenches,
+    Entrenched,
     /// Flat wet ground cut by drainage ditches.
     Polder,
 }
@@ -58,7 +59,7 @@ pub fn draw(shape: &AreaShape, look: Look, site: Vec2, seed: u64) -> Option<(Ima
         Look::Woods => woods(&mut c, &sheet, shape, &mut s),
         Look::Village => village(&mut c, &sheet, site, &mut s, 8, 120.0),
         Look::Town => town(&mut c, &sheet, site, &mut s),
-        Look::Trenches => trenches(&mut c, &sheet, shape, site, &mut s),
+        Look::Entrenched => trench_system(&mut c, &sheet, shape, site, &mut s),
         Look::Polder => polder(&mut c, &sheet, shape, &mut s),
     }
     let mut mask = Mask::new(w, h)?;
@@ -165,7 +166,7 @@ fn town(c: &mut Canvas, sheet: &Sheet, at: Vec2, s: &mut Scatter) {
 
 /// Two trench lines across the area near its site, with a belt of wire in front, square-toothed as
 /// maps print them.
-fn trenches(c: &mut Canvas, sheet: &Sheet, shape: &AreaShape, site: Vec2, s: &mut Scatter) {
+fn trench_system(c: &mut Canvas, sheet: &Sheet, shape: &AreaShape, site: Vec2, s: &mut Scatter) {
     let angle = s.range(-0.6, 0.6);
     let along = Vec2::new(angle.cos(), angle.sin());
     let across = along.perp();
@@ -179,7 +180,7 @@ fn trenches(c: &mut Canvas, sheet: &Sheet, shape: &AreaShape, site: Vec2, s: &mu
             pts.push(sheet.px(base + along * t + across * wobble));
             t += 24.0;
         }
-        trench_line(c, &pts, [70, 48, 30, 255]);
+        trench_line(c, &pts, [70, 48, 30, 255], px(26.0) / 9.0);
         if k == 0 {
             // Wire: a row of crosses in front of the first line.
             let mut t = -reach;
@@ -192,37 +193,6 @@ fn trenches(c: &mut Canvas, sheet: &Sheet, shape: &AreaShape, site: Vec2, s: &mu
                 t += 30.0 + s.range(-4.0, 4.0);
             }
         }
-    }
-}
-
-/// A square-toothed trench line through pixel points, on a parapet of turned earth.
-fn trench_line(c: &mut Canvas, pts: &[(f32, f32)], ink: Rgba) {
-    let (tooth, depth) = (px(26.0), px(20.0));
-    let mut out: Vec<(f32, f32)> = Vec::new();
-    let mut k = 0usize;
-    for w in pts.windows(2) {
-        let (a, b) = (w[0], w[1]);
-        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-        let len = (dx * dx + dy * dy).sqrt();
-        if len < 1e-3 {
-            continue;
-        }
-        let (ux, uy, nx, ny) = (dx / len, dy / len, -dy / len, dx / len);
-        let n = (len / tooth).round().max(1.0) as usize;
-        let step = len / n as f32;
-        for i in 0..n {
-            let off = if k.is_multiple_of(2) { depth } else { -depth } / 2.0;
-            let (s0, s1) = (i as f32 * step, (i + 1) as f32 * step);
-            out.push((a.0 + ux * s0 + nx * off, a.1 + uy * s0 + ny * off));
-            out.push((a.0 + ux * s1 + nx * off, a.1 + uy * s1 + ny * off));
-            k += 1;
-        }
-    }
-    if let Some(p) = polyline(pts) {
-        c.stroke(&p, [196, 176, 136, 170], px(44.0));
-    }
-    if let Some(p) = polyline(&out) {
-        c.stroke(&p, ink, px(9.0));
     }
 }
 
