@@ -41,6 +41,31 @@ impl Label {
     }
 }
 
+/// The pixel size place names are drawn at (shown smaller or larger by their sprite's size).
+pub const NAME_PX: f32 = 40.0;
+
+/// A place's name as a period map prints it: serif italic in a brown ink with a light halo, drawn
+/// at [`NAME_PX`]; the image's width and height and its RGBA.
+pub fn place_name(fonts: &crate::ui::art::Fonts, name: &str) -> (u32, u32, Vec<u8>) {
+    use crate::ui::art::{Align, Canvas};
+    let halo = NAME_PX * 0.09;
+    let w = (Canvas::text_width(&fonts.serif_italic, NAME_PX, name) + 4.0 * halo).ceil() as u32;
+    let h = (NAME_PX * 1.4).ceil() as u32;
+    let mut c = Canvas::new(w, h);
+    c.text_halo(
+        &fonts.serif_italic,
+        NAME_PX,
+        w as f32 / 2.0,
+        NAME_PX * 1.02,
+        Align::Center,
+        [74, 36, 24, 255],
+        [250, 244, 228, 225],
+        halo,
+        name,
+    );
+    (w, h, c.to_rgba())
+}
+
 /// Something printed on the map that labels must not overprint (an area's box, a stack): its
 /// rectangle in world units.
 #[derive(Component, Clone, Copy, Debug)]

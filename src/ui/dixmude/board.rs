@@ -18,10 +18,9 @@ use crate::rulesets::dixmude::scenario::{Bank, Scenario};
 use crate::rulesets::dixmude::state::Pos;
 use crate::rulesets::dixmude::units::{Kind, Level, Side, Where};
 use crate::rulesets::dixmude::{Command, Dixmude, Event, preview};
-use crate::ui::art::nato::{self, Symbol};
+use crate::ui::art::nato::Symbol;
 use crate::ui::art::palette::CounterColours;
-use crate::ui::art::{self};
-use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, CounterFace, Look, MarkerArt, SideArt};
+use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, CounterFace, Look, MarkerArt, SideArt, nato_counters};
 use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Spot, Target, TargetKind, TargetNote, Tone};
 
 use super::session::DixSession;
@@ -113,43 +112,24 @@ pub fn face(kind: Kind) -> &'static str {
     }
 }
 
-/// The pixel size of a stack's top counter.
-const COUNTER_PX: u32 = 128;
-
 /// The counters on top of the stacks: each side's colours with its type's NATO symbol, large; a
 /// battalion above a company, machine guns, guns and the headquarters.
 fn counters() -> Vec<CounterFace> {
-    let Some(fonts) = art::Fonts::load() else { return Vec::new() };
-    let kinds = [
-        (Kind::Battalion, Symbol::Infantry),
-        (Kind::Company, Symbol::Infantry),
-        (Kind::MachineGuns, Symbol::MachineGun),
-        (Kind::FieldArtillery, Symbol::Artillery),
-        (Kind::HeavyArtillery, Symbol::HeavyArtillery),
-        (Kind::Hq, Symbol::Headquarters),
-    ];
-    let mut out = Vec::new();
-    for (kind, symbol) in kinds {
-        for side in [Side::FrancoBelgian, Side::German] {
-            let col = match side {
-                Side::FrancoBelgian => CounterColours {
-                    body: [140, 166, 202, 255],
-                    band: [46, 66, 104, 255],
-                    ink: [16, 22, 40, 255],
-                    band_ink: [236, 240, 250, 255],
-                },
-                Side::German => CounterColours {
-                    body: [150, 160, 148, 255],
-                    band: [58, 66, 56, 255],
-                    ink: [16, 18, 16, 255],
-                    band_ink: [238, 238, 232, 255],
-                },
-            };
-            let c = nato::counter(COUNTER_PX, col, symbol, &fonts);
-            out.push(CounterFace { side: side.id().into(), face: face(kind).into(), size: (COUNTER_PX, COUNTER_PX), rgba: c.to_rgba() });
-        }
-    }
-    out
+    let faces = [Kind::Battalion, Kind::Company, Kind::MachineGuns, Kind::FieldArtillery, Kind::HeavyArtillery, Kind::Hq].map(|k| {
+        let symbol = match k {
+            Kind::Battalion | Kind::Company => Symbol::Infantry,
+            Kind::MachineGuns => Symbol::MachineGun,
+            Kind::FieldArtillery => Symbol::Artillery,
+            Kind::HeavyArtillery => Symbol::HeavyArtillery,
+            Kind::Hq => Symbol::Headquarters,
+        };
+        (face(k), symbol)
+    });
+    let allies =
+        CounterColours { body: [140, 166, 202, 255], band: [46, 66, 104, 255], ink: [16, 22, 40, 255], band_ink: [236, 240, 250, 255] };
+    let german =
+        CounterColours { body: [150, 160, 148, 255], band: [58, 66, 56, 255], ink: [16, 18, 16, 255], band_ink: [238, 238, 232, 255] };
+    nato_counters(&faces, &[(Side::FrancoBelgian.id(), allies), (Side::German.id(), german)])
 }
 
 /// The units on the map: exhausted battalions and used artillery as spent (1.3.1, 1.3.2), the

@@ -18,10 +18,9 @@ use crate::rulesets::rtc::map::Ctx;
 use crate::rulesets::rtc::scenario::Scenario;
 use crate::rulesets::rtc::units::{Kind, Side};
 use crate::rulesets::rtc::{self, Command, Event, Rtc, preview};
-use crate::ui::art::nato::{self, Symbol};
+use crate::ui::art::nato::Symbol;
 use crate::ui::art::palette::CounterColours;
-use crate::ui::art::{self};
-use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, CounterFace, Look, MarkerArt, SideArt};
+use crate::ui::board::area::{AreaArt, AreaMapArt, BorderArt, BoxSymbol, CounterFace, Look, MarkerArt, SideArt, nato_counters};
 use crate::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Spot, Target, TargetKind, TargetNote, Tone};
 
 use super::session::AreaSession;
@@ -74,47 +73,24 @@ fn kind_letter(k: Kind) -> &'static str {
     }
 }
 
-/// The pixel size of a stack's top counter.
-const COUNTER_PX: u32 = 128;
-
 /// The counters on top of the stacks: each side's colours with its type's NATO symbol, large, as at
 /// planning zoom on the hex maps; a tank above cavalry, storm troops, infantry and guns.
 fn counters() -> Vec<CounterFace> {
-    let Some(fonts) = art::Fonts::load() else { return Vec::new() };
-    let kinds = [
-        (Kind::Tank, Symbol::Armour),
-        (Kind::Cavalry, Symbol::Cavalry),
-        (Kind::Stosstruppen, Symbol::Assault),
-        (Kind::Infantry, Symbol::Infantry),
-        (Kind::Artillery, Symbol::Artillery),
-    ];
-    let mut out = Vec::new();
-    for (kind, symbol) in kinds {
-        for side in [Side::British, Side::German] {
-            let col = match side {
-                Side::British => CounterColours {
-                    body: [190, 164, 110, 255],
-                    band: [92, 78, 44, 255],
-                    ink: [34, 28, 16, 255],
-                    band_ink: [246, 238, 210, 255],
-                },
-                Side::German => CounterColours {
-                    body: [160, 168, 166, 255],
-                    band: [60, 68, 70, 255],
-                    ink: [16, 18, 18, 255],
-                    band_ink: [238, 238, 232, 255],
-                },
-            };
-            let c = nato::counter(COUNTER_PX, col, symbol, &fonts);
-            out.push(CounterFace {
-                side: side.id().into(),
-                face: kind_letter(kind).into(),
-                size: (COUNTER_PX, COUNTER_PX),
-                rgba: c.to_rgba(),
-            });
-        }
-    }
-    out
+    let faces = [Kind::Tank, Kind::Cavalry, Kind::Stosstruppen, Kind::Infantry, Kind::Artillery].map(|k| {
+        let symbol = match k {
+            Kind::Tank => Symbol::Armour,
+            Kind::Cavalry => Symbol::Cavalry,
+            Kind::Stosstruppen => Symbol::Assault,
+            Kind::Infantry => Symbol::Infantry,
+            Kind::Artillery | Kind::HorseArtillery => Symbol::Artillery,
+        };
+        (kind_letter(k), symbol)
+    });
+    let british =
+        CounterColours { body: [190, 164, 110, 255], band: [92, 78, 44, 255], ink: [34, 28, 16, 255], band_ink: [246, 238, 210, 255] };
+    let german =
+        CounterColours { body: [160, 168, 166, 255], band: [60, 68, 70, 255], ink: [16, 18, 18, 255], band_ink: [238, 238, 232, 255] };
+    nato_counters(&faces, &[(Side::British.id(), british), (Side::German.id(), german)])
 }
 
 /// A unit's face on the area view: its type letter.

@@ -27,6 +27,9 @@ pub use anim::{AreaAnimate, AreaBeats, Beat};
 use outline::MapShapes;
 pub use terrain::Look;
 
+use crate::ui::art::nato::Symbol;
+use crate::ui::art::palette::CounterColours;
+
 /// A symbol of an area box, beside its number.
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoxSymbol {
@@ -97,6 +100,23 @@ impl std::fmt::Debug for CounterFace {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "CounterFace({}, {}, {:?})", self.side, self.face, self.size)
     }
+}
+
+/// The pixel size of a stack's top counter.
+const COUNTER_PX: u32 = 128;
+
+/// Top counters at planning size (`art::nato::counter`): for each face (in the order they go on top)
+/// and each side, the side's colours with the face's NATO symbol; none without the fonts.
+pub fn nato_counters(faces: &[(&str, Symbol)], sides: &[(&str, CounterColours)]) -> Vec<CounterFace> {
+    let Some(fonts) = crate::ui::art::Fonts::load() else { return Vec::new() };
+    let mut out = Vec::new();
+    for &(face, symbol) in faces {
+        for &(side, col) in sides {
+            let c = crate::ui::art::nato::counter(COUNTER_PX, col, symbol, &fonts);
+            out.push(CounterFace { side: side.into(), face: face.into(), size: (COUNTER_PX, COUNTER_PX), rgba: c.to_rgba() });
+        }
+    }
+    out
 }
 
 /// The presenter's map: its geometry (the area map's cells on their grid) and art. The view draws

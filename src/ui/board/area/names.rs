@@ -6,16 +6,13 @@
 use bevy::prelude::*;
 
 use crate::ui::Playing;
-use crate::ui::art::{self, Align, Canvas};
-use crate::ui::board::labels::Label;
+use crate::ui::art;
+use crate::ui::board::labels::{Label, NAME_PX, place_name};
 use crate::ui::map::image_from_rgba;
 
 use super::outline::AreaShape;
 use super::paint::z;
 use super::{AreaMapArt, DrawnAreaMap, Look};
-
-/// The pixel size the names are drawn at (shown smaller or larger by the sprite's size).
-const DRAWN_PX: f32 = 40.0;
 
 /// An area's name on the map, drawn for the map of this key.
 #[derive(Component)]
@@ -65,31 +62,17 @@ pub(super) fn spawn_names(
     let Some(fonts) = art::Fonts::load() else { return };
     for a in &art.areas {
         let (Some(name), Some(shape)) = (&a.name, drawn.shapes.areas.get(&a.id)) else { continue };
-        let halo = DRAWN_PX * 0.1;
-        let w = (Canvas::text_width(&fonts.serif_italic, DRAWN_PX, name) + 4.0 * halo).ceil() as u32;
-        let h = (DRAWN_PX * 1.4).ceil() as u32;
-        let mut c = Canvas::new(w, h);
-        c.text_halo(
-            &fonts.serif_italic,
-            DRAWN_PX,
-            w as f32 / 2.0,
-            DRAWN_PX * 1.02,
-            Align::Center,
-            [60, 30, 20, 255],
-            [250, 244, 228, 230],
-            halo,
-            name,
-        );
+        let (w, h, rgba) = place_name(&fonts, name);
         let (px, screen_px) = printed(a.look);
         // Beside the houses, on the side away from the box.
         let beside = if matches!(a.look, Look::Village | Look::Town) { 100.0 } else { 0.0 };
         let at = shape.site + Vec2::new(0.0, if shape.site.y >= shape.pole.y { beside } else { -beside });
-        let size = Vec2::new(w as f32, h as f32) * (px / DRAWN_PX);
+        let size = Vec2::new(w as f32, h as f32) * (px / NAME_PX);
         commands.spawn((
             DespawnOnExit(*screen.get()),
             AreaName(drawn.key.clone()),
             Label { at, size, px, screen: screen_px, priority: priority(a.look, a.cells.len()), alternates: places(shape, at) },
-            Sprite { image: images.add(image_from_rgba(w, h, c.to_rgba())), custom_size: Some(size), ..default() },
+            Sprite { image: images.add(image_from_rgba(w, h, rgba)), custom_size: Some(size), ..default() },
             Transform::from_translation(at.extend(z::NAME)),
         ));
     }

@@ -6,13 +6,11 @@ use bevy::prelude::*;
 
 use super::map::{DrawnMap, of_map};
 use crate::ui::Frame;
-use crate::ui::art::{self, Align, Canvas};
-use crate::ui::board::labels::Label;
+use crate::ui::art;
+use crate::ui::board::labels::{Label, NAME_PX, place_name};
 use crate::ui::geometry::{HEX, hex_to_world};
 use crate::ui::map::{image_from_rgba, z};
 
-/// The pixel size the names are drawn at (they are shown smaller or larger by the sprite's size).
-const DRAWN_PX: f32 = 40.0;
 /// A place of this many hexes or more has the larger name.
 const LARGE_PLACE: usize = 10;
 
@@ -33,29 +31,15 @@ fn spawn_names(mut commands: Commands, drawn: Res<DrawnMap>, mut images: ResMut<
     for place in board.places.iter().filter(|p| !p.hexes.is_empty()) {
         let n = place.hexes.len() as f32;
         let centre = place.hexes.iter().map(|h| hex_to_world(board, *h)).sum::<Vec2>() / n;
-        let halo = DRAWN_PX * 0.09;
-        let w = (Canvas::text_width(&fonts.serif_italic, DRAWN_PX, &place.name) + 4.0 * halo).ceil() as u32;
-        let h = (DRAWN_PX * 1.4).ceil() as u32;
-        let mut c = Canvas::new(w, h);
-        c.text_halo(
-            &fonts.serif_italic,
-            DRAWN_PX,
-            w as f32 / 2.0,
-            DRAWN_PX * 1.02,
-            Align::Center,
-            [74, 36, 24, 255],
-            [250, 244, 228, 225],
-            halo,
-            &place.name,
-        );
+        let (w, h, rgba) = place_name(&fonts, &place.name);
         let (px, screen) = printed(place.hexes.len());
         let at = centre - Vec2::new(0.0, HEX * 0.48);
-        let size = Vec2::new(w as f32, h as f32) * (px / DRAWN_PX);
+        let size = Vec2::new(w as f32, h as f32) * (px / NAME_PX);
         commands.spawn((
             of_map(),
             PlaceName,
             Label { at, size, px, screen, priority: place.hexes.len().min(9_999) as u32, alternates: Vec::new() },
-            Sprite { image: images.add(image_from_rgba(w, h, c.to_rgba())), custom_size: Some(size), ..default() },
+            Sprite { image: images.add(image_from_rgba(w, h, rgba)), custom_size: Some(size), ..default() },
             Transform::from_translation(at.extend(z::LABELS + 0.5)),
         ));
     }
