@@ -102,7 +102,8 @@ fn victory_lines(s: &crate::rulesets::trenches::scenario::Scenario) -> Vec<(Stri
     let end = format!("the end of turn {}", s.spec.turns);
     let mut tasks = Vec::new();
     if !v.hold.is_empty() {
-        tasks.push(format!("hold {} alone, with a unit that is not a transport, at {end} (13.42)", list_text(&v.hold, "and")));
+        let hexes = if v.hold.len() == 1 { "hex" } else { "hexes" };
+        tasks.push(format!("hold {hexes} {} alone, with a unit that is not a transport, at {end} (13.42)", list_text(&v.hold, "and")));
     }
     if let Some(e) = &v.exit {
         tasks.push(format!("move {} units off the map from {} by {end} (13.41)", e.units, list_text(&e.from, "or")));
@@ -159,7 +160,7 @@ mod tests {
         }
         // How to win, from each operation's victory conditions (13.4): the hexes to hold, or no enemy left.
         let text = crate::ui::presenter::victory_text(&Window, "trenches/lucys-corner.ron");
-        assert!(text.contains("U.S. Marines: To win: hold F04 and G05 alone") && text.contains("turn 7 (13.42)"), "{text}");
+        assert!(text.contains("U.S. Marines: To win: hold hexes F04 and G05 alone") && text.contains("turn 7 (13.42)"), "{text}");
         assert!(text.contains("German: Wins if the U.S. Marines have not done so"), "{text}");
         let text = crate::ui::presenter::victory_text(&Window, "trenches/wasteland.ron");
         assert!(text.contains("leave no German unit on the map"), "{text}");
