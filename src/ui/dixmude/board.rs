@@ -369,16 +369,7 @@ impl AreaBoard for Dixmude {
             ("bombed".to_string(), MarkerArt { colour: Color::srgb(0.80, 0.40, 0.10), wash: None }),
             ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.40) }),
         ]);
-        Some(AreaMapArt {
-            key: sc.path.clone(),
-            grid,
-            areas,
-            borders,
-            sides,
-            markers,
-            counters: counters(),
-            lines: sc.board.lines.iter().map(|l| (l.kind.clone(), l.cells.clone())).collect(),
-        })
+        Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers, counters: counters(), lines: sc.board.lines.clone() })
     }
     /// 6: a unit entering from the HQ zone.
     fn arrival(command: &Command) -> Option<&str> {

@@ -332,16 +332,7 @@ impl AreaBoard for Rtc {
             ("bombarded".to_string(), MarkerArt { colour: Color::srgb(0.70, 0.12, 0.10), wash: None }),
             ("action".to_string(), MarkerArt { colour: Color::srgb(1.0, 0.80, 0.30), wash: Some(0.45) }),
         ]);
-        Some(AreaMapArt {
-            key: sc.path.clone(),
-            grid,
-            areas,
-            borders,
-            sides,
-            markers,
-            counters: counters(),
-            lines: sc.board.lines.iter().map(|l| (l.kind.clone(), l.cells.clone())).collect(),
-        })
+        Some(AreaMapArt { key: sc.path.clone(), grid, areas, borders, sides, markers, counters: counters(), lines: sc.board.lines.clone() })
     }
     /// 6.1: a unit placed on arrival.
     fn arrival(command: &Command) -> Option<&str> {
@@ -408,8 +399,8 @@ mod tests {
             assert_eq!(drawn, a.look != Look::Open, "area {}", a.id);
         }
         assert!(art.areas.iter().any(|a| a.look == Look::Woods) && art.areas.iter().any(|a| a.look == Look::Entrenched));
-        assert!(art.lines.iter().filter(|(k, _)| k == "road").count() >= 7);
-        assert!(art.lines.iter().any(|(k, cells)| k == "railway" && cells.len() > 20));
+        assert!(art.lines.iter().filter(|l| l.kind == "road").count() >= 7);
+        assert!(art.lines.iter().any(|l| l.kind == "railway" && l.cells.len() > 20));
         // A top counter for every type of unit of both sides.
         assert_eq!(art.counters.len(), 10);
     }

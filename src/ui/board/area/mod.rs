@@ -20,6 +20,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 use crate::engine::board::HexBoard;
+use crate::engine::board::area::MapLine;
 use crate::ui::Playing;
 
 use super::{BoardInput, BoardModel};
@@ -133,7 +134,7 @@ pub struct AreaMapArt {
     pub markers: BTreeMap<String, MarkerArt>,
     /// Roads and railways: each line's kind (`road`, `railway`, else a thin line) and the cells it
     /// runs through.
-    pub lines: Vec<(String, Vec<Hex>)>,
+    pub lines: Vec<MapLine>,
     /// The counters drawn on top of the stacks, in the order they go on top (the first face a
     /// stack holds shows); a stack whose face has none is drawn as a chip with its composition.
     pub counters: Vec<CounterFace>,

@@ -189,7 +189,6 @@ impl Painter<'_, '_, '_> {
     /// A side's stack as its top counter (`image`: the face on top), the stack's depth drawn behind
     /// it; the composition of `faces` in its band, the count on a badge, the `spent` on a red one; a
     /// stack all spent is darker.
-    #[allow(clippy::too_many_arguments)]
     fn counter(&mut self, image: Handle<Image>, faces: &[&str], spent: usize, at: Vec2, z: f32) {
         let n = faces.len();
         for k in (1..n.min(3)).rev() {

@@ -248,10 +248,10 @@ pub(super) fn draw_map(
         }
     }
     let (mut casing, mut road, mut rail) = ((Vec::new(), Vec::new()), (Vec::new(), Vec::new()), (Vec::new(), Vec::new()));
-    for (kind, cells) in &art.lines {
-        let points: Vec<Vec2> = cells.iter().step_by(2).chain(cells.last()).map(|c| hex_to_world(&art.grid, *c)).collect();
+    for l in &art.lines {
+        let points: Vec<Vec2> = l.cells.iter().step_by(2).chain(l.cells.last()).map(|c| hex_to_world(&art.grid, *c)).collect();
         let line = smooth(&points, false);
-        match kind.as_str() {
+        match l.kind.as_str() {
             "road" => {
                 ribbon(&mut casing.0, &mut casing.1, &line, 11.0, z::LINES);
                 ribbon(&mut road.0, &mut road.1, &line, 7.0, z::LINES + 0.01);
