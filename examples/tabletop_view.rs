@@ -12,7 +12,8 @@ use bevy::window::WindowResolution;
 use salient::engine::board::Tabletop;
 use salient::engine::source::SourceFile;
 use salient::ui::Screen;
-use salient::ui::board::table::{self, FireZone, RangeBand, Ruler, TableMap, TableOverlay, TableSide, ZoneShape};
+use salient::ui::art::nato::Symbol;
+use salient::ui::board::table::{self, FireZone, RangeBand, Ruler, TableMap, TableOverlay, TableSide, UnitTag, ZoneShape};
 use salient::ui::board::{BoardModel, MapMarker, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 use salient::ui::camera::MapViewport;
 
@@ -118,7 +119,19 @@ fn setup(mut commands: Commands, mut viewport: ResMut<MapViewport>) {
             kind: TargetKind::Assault,
         },
     ];
-    commands.insert_resource(TableOverlay { zones });
+    // Each stand's tag at planning zoom (the demo's stands are units of one stand).
+    let tags = pieces
+        .iter()
+        .map(|p| UnitTag {
+            stands: vec![p.id.clone()],
+            side: p.side.clone(),
+            symbol: Some(if p.id.starts_with("gun") { Symbol::Artillery } else { Symbol::Infantry }),
+            figure: "4".into(),
+            name: p.label.clone(),
+            flags: Vec::new(),
+        })
+        .collect();
+    commands.insert_resource(TableOverlay { zones, tags });
     commands.insert_resource(Ruler { from: Some(Vec2::new(245.0, 100.0)), to: Some(Vec2::new(215.0, 312.0)), pinned: true });
     viewport.free = Some(Rect::new(0.0, 0.0, 1600.0, 900.0));
 }

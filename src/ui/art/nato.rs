@@ -23,6 +23,8 @@ pub enum Symbol {
     MachineGun,
     /// A staff (a headquarters).
     Headquarters,
+    /// A bow-tie of wings (aircraft, airships, skimmers).
+    Aircraft,
 }
 
 /// The symbol in its frame, centred on (x, y), for a counter `col`oured.
@@ -56,6 +58,10 @@ pub fn symbol(c: &mut Canvas, s: Symbol, x: f32, y: f32, col: CounterColours) {
         Symbol::MachineGun => {
             c.line((x, b - 4.0), (x, t + 8.0), ink, 5.0);
             c.fill_poly(&[(x - 9.0, t + 13.0), (x + 9.0, t + 13.0), (x, t + 2.0)], ink);
+        }
+        Symbol::Aircraft => {
+            c.fill_poly(&[(x - 24.0, y - 12.0), (x, y), (x - 24.0, y + 12.0)], ink);
+            c.fill_poly(&[(x + 24.0, y - 12.0), (x, y), (x + 24.0, y + 12.0)], ink);
         }
         Symbol::Headquarters => {
             c.line((l + 8.0, b), (l + 8.0, b + 18.0), ink, 5.0);

@@ -26,6 +26,12 @@ pub struct Label {
     pub priority: u32,
     /// Other centres it may stand at, tried in order where `at` is taken.
     pub alternates: Vec<Vec2>,
+    /// Shown only while the camera is at least this far out (world units per pixel): a planning
+    /// face that gives way to the pieces' own print once that reads.
+    pub far_only: Option<f32>,
+    /// A rectangle (world units) it stands beside — above it, else below, right or left, clear of
+    /// it by a few pixels at the label's size for the zoom — instead of at `at` and `alternates`.
+    pub beside: Option<Rect>,
 }
 
 impl Label {
@@ -47,22 +53,17 @@ pub const NAME_PX: f32 = 40.0;
 /// A place's name as a period map prints it: serif italic in a brown ink with a light halo, drawn
 /// at [`NAME_PX`]; the image's width and height and its RGBA.
 pub fn place_name(fonts: &crate::ui::art::Fonts, name: &str) -> (u32, u32, Vec<u8>) {
+    place_name_in(fonts, name, [74, 36, 24, 255])
+}
+
+/// A place's name in another ink (water's blue, an objective's red), with the same light halo.
+pub fn place_name_in(fonts: &crate::ui::art::Fonts, name: &str, ink: crate::ui::art::Rgba) -> (u32, u32, Vec<u8>) {
     use crate::ui::art::{Align, Canvas};
     let halo = NAME_PX * 0.09;
     let w = (Canvas::text_width(&fonts.serif_italic, NAME_PX, name) + 4.0 * halo).ceil() as u32;
     let h = (NAME_PX * 1.4).ceil() as u32;
     let mut c = Canvas::new(w, h);
-    c.text_halo(
-        &fonts.serif_italic,
-        NAME_PX,
-        w as f32 / 2.0,
-        NAME_PX * 1.02,
-        Align::Center,
-        [74, 36, 24, 255],
-        [250, 244, 228, 225],
-        halo,
-        name,
-    );
+    c.text_halo(&fonts.serif_italic, NAME_PX, w as f32 / 2.0, NAME_PX * 1.02, Align::Center, ink, [250, 244, 228, 225], halo, name);
     (w, h, c.to_rgba())
 }
 
@@ -81,7 +82,7 @@ pub struct Fitted {
 
 /// Which labels show, where and at what scale, with the camera at `cam`: the greatest priority
 /// first, each at the first of its places clear of the obstacles and of the labels already shown
-/// (by a margin of a few pixels), else hidden.
+/// (by a margin of a few pixels), else hidden; a label only for the far zoom is hidden closer.
 pub fn fit(labels: &[Label], obstacles: &[Rect], cam: f32) -> Vec<Fitted> {
     let mut order: Vec<usize> = (0..labels.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(labels[i].priority));
@@ -89,13 +90,29 @@ pub fn fit(labels: &[Label], obstacles: &[Rect], cam: f32) -> Vec<Fitted> {
     let mut shown: Vec<Rect> = obstacles.to_vec();
     for i in order {
         let l = &labels[i];
+        if l.far_only.is_some_and(|far| cam < far) {
+            continue;
+        }
         let clear = |rect: Rect| shown.iter().all(|r| r.inflate(3.0 * cam).intersect(rect).is_empty());
-        if let Some(at) = std::iter::once(l.at).chain(l.alternates.iter().copied()).find(|at| clear(l.rect_at(*at, cam))) {
+        let places: Vec<Vec2> = match l.beside {
+            Some(r) => around(r, l.size * l.scale(cam), 6.0 * cam),
+            None => std::iter::once(l.at).chain(l.alternates.iter().copied()).collect(),
+        };
+        if let Some(at) = places.into_iter().find(|at| clear(l.rect_at(*at, cam))) {
             shown.push(l.rect_at(at, cam));
             out[i] = Fitted { shown: true, scale: l.scale(cam), at };
         }
     }
     out
+}
+
+/// The centres of a label of `size` beside the rectangle `r`, `gap` clear of it: above, below,
+/// right, left, then above and below a label's height further out.
+fn around(r: Rect, size: Vec2, gap: f32) -> Vec<Vec2> {
+    let (c, h) = (r.center(), size / 2.0 + Vec2::splat(gap));
+    let (above, below) = (Vec2::new(c.x, r.max.y + h.y), Vec2::new(c.x, r.min.y - h.y));
+    let further = Vec2::new(0.0, size.y + gap);
+    vec![above, below, Vec2::new(r.max.x + h.x, c.y), Vec2::new(r.min.x - h.x, c.y), above + further, below - further]
 }
 
 /// Sizes and hides the labels for the camera's zoom; only when it or the labels changed.
@@ -111,7 +128,7 @@ fn fit_labels(
         return;
     };
     let removed = removed.read().count() + cleared.read().count() > 0;
-    if *fitted == Some(cam) && !removed && !labels.iter().any(|(l, _, _)| l.is_added()) && !obstacles.iter().any(|o| o.is_added()) {
+    if *fitted == Some(cam) && !removed && !labels.iter().any(|(l, _, _)| l.is_changed()) && !obstacles.iter().any(|o| o.is_changed()) {
         return;
     }
     *fitted = Some(cam);
@@ -132,7 +149,11 @@ impl Plugin for LabelLayer {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            fit_labels.in_set(Frame::Visuals).after(super::hex::targets::DrawTargets).run_if(in_state(crate::ui::Screen::Game)),
+            fit_labels
+                .in_set(Frame::Visuals)
+                .after(super::hex::targets::DrawTargets)
+                .after(super::table::TableDraw)
+                .run_if(in_state(crate::ui::Screen::Game)),
         );
     }
 }
@@ -149,7 +170,16 @@ mod tests {
     use super::*;
 
     fn label(x: f32, priority: u32) -> Label {
-        Label { at: Vec2::new(x, 0.0), size: Vec2::new(100.0, 24.0), px: 20.0, screen: (14.0, 24.0), priority, alternates: Vec::new() }
+        Label {
+            at: Vec2::new(x, 0.0),
+            size: Vec2::new(100.0, 24.0),
+            px: 20.0,
+            screen: (14.0, 24.0),
+            priority,
+            alternates: Vec::new(),
+            far_only: None,
+            beside: None,
+        }
     }
 
     #[test]
@@ -184,5 +214,33 @@ mod tests {
         let f = fit(&[moved], &boxed, 1.0);
         assert!(f[0].shown);
         assert_eq!(f[0].at, Vec2::new(0.0, -100.0));
+    }
+
+    /// A planning face (the tabletop's unit tags) shows from its zoom out, and gives way to the
+    /// pieces' own print closer in.
+    #[test]
+    fn a_far_only_label_shows_only_when_zoomed_out() {
+        let tag = Label { far_only: Some(2.0), ..label(0.0, 9) };
+        assert!(fit(std::slice::from_ref(&tag), &[], 2.5)[0].shown);
+        assert!(!fit(std::slice::from_ref(&tag), &[], 1.0)[0].shown);
+        assert!(fit(&[label(0.0, 9)], &[], 1.0)[0].shown);
+    }
+
+    /// A unit's tag stands beside its stands, never on them: above, else below where above is
+    /// taken, at its size for the zoom.
+    #[test]
+    fn a_label_beside_a_rectangle_stands_clear_of_it() {
+        let unit = Rect::from_center_size(Vec2::ZERO, Vec2::new(200.0, 40.0));
+        let tag = Label { beside: Some(unit), ..label(0.0, 9) };
+        for cam in [1.0, 3.0] {
+            let f = fit(std::slice::from_ref(&tag), &[unit], cam)[0];
+            assert!(f.shown, "at {cam}");
+            let r = tag.rect_at(f.at, cam);
+            assert!(r.min.y > unit.max.y, "above at {cam}: {r:?}");
+            assert!((r.center().x).abs() < 1e-3);
+        }
+        let roof = Rect::from_center_size(Vec2::new(0.0, 60.0), Vec2::new(300.0, 60.0));
+        let f = fit(std::slice::from_ref(&tag), &[unit, roof], 1.0)[0];
+        assert!(f.shown && tag.rect_at(f.at, 1.0).max.y < unit.min.y, "below: {f:?}");
     }
 }

@@ -17,8 +17,9 @@ use crate::rulesets::martians::scenario::Scenario;
 use crate::rulesets::martians::state::Pos;
 use crate::rulesets::martians::tables::Kind;
 use crate::rulesets::martians::{Command, artillery, movement, musketry, preview};
+use crate::ui::art::nato::Symbol;
 use crate::ui::art::{self, Canvas};
-use crate::ui::board::table::{FeatureStyle, FireZone, Look, RangeBand, TableMap, TableOverlay, TableSide, ZoneShape};
+use crate::ui::board::table::{FeatureStyle, FireZone, Look, RangeBand, TableMap, TableOverlay, TableSide, UnitTag, ZoneShape};
 use crate::ui::board::{BoardModel, Piece, PieceState, Place, Target, TargetKind, TargetNote, Tone};
 
 use super::{MarSession, MarUi, words};
@@ -158,7 +159,41 @@ pub fn present(
     if overlay.zones != zones {
         overlay.zones = zones;
     }
+    let tags = tags(&p);
+    if overlay.tags != tags {
+        overlay.tags = tags;
+    }
     *seen = Some((key, model.revision));
+}
+
+/// The symbol of a kind of troops on its tag.
+fn symbol(kind: Kind) -> Symbol {
+    match kind {
+        Kind::Infantry => Symbol::Infantry,
+        Kind::Cavalry | Kind::LightCavalry => Symbol::Cavalry,
+        Kind::Artillery => Symbol::Artillery,
+        Kind::Recon | Kind::Assault => Symbol::Armour,
+        Kind::Aviation | Kind::Skimmer => Symbol::Aircraft,
+    }
+}
+
+/// Every unit's tag for planning zoom: its symbol, the castings it has left, its id, and whether it
+/// is disrupted (3.5), halted or in melee (8).
+fn tags(p: &Pos) -> Vec<UnitTag> {
+    p.on_table()
+        .map(|u| {
+            let st = &p.units[u];
+            let flags = [(st.disrupted, "disrupted"), (p.halted(u), "halted"), (p.engaged(u), "melee")];
+            UnitTag {
+                stands: (0..p.stands(u).len()).map(|k| piece_id(p.id(u), k)).collect(),
+                side: p.side_id(p.side(u)).to_string(),
+                symbol: Some(symbol(p.kind(u))),
+                figure: st.castings.to_string(),
+                name: p.id(u).to_string(),
+                flags: flags.iter().filter(|(on, _)| *on).map(|(_, w)| w.to_string()).collect(),
+            }
+        })
+        .collect()
 }
 
 /// Every unit's stands on the table.

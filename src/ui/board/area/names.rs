@@ -71,7 +71,16 @@ pub(super) fn spawn_names(
         commands.spawn((
             DespawnOnExit(*screen.get()),
             AreaName(drawn.key.clone()),
-            Label { at, size, px, screen: screen_px, priority: priority(a.look, a.cells.len()), alternates: places(shape, at) },
+            Label {
+                at,
+                size,
+                px,
+                screen: screen_px,
+                priority: priority(a.look, a.cells.len()),
+                alternates: places(shape, at),
+                far_only: None,
+                beside: None,
+            },
             Sprite { image: images.add(image_from_rgba(w, h, rgba)), custom_size: Some(size), ..default() },
             Transform::from_translation(at.extend(z::NAME)),
         ));

@@ -38,7 +38,16 @@ fn spawn_names(mut commands: Commands, drawn: Res<DrawnMap>, mut images: ResMut<
         commands.spawn((
             of_map(),
             PlaceName,
-            Label { at, size, px, screen, priority: place.hexes.len().min(9_999) as u32, alternates: Vec::new() },
+            Label {
+                at,
+                size,
+                px,
+                screen,
+                priority: place.hexes.len().min(9_999) as u32,
+                alternates: Vec::new(),
+                far_only: None,
+                beside: None,
+            },
             Sprite { image: images.add(image_from_rgba(w, h, rgba)), custom_size: Some(size), ..default() },
             Transform::from_translation(at.extend(z::LABELS + 0.5)),
         ));

@@ -112,7 +112,7 @@ fn spawn_marks(commands: &mut Commands, model: &BoardModel, drawn: &DrawnMap, ar
         commands.spawn((
             of_map(),
             TargetMark,
-            Label { at, size: extent, px: size, screen: (11.0, 18.0), priority, alternates: Vec::new() },
+            Label { at, size: extent, px: size, screen: (11.0, 18.0), priority, alternates: Vec::new(), far_only: None, beside: None },
             Text2d::new(text.clone()),
             font(art, size),
             TextColor(tint),

@@ -29,6 +29,17 @@ pub fn stand_of(place: Place) -> Option<Stand> {
     }
 }
 
+/// The rectangle a piece's stand covers in world units (its turned base's bounds; a small square
+/// round a bare point), for the label layer.
+pub fn stand_rect(place: Place) -> Option<Rect> {
+    let stand = stand_of(place)?;
+    if stand.frontage <= 0.0 || stand.depth <= 0.0 {
+        return Some(Rect::from_center_size(super::to_world(vec(stand.centre)), Vec2::splat(6.0 * super::YARD)));
+    }
+    let corners = stand.corners().map(|c| super::to_world(vec(c)));
+    Some(corners.iter().fold(Rect::from_center_size(corners[0], Vec2::ZERO), |r, c| r.union_point(*c)))
+}
+
 /// Whether a table point (yards) is on the piece's stand (or near its point, for a piece of no
 /// size).
 pub fn on_piece(piece: &Piece, p: Vec2) -> bool {

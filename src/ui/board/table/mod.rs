@@ -3,7 +3,9 @@
 //! earthworks, cover, dashed objective zones) painted once per table (`paint`), a scale bar and yard
 //! marks along its edges; on it the neutral [`BoardModel`]: stands as oriented rectangles with their
 //! front edge and facing tick in their side's colour (`stands`), map markers, targets (move ghosts,
-//! fire targets with badges) and the fire zones and range bands of a [`TableOverlay`] (`overlay`); a
+//! fire targets with badges) and the fire zones and range bands of a [`TableOverlay`] (`overlay`);
+//! at planning zoom each unit's tag beside its stands (`tags`), the feature names (`names`), both on
+//! the label layer (`board::labels`), which the stands keep clear; a
 //! ruler with the distance in yards and whether a blocking feature cuts the line of sight (`ruler`);
 //! and picking (`input`). It names no ruleset: a presenter inserts a [`TableMap`] (the engine's
 //! [`Tabletop`] and how to draw its kinds of terrain), fills the model, and may fill the overlay.
@@ -13,10 +15,12 @@
 
 pub mod geometry;
 pub mod input;
+mod names;
 mod overlay;
 mod paint;
 pub mod ruler;
 pub mod stands;
+mod tags;
 
 use std::collections::BTreeMap;
 
@@ -184,11 +188,29 @@ pub struct FireZone {
     pub kind: TargetKind,
 }
 
+/// A unit's tag for the zoom where a player plans, where its stands' own print is too small to
+/// read (`tags`): one per unit beside its stands, in its side's colours — the unit's type symbol,
+/// its strength figure large, its designation, and its state in a word or two in red.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UnitTag {
+    /// The pieces (stands) it is the tag of, by id: it stands beside them.
+    pub stands: Vec<String>,
+    pub side: String,
+    pub symbol: Option<crate::ui::art::nato::Symbol>,
+    /// The strength figure (castings, steps), drawn large.
+    pub figure: String,
+    /// The designation, drawn small.
+    pub name: String,
+    /// Its state, a word each (disrupted, halted), in red beneath.
+    pub flags: Vec<String>,
+}
+
 /// What the presenter adds over the board model on a table: zones and range bands (for the
-/// selected stand, say). Redrawn when it changes.
+/// selected stand, say), and the units' tags for planning zoom. Redrawn when it changes.
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct TableOverlay {
     pub zones: Vec<FireZone>,
+    pub tags: Vec<UnitTag>,
 }
 
 /// The table as drawn: for which map, and the revisions its layers were drawn for.
@@ -232,13 +254,20 @@ impl Plugin for TabletopView {
         app.add_systems(Update, (input::pick, ruler::measure).chain().in_set(TableView).in_set(crate::ui::Frame::Input).run_if(table_up()))
             .add_systems(
                 Update,
-                (paint::draw_table.run_if(resource_exists_and_changed::<TableMap>), stands::sync_stands, overlay::refresh, ruler::draw)
+                (
+                    paint::draw_table.run_if(resource_exists_and_changed::<TableMap>),
+                    stands::sync_stands,
+                    tags::sync_tags,
+                    overlay::refresh,
+                    ruler::draw,
+                )
                     .chain()
                     .in_set(TableDraw)
                     .in_set(crate::ui::Frame::Visuals)
                     .run_if(table_up()),
             )
             .add_systems(OnExit(Screen::Game), forget);
+        super::labels::add_to(app);
     }
 }
 

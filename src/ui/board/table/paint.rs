@@ -1,12 +1,12 @@
 //! The table itself, painted once per [`TableMap`]: a mottled cloth, its terrain pieces as a
-//! miniatures table shows them (one image), the feature names, the table's wooden edge with yard
+//! miniatures table shows them (one image), the feature names (`names`), the table's wooden edge with yard
 //! marks every 50 yards, and a scale bar in yards below it. Inserts the [`BoardFrame`] the camera
 //! fits.
 
 use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
-use crate::engine::board::tabletop::{TerrainFeature, point_in_polygon};
+use crate::engine::board::tabletop::point_in_polygon;
 use crate::ui::Screen;
 use crate::ui::art::{Canvas, Rgba, Scatter, alpha, mix, polygon};
 use crate::ui::board::BoardFrame;
@@ -14,7 +14,7 @@ use crate::ui::camera::MapCamera;
 use crate::ui::map::{MapArt, image_from_rgba};
 
 use super::geometry::yards;
-use super::{DrawnTable, FeatureStyle, Look, TableMap, YARD, to_world};
+use super::{DrawnTable, FeatureStyle, Look, TableMap, YARD};
 
 /// The table's pieces, redrawn with it.
 #[derive(Component)]
@@ -155,25 +155,6 @@ fn feature(c: &mut Canvas, points: &[(f32, f32)], style: FeatureStyle, d: f32, s
     }
 }
 
-/// The direction a long feature (a road, a canal) runs, to write its name along it (radians, kept
-/// upright), and its centroid (yards).
-fn axis(f: &TerrainFeature) -> (Vec2, f32) {
-    let n = f.polygon.len().max(1) as f32;
-    let c = f.polygon.iter().fold(Vec2::ZERO, |a, p| a + Vec2::new(p.x, p.y) / n);
-    let (mut xx, mut yy, mut xy) = (0.0, 0.0, 0.0);
-    for p in &f.polygon {
-        let d = Vec2::new(p.x, p.y) - c;
-        (xx, yy, xy) = (xx + d.x * d.x, yy + d.y * d.y, xy + d.x * d.y);
-    }
-    let mut angle = 0.5 * (2.0 * xy).atan2(xx - yy);
-    if angle > std::f32::consts::FRAC_PI_2 {
-        angle -= std::f32::consts::PI;
-    } else if angle < -std::f32::consts::FRAC_PI_2 {
-        angle += std::f32::consts::PI;
-    }
-    (c, angle)
-}
-
 /// Draws the table when its map is put in [`TableMap`] (again).
 #[allow(clippy::too_many_arguments)]
 pub(super) fn draw_table(
@@ -206,33 +187,8 @@ pub(super) fn draw_table(
         Sprite { image, custom_size: Some(table.size()), ..default() },
         Transform::from_translation(table.center().extend(-1.0)),
     ));
-    let font = |f: Option<&Handle<Font>>, px: f32| {
-        let mut tf = TextFont { font_size: bevy::text::FontSize::Px(px), ..default() };
-        if let Some(f) = f {
-            tf.font = f.clone().into();
-        }
-        tf
-    };
-    let serif = fonts.as_ref().map(|f| &f.font_serif);
     let bold = fonts.as_ref().map(|f| &f.font_bold);
-    for f in t.features.iter().filter(|f| !f.name.is_empty()) {
-        let style = map.style(&f.kind);
-        let (at, angle) = axis(f);
-        let turn = if matches!(style.look, Look::Road | Look::Water) { angle } else { 0.0 };
-        let colour = match style.look {
-            Look::Objective => Color::srgb(0.55, 0.08, 0.06),
-            Look::Water => Color::srgb(0.06, 0.16, 0.36),
-            _ => Color::srgb(0.12, 0.09, 0.06),
-        };
-        commands.spawn((
-            scope(),
-            Text2d::new(f.name.clone()),
-            font(serif, 9.0 * YARD),
-            TextColor(colour),
-            Anchor::CENTER,
-            Transform::from_translation(to_world(at).extend(-0.5)).with_rotation(Quat::from_rotation_z(turn)),
-        ));
-    }
+    super::names::spawn_names(&mut commands, &map, &mut images);
     edge_marks(&mut commands, &map, bold, edge);
     scale_bar(&mut commands, &map, bold, edge);
     let world =
@@ -343,7 +299,7 @@ fn scale_bar(commands: &mut Commands, map: &TableMap, font: Option<&Handle<Font>
 mod tests {
     use super::*;
     use crate::engine::board::Tabletop;
-    use crate::engine::board::tabletop::Yards;
+    use crate::engine::board::tabletop::{TerrainFeature, Yards};
 
     #[test]
     fn the_table_image_shows_its_water_in_blue_and_its_cloth_elsewhere() {
@@ -361,16 +317,5 @@ mod tests {
         assert!(water[2] > water[0] + 40, "{water:?}");
         let cloth = at(4, 4);
         assert!(cloth[0] > cloth[2], "{cloth:?}");
-    }
-
-    #[test]
-    fn a_long_feature_is_named_along_its_length() {
-        let road = TerrainFeature {
-            kind: "road".into(),
-            name: "".into(),
-            polygon: vec![Yards::new(0.0, 0.0), Yards::new(100.0, 100.0), Yards::new(104.0, 96.0), Yards::new(4.0, -4.0)],
-        };
-        let (_, angle) = axis(&road);
-        assert!((angle - std::f32::consts::FRAC_PI_4).abs() < 0.05, "{angle}");
     }
 }

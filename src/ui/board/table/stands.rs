@@ -2,6 +2,7 @@
 //! turned to its facing — its base in its side's colour with a dark rim, a bright strip along its
 //! front edge and a tick out of the middle of it, its label read along the front edge (kept upright),
 //! a frame when selected (white) or active (gold), dimmed when spent, its markers as tags behind it.
+//! Each stand is an obstacle of the label layer, so no name or tag is printed over it.
 //! A new revision moves and turns the existing entities in place, redraws the parts of only the
 //! stands whose looks changed, spawns the new ones and despawns those that left the table.
 
@@ -9,9 +10,11 @@ use bevy::prelude::*;
 use bevy::sprite::Anchor;
 
 use crate::ui::Screen;
+use crate::ui::board::labels::LabelObstacle;
 use crate::ui::board::{BoardModel, Piece, PieceState, Place};
 use crate::ui::map::MapArt;
 
+use super::geometry::stand_rect;
 use super::{TableMap, YARD, to_world};
 
 /// The z of the stands (each piece of the model a little above the one before it).
@@ -65,6 +68,9 @@ pub fn sync_stands(
             && *tf != new
         {
             *tf = new;
+            if let Some(r) = piece.place.and_then(stand_rect) {
+                commands.entity(entity).insert(LabelObstacle(r));
+            }
         }
         if looks(&stand.shown) != looks(piece) || map.is_changed() {
             commands.entity(entity).despawn_related::<Children>();
@@ -77,6 +83,9 @@ pub fn sync_stands(
         let entity = commands
             .spawn((StandPiece { id: piece.id.clone(), shown: piece.clone() }, tf, Visibility::default(), DespawnOnExit(Screen::Game)))
             .id();
+        if let Some(r) = piece.place.and_then(stand_rect) {
+            commands.entity(entity).insert(LabelObstacle(r));
+        }
         parts(&mut commands, entity, piece, &map, font.as_ref());
     }
 }
