@@ -119,6 +119,36 @@ fn paper(shape: &AreaShape) -> Option<(Image, Vec2)> {
     Some((image, Vec2::new(b.min.x - 1.0 / DENSITY, b.max.y + 1.0 / DENSITY)))
 }
 
+/// The sheet under the areas, as a printed map shows ground outside the battle: the country faded
+/// and hatched, inside a neat line, so the map is a whole sheet with no bare notch where the areas
+/// stop short of its edge.
+fn beyond(rect: Rect) -> Image {
+    let density = (1024.0 / rect.width().max(rect.height()).max(1.0)).min(DENSITY);
+    let (w, h) = ((rect.width() * density).ceil() as u32, (rect.height() * density).ceil() as u32);
+    let mut data = Vec::with_capacity((w * h * 4) as usize);
+    // A hatch line every 90 world units; the neat line 45 inside the sheet's edge.
+    let (hatch, neat, line) = (90.0 * density, 45.0 * density, (14.0 * density).max(2.0));
+    for y in 0..h {
+        for x in 0..w {
+            let world = Vec2::new(rect.min.x + x as f32 / density, rect.max.y - y as f32 / density);
+            let shade = 0.86 + 0.05 * noise(world, 170.0, 3) + 0.03 * noise(world, 37.0, 4);
+            let mut c = [shade * 0.90, shade * 0.87, shade * 0.78];
+            // Diagonal hatching, a thin line every `hatch` pixels.
+            if (x as f32 + y as f32).rem_euclid(hatch) < 1.5 {
+                c = c.map(|v| v * 0.86);
+            }
+            // The neat line round the sheet.
+            let edge = (x.min(w - 1 - x)).min(y.min(h - 1 - y)) as f32;
+            if edge < neat && edge >= neat - line {
+                c = [0.30, 0.25, 0.19];
+            }
+            data.extend(c.map(|v| (v.clamp(0.0, 1.0) * 255.0) as u8));
+            data.push(255);
+        }
+    }
+    image_from_rgba(w, h, data)
+}
+
 /// A ribbon of half-width `half` along a line, its ends carried on by `half` (so lines meeting at a
 /// corner close it), into a mesh's positions and indices.
 fn ribbon(pos: &mut Vec<[f32; 3]>, idx: &mut Vec<u32>, line: &[Vec2], half: f32, z: f32) {
@@ -207,7 +237,7 @@ pub(super) fn draw_map(
     let rect = Rect::from_corners(bounds.min - Vec2::splat(HEX), bounds.max + Vec2::splat(HEX));
     commands.spawn((
         scope.clone(),
-        Sprite { color: Color::srgb(0.84, 0.81, 0.72), custom_size: Some(rect.size()), ..default() },
+        Sprite { image: images.add(beyond(rect)), custom_size: Some(rect.size()), ..default() },
         Transform::from_translation(rect.center().extend(z::PAPER)),
     ));
     for a in &art.areas {
