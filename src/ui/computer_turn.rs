@@ -131,7 +131,9 @@ pub fn summarise(before: &StateView, after: &StateView, you: &str, side_name: &d
     let seen = |u: &UnitView| u.side == you || !u.markers.iter().any(|m| m == "hidden");
     let mut losses: BTreeMap<bool, Vec<String>> = BTreeMap::new();
     let mut now: BTreeMap<(bool, String), Vec<String>> = BTreeMap::new();
-    let mut moves = Vec::new();
+    // The moves by way taken (units that went the same way on one line), then the units found.
+    let mut moves: Vec<((String, String), Vec<String>)> = Vec::new();
+    let (mut moved, mut found) = (0, Vec::new());
     let mut sides: Vec<String> = Vec::new();
     for a in &after.units {
         let Some(b) = before.units.iter().find(|b| b.id == a.id) else { continue };
@@ -145,12 +147,17 @@ pub fn summarise(before: &StateView, after: &StateView, you: &str, side_name: &d
         }
         let yours = a.side == you;
         if gone(a) {
-            let place = if revealed { String::new() } else { format!(" in {}", b.location) };
+            // A place is a hex, area or zone's name; a phrase ("with 24-c") is told as it is.
+            let place = match () {
+                _ if revealed => String::new(),
+                _ if b.location.contains(' ') => format!(" ({})", b.location),
+                _ => format!(" in {}", b.location),
+            };
             losses.entry(yours).or_default().push(format!("{} eliminated{place}", a.name));
             continue;
         }
         if revealed {
-            moves.push(format!("{}: found in {}", a.name, a.location));
+            found.push(format!("{}: found in {}", a.name, a.location));
             continue;
         }
         match (b.steps, a.steps) {
@@ -162,7 +169,12 @@ pub fn summarise(before: &StateView, after: &StateView, you: &str, side_name: &d
             _ => {}
         }
         if a.location != b.location {
-            moves.push(format!("{}: {} → {}", a.name, b.location, a.location));
+            moved += 1;
+            let way = (b.location.clone(), a.location.clone());
+            match moves.iter_mut().find(|(w, _)| *w == way) {
+                Some((_, names)) => names.push(a.name.clone()),
+                None => moves.push((way, vec![a.name.clone()])),
+            }
         }
     }
     let enemy = sides.iter().find(|s| *s != you).cloned().unwrap_or_default();
@@ -176,13 +188,15 @@ pub fn summarise(before: &StateView, after: &StateView, you: &str, side_name: &d
             out.push(Section { title, lines });
         }
     }
-    if !moves.is_empty() {
-        let n = moves.len();
-        moves.truncate(12);
-        if n > 12 {
-            moves.push(format!("… and {} more", n - 12));
+    let n = moved + found.len();
+    let mut lines: Vec<String> = moves.into_iter().map(|((from, to), names)| format!("{}: {from} → {to}", list(&names, 6))).chain(found).collect();
+    if !lines.is_empty() {
+        let more = lines.len().saturating_sub(12);
+        lines.truncate(12);
+        if more > 0 {
+            lines.push(format!("… and {more} more ways"));
         }
-        out.push(Section { title: format!("Moves ({n})"), lines: moves });
+        out.push(Section { title: format!("Moves ({n})"), lines });
     }
     let mut score = Vec::new();
     for (side, vp) in &after.vp {
@@ -527,6 +541,9 @@ mod tests {
                 unit("g1", "germans", "L05", "free", 2, &[]),
                 unit("g2", "germans", "M05", "free", 2, &["hidden"]),
                 unit("g3", "germans", "N05", "free", 2, &["hidden"]),
+                unit("g4", "germans", "reinforcement", "free", 2, &[]),
+                unit("g5", "germans", "reinforcement", "free", 2, &[]),
+                unit("c1", "allies", "with a1", "free", 1, &[]),
             ],
             &[("germans", 1)],
         );
@@ -537,6 +554,9 @@ mod tests {
                 unit("g1", "germans", "K04", "engaged", 2, &[]),
                 unit("g2", "germans", "M04", "free", 2, &["hidden"]),
                 unit("g3", "germans", "N04", "engaged", 2, &[]),
+                unit("g4", "germans", "32", "free", 2, &[]),
+                unit("g5", "germans", "32", "free", 2, &[]),
+                unit("c1", "allies", "eliminated", "eliminated", 1, &[]),
             ],
             &[("germans", 3)],
         );
@@ -548,7 +568,13 @@ mod tests {
         assert!(s[0].lines.contains(&"A2 eliminated in K06".to_string()), "{text}");
         assert_eq!(s[1].title, "German units");
         assert_eq!(s[1].lines, vec!["now engaged: G1".to_string()]);
-        assert_eq!(s[2].lines, vec!["G1: L05 → K04".to_string(), "G3: found in N04".to_string()]);
+        assert!(s[0].lines.contains(&"C1 eliminated (with a1)".to_string()), "a phrase is told as it is: {text}");
+        // Units that went the same way share one line.
+        assert_eq!(s[2].title, "Moves (4)");
+        assert_eq!(
+            s[2].lines,
+            vec!["G1: L05 → K04".to_string(), "G4, G5: reinforcement → 32".to_string(), "G3: found in N04".to_string()]
+        );
         assert_eq!(s[3].lines, vec!["German VP: 1 → 3".to_string()]);
         assert!(!text.contains("G2") && !text.contains("M04"), "a hidden German is never named: {text}");
         assert!(!text.contains("N05"), "where a found German came from is not told: {text}");
