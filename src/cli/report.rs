@@ -132,7 +132,9 @@ pub fn print_ladder(runs: &[ReportFile]) {
         for (side, c) in &run.header.controllers {
             let games: Vec<&GameRecord> = run.rows.iter().flat_map(|r| &r.games_played).collect();
             let won = games.iter().filter(|g| g.winner.as_deref() == Some(side.as_str())).count();
-            let drawn = games.iter().filter(|g| g.winner.is_none()).count();
+            // A draw is reported as no winner or as the winner `draw` (the views of Into the
+            // Bastards! and Tempête sur Dixmude), as the rows count it.
+            let drawn = games.iter().filter(|g| g.winner.as_deref().is_none_or(|w| w == "draw")).count();
             let e = by.entry(c.name()).or_default();
             e.0.push(format!("as {side} {won}/{} won ({drawn} drawn)", games.len()));
             e.1 += won as f64 + 0.5 * drawn as f64;

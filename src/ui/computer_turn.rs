@@ -189,7 +189,8 @@ pub fn summarise(before: &StateView, after: &StateView, you: &str, side_name: &d
         }
     }
     let n = moved + found.len();
-    let mut lines: Vec<String> = moves.into_iter().map(|((from, to), names)| format!("{}: {from} → {to}", list(&names, 6))).chain(found).collect();
+    let mut lines: Vec<String> =
+        moves.into_iter().map(|((from, to), names)| format!("{}: {from} → {to}", list(&names, 6))).chain(found).collect();
     if !lines.is_empty() {
         let more = lines.len().saturating_sub(12);
         lines.truncate(12);
@@ -402,15 +403,19 @@ fn draw_marks(
     }
 }
 
-/// The card of what happened, under the top bar until dismissed or the player's next order.
+/// The card of what happened, under the top bar until dismissed or the player's next order, under
+/// the decision's dialogs.
 fn draw_card(mut contexts: EguiContexts, mut turn: ResMut<ComputerTurn>, viewport: Res<MapViewport>) -> Result {
     let Some(card) = turn.card.clone() else { return Ok(()) };
     let ctx = contexts.ctx_mut()?.clone();
     let free = viewport.free.map(|r| egui::pos2(r.center().x, r.min.y + 12.0)).unwrap_or(egui::pos2(ctx.content_rect().center().x, 60.0));
     let mut open = true;
     let mut ok = false;
+    // Under every other window: a decision's dialog (the losses to pay after the computer's
+    // bombardment) is never hidden by the news of the turn.
     egui::Window::new(theme::title(&card.title, 17.0))
         .id(egui::Id::new("computer-turn-card"))
+        .order(egui::Order::Background)
         .pivot(egui::Align2::CENTER_TOP)
         .default_pos(free)
         .resizable(false)
@@ -571,10 +576,7 @@ mod tests {
         assert!(s[0].lines.contains(&"C1 eliminated (with a1)".to_string()), "a phrase is told as it is: {text}");
         // Units that went the same way share one line.
         assert_eq!(s[2].title, "Moves (4)");
-        assert_eq!(
-            s[2].lines,
-            vec!["G1: L05 → K04".to_string(), "G4, G5: reinforcement → 32".to_string(), "G3: found in N04".to_string()]
-        );
+        assert_eq!(s[2].lines, vec!["G1: L05 → K04".to_string(), "G4, G5: reinforcement → 32".to_string(), "G3: found in N04".to_string()]);
         assert_eq!(s[3].lines, vec!["German VP: 1 → 3".to_string()]);
         assert!(!text.contains("G2") && !text.contains("M04"), "a hidden German is never named: {text}");
         assert!(!text.contains("N05"), "where a found German came from is not told: {text}");
