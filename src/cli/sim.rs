@@ -36,7 +36,8 @@ pub struct SimArgs {
     /// campaign's side in each battle, then the other side.
     #[arg(long, value_delimiter = ',', default_values_t = vec!["ai".to_string(), "ai".to_string()])]
     pub controllers: Vec<String>,
-    /// Print one JSON object instead of the report (what `salient sim merge` reads).
+    /// Print one JSON object instead of the report (what `salient sim merge` reads); with `--swap`,
+    /// one per line (JSON Lines): the run as given, then the swapped run.
     #[arg(long)]
     pub json: bool,
     /// Stop a game after this many decisions (a safety net; reported as unfinished).
