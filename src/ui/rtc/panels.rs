@@ -35,7 +35,12 @@ type Scene<'a> = area_game::Scene<'a, Rtc>;
 fn ending(session: &AreaSession) -> Vec<String> {
     typed_lines(&session.log, 0, session.game.journal())
         .filter_map(|(line, e)| {
-            e.filter(|e| matches!(e.kind, EventKind::GameOver { .. })).map(|e| format!("Turn {}: {}  ({})", line.turn, e.text, e.rule))
+            e.filter(|e| matches!(e.kind, EventKind::GameOver { .. })).map(|e| {
+                // The rule once: the text of an end at the last turn already names it.
+                let rule = format!("({})", e.rule);
+                let text = if e.text.ends_with(&rule) { e.text.clone() } else { format!("{}  {rule}", e.text) };
+                format!("Turn {}: {text}", line.turn)
+            })
         })
         .collect()
 }
