@@ -27,7 +27,8 @@ const MAX_SIDE: f32 = 3072.0;
 const CLOTH: Rgba = [168, 156, 112, 255];
 const INK: Rgba = [48, 40, 30, 255];
 
-fn rgba(c: Color) -> Rgba {
+/// A colour as the canvas takes it.
+pub(super) fn rgba(c: Color) -> Rgba {
     let s = c.to_srgba();
     [(s.red * 255.0) as u8, (s.green * 255.0) as u8, (s.blue * 255.0) as u8, (s.alpha * 255.0) as u8]
 }

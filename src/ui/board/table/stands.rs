@@ -64,15 +64,18 @@ pub fn sync_stands(
             continue;
         };
         kept.push(piece.id.clone());
-        if let Some(new) = piece.place.and_then(|p| transform(p, order))
-            && *tf != new
-        {
+        let moved = piece.place.and_then(|p| transform(p, order)).filter(|new| *tf != *new);
+        let redrawn = looks(&stand.shown) != looks(piece) || map.is_changed();
+        if let Some(new) = moved {
             *tf = new;
-            if let Some(r) = piece.place.and_then(stand_rect) {
-                commands.entity(entity).insert(LabelObstacle(r));
-            }
         }
-        if looks(&stand.shown) != looks(piece) || map.is_changed() {
+        // Its size is in its looks: the obstacle follows a move and a new size alike.
+        if (moved.is_some() || redrawn)
+            && let Some(r) = piece.place.and_then(stand_rect)
+        {
+            commands.entity(entity).insert(LabelObstacle(r));
+        }
+        if redrawn {
             commands.entity(entity).despawn_related::<Children>();
             parts(&mut commands, entity, piece, &map, font.as_ref());
         }

@@ -9,12 +9,13 @@ use bevy::prelude::*;
 use crate::ui::Screen;
 use crate::ui::art::nato::symbol;
 use crate::ui::art::palette::CounterColours;
-use crate::ui::art::{Align, Canvas, Fonts, Rgba, mix};
+use crate::ui::art::{Align, Canvas, Fonts, mix};
 use crate::ui::board::BoardModel;
 use crate::ui::board::labels::Label;
 use crate::ui::map::image_from_rgba;
 
 use super::geometry::stand_rect;
+use super::paint::rgba;
 use super::{TableMap, TableOverlay, UnitTag, YARD};
 
 /// The tags' z: over the stands and zones, under the targets' badges.
@@ -33,11 +34,6 @@ const FLAGS: f32 = 24.0;
 /// A tag on the table, with what it shows.
 #[derive(Component)]
 pub(super) struct TagPiece(UnitTag);
-
-fn rgba(c: Color) -> Rgba {
-    let s = c.to_srgba();
-    [(s.red * 255.0) as u8, (s.green * 255.0) as u8, (s.blue * 255.0) as u8, 255]
-}
 
 /// A tag's image: the plate in the side's colour under a dark rim, the symbol in its frame, the
 /// figure and the designation in the side's trim, the flags in white on red beneath.
