@@ -22,6 +22,7 @@
 
 pub mod bastards;
 pub mod dixmude;
+pub mod fork;
 pub mod martians;
 pub mod rtc;
 pub mod search;

@@ -279,16 +279,7 @@ impl<R: Ruleset> Game<R> {
         }
         R::check(&self.world, &command)?;
         let rolls_before = self.world.resource::<Dice>().rolls();
-        self.world.resource_mut::<Inbox<R::Command>>().0 = Some(command.clone());
-        self.world.resource_mut::<Flow>().changes += 1;
-        let settled = settle(&mut self.world);
-        if self.world.resource_mut::<Inbox<R::Command>>().0.take().is_some() {
-            return Err(Refusal::new(format!(
-                "no rule handles this command in the current phase ({}); this is a bug in the ruleset",
-                R::view(&self.world).phase
-            )));
-        }
-        settled.map_err(Refusal::new)?;
+        carry_out::<R>(&mut self.world, command.clone())?;
         let rolls_after = self.world.resource::<Dice>().rolls();
         self.history.push(Step { command, rolls_before, rolls_after });
         self.legal = None;
@@ -384,6 +375,21 @@ impl<R: Ruleset> Game<R> {
         ron::ser::to_string_pretty(&self.save_file(), ron::ser::PrettyConfig::default().depth_limit(3).struct_names(true))
             .map_err(|e| format!("cannot write the save: {e}"))
     }
+}
+
+/// Carries out a command already checked: hands it to the rules and runs them until they rest
+/// (what submitting does after the check; the look-ahead's copies of a world use it too).
+pub fn carry_out<R: Ruleset>(world: &mut World, command: R::Command) -> Result<(), Refusal> {
+    world.resource_mut::<Inbox<R::Command>>().0 = Some(command);
+    world.resource_mut::<Flow>().changes += 1;
+    let settled = settle(world);
+    if world.resource_mut::<Inbox<R::Command>>().0.take().is_some() {
+        return Err(Refusal::new(format!(
+            "no rule handles this command in the current phase ({}); this is a bug in the ruleset",
+            R::view(world).phase
+        )));
+    }
+    settled.map_err(Refusal::new)
 }
 
 /// Runs every schedule of a game's world on the calling thread (issue 19). A rule pass is a handful

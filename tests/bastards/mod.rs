@@ -2,6 +2,7 @@
 //! Test names carry the section: `_itb_3_3` is rule 3.3.
 
 mod actions;
+mod ai_levels;
 mod caches;
 mod combat;
 pub mod fixtures;

@@ -3,6 +3,7 @@
 
 mod action;
 mod ai;
+mod ai_levels;
 mod bombardment;
 mod data;
 pub mod fixtures;

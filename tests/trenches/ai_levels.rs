@@ -10,11 +10,15 @@ use salient::rulesets::trenches::view::{Stage, stage};
 
 use crate::difficulty::copies_play_as_the_game;
 
+/// What a position holds besides its scenario.
+fn key(p: &Pos) -> String {
+    format!("{:?} {:?}", p.units, p.r)
+}
+
 #[test]
 fn the_look_ahead_copy_plays_each_command_as_the_game_does_trenches() {
-    let key = |p: &Pos| format!("{:?} {:?}", p.units, p.r);
-    copies_play_as_the_game::<Trenches>("scenarios/trenches/hill-142.ron", 3, 500, key);
-    copies_play_as_the_game::<Trenches>("scenarios/trenches/wasteland.ron", 4, 500, key);
+    copies_play_as_the_game::<Trenches>("scenarios/trenches/hill-142.ron", 3, 500, key, |w| key(&Pos::capture(w)));
+    copies_play_as_the_game::<Trenches>("scenarios/trenches/wasteland.ron", 4, 500, key, |w| key(&Pos::capture(w)));
 }
 
 #[test]

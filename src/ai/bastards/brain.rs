@@ -458,6 +458,12 @@ impl Brain {
         w * (self.score(side, k, held[me], held[them]) - self.score(side.enemy(), k, held[them], held[me]))
     }
 
+    /// What every place is worth to the Brain's side with the battalions holding it now (the
+    /// look-ahead's value of a position, `ai::bastards::search`).
+    pub fn places_value(&self) -> f32 {
+        (0..self.atlas.places.len()).map(|k| self.place_worth(self.side, k, [self.held[0][k], self.held[1][k]])).sum()
+    }
+
     /// What one battalion of `side` standing in hex `i` adds to the side's places. The battalion in
     /// hex `mover` (the one being moved) does not count where it stands now.
     pub fn hold_value(&self, side: Side, i: usize, mover: Option<usize>) -> f32 {

@@ -5,6 +5,7 @@
 
 pub mod act;
 pub mod brain;
+pub mod search;
 pub mod support;
 
 use bevy::prelude::*;
@@ -13,6 +14,8 @@ use crate::rulesets::bastards::state::Phase;
 use crate::rulesets::bastards::{Bastards, Command, phase};
 
 use super::Evaluators;
+use super::search as look;
+use crate::engine::Game;
 
 impl Evaluators for Bastards {
     fn scores(world: &World, legal: &[Command]) -> Vec<f32> {
@@ -28,5 +31,15 @@ impl Evaluators for Bastards {
             Some(Phase::IntensityTest) => support::cohesion(world, legal),
             _ => vec![0.0; legal.len()],
         }
+    }
+
+    const LOOKS_AHEAD: bool = true;
+
+    fn look_ahead(game: &Game<Bastards>, legal: &[Command], scores: Vec<f32>) -> Vec<f32> {
+        look::look_ahead(game, legal, scores)
+    }
+
+    fn threats(game: &Game<Bastards>, side: usize) -> Option<Vec<look::Threat>> {
+        Some(look::threats(game, side))
     }
 }

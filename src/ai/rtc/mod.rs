@@ -5,6 +5,7 @@
 
 pub mod act;
 pub mod brain;
+pub mod search;
 pub mod support;
 
 use bevy::prelude::*;
@@ -13,6 +14,8 @@ use crate::rulesets::rtc::state::{CombatStep, Phase};
 use crate::rulesets::rtc::{Command, Rtc, phase};
 
 use super::Evaluators;
+use super::search as look;
+use crate::engine::Game;
 
 use brain::Brain;
 
@@ -40,5 +43,15 @@ impl Evaluators for Rtc {
             Some(Phase::Administration) => support::fatigue(&b, legal),
             _ => vec![0.0; legal.len()],
         }
+    }
+
+    const LOOKS_AHEAD: bool = true;
+
+    fn look_ahead(game: &Game<Rtc>, legal: &[Command], scores: Vec<f32>) -> Vec<f32> {
+        look::look_ahead(game, legal, scores)
+    }
+
+    fn threats(game: &Game<Rtc>, side: usize) -> Option<Vec<look::Threat>> {
+        Some(look::threats(game, side))
     }
 }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Ruleset;
 use crate::engine::board::HexBoard;
+use crate::engine::difficulty::LookAhead;
 use crate::engine::loader::Loader;
 use crate::engine::scenario::{ScenarioInfo, check_header, load_named_map};
 use crate::engine::source::{Diagnostic, Problems, SourceFile};
@@ -326,6 +327,17 @@ pub struct AiTuning {
     /// Extra weight of each objective place, by name.
     #[serde(default)]
     pub objectives: BTreeMap<String, f32>,
+    /// How much the Hard opponent looks ahead at the choice of the unit to activate (2.1).
+    /// Left out: 3 candidates, 1 dice sample, 2 replies, 30 steps, greedy 0.5; a field left out of
+    /// a `look_ahead` written here takes the engine's default (`LookAhead`).
+    #[serde(default = "look_ahead")]
+    pub look_ahead: LookAhead,
+}
+
+/// The Hard opponent's look-ahead: 3 candidates, 1 dice sample, through the activation and the
+/// enemy's next, at most 30 commands (docs/ai.md, "The look-ahead": measured there).
+fn look_ahead() -> LookAhead {
+    LookAhead { candidates: 3, samples: 1, replies: 2, steps: 30, greedy: 0.5 }
 }
 
 fn one() -> f32 {
@@ -334,7 +346,7 @@ fn one() -> f32 {
 
 impl Default for AiTuning {
     fn default() -> Self {
-        AiTuning { aggression: 1.0, caution: 1.0, objectives: BTreeMap::new() }
+        AiTuning { aggression: 1.0, caution: 1.0, objectives: BTreeMap::new(), look_ahead: look_ahead() }
     }
 }
 
@@ -683,9 +695,12 @@ fn check_victory(spec: &ScenarioSpec, board: &HexBoard, p: &mut Problems) {
         }
     }
     let side_ids: Vec<&str> = spec.info.sides.iter().map(|s| s.id.as_str()).collect();
-    for (side, _) in spec.ai.iter() {
+    for (side, tuning) in spec.ai.iter() {
         if !side_ids.contains(&side.as_str()) {
             p.push(format!("ai.{side}"), format!("`{side}` is not a side of this scenario"));
+        }
+        for problem in tuning.look_ahead.problems() {
+            p.push(format!("ai.{side}.look_ahead"), problem);
         }
     }
 }

@@ -8,6 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::engine::board::{AreaBoard, AreaMapSpec};
+use crate::engine::difficulty::LookAhead;
 use crate::engine::loader::Loader;
 use crate::engine::scenario::{ScenarioInfo, check_header, load_named_map};
 use crate::engine::source::{Diagnostic, Problems, SourceFile};
@@ -84,6 +85,11 @@ pub struct AiTuning {
     /// two dice (victory-area tenths; its three dice run out of ammunition 84 % of the time).
     #[serde(default)]
     pub hurricane_margin: f32,
+    /// How much the Hard opponent looks ahead at the choice of an area to activate or to pass (9.1).
+    /// Left out: 3 candidates, 1 dice sample, 2 replies, 30 steps, greedy 0.5; a field left out of
+    /// a `look_ahead` written here takes the engine's default (`LookAhead`).
+    #[serde(default = "look_ahead")]
+    pub look_ahead: LookAhead,
 }
 
 fn one() -> f32 {
@@ -92,6 +98,12 @@ fn one() -> f32 {
 
 fn watch_mp() -> u32 {
     16
+}
+
+/// The Hard opponent's look-ahead: 3 candidates, 1 dice sample, through the impulse and the enemy's
+/// next, at most 30 commands (docs/ai.md, "The look-ahead": measured there).
+fn look_ahead() -> LookAhead {
+    LookAhead { candidates: 3, samples: 1, replies: 2, steps: 30, greedy: 0.5 }
 }
 
 impl Default for AiTuning {
@@ -105,6 +117,7 @@ impl Default for AiTuning {
             counter_attack_turn: None,
             counter_attack: 1.0,
             hurricane_margin: 0.0,
+            look_ahead: look_ahead(),
         }
     }
 }
@@ -460,6 +473,9 @@ fn check(spec: &ScenarioSpec, board: &AreaBoard, infos: &BTreeMap<u32, AreaInfo>
             if !v.is_finite() || !(0.0..=10.0).contains(&v) {
                 p.push(format!("ai.{side}.{name}"), "a weight from 0 to 10");
             }
+        }
+        for problem in t.look_ahead.problems() {
+            p.push(format!("ai.{side}.look_ahead"), problem);
         }
         if t.cavalry_watch_mp > 64 {
             p.push(format!("ai.{side}.cavalry_watch_mp"), "movement points from 0 to 64");
