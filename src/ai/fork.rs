@@ -51,14 +51,14 @@ pub struct Forked<R: Fork> {
     /// The position, once copied out.
     saved: RefCell<Option<Arc<Saved<R>>>>,
     /// The scratch world holds this position while its loaded id is this one.
-    id: Cell<u64>,
+    id: u64,
 }
 
 impl<R: Fork> Forked<R> {
     /// The position of a game's world.
     pub fn capture(world: &World) -> Self {
         let saved = Saved::of(world);
-        Forked { scenario: R::scenario(world), saved: RefCell::new(Some(Arc::new(saved))), id: Cell::new(next_id()) }
+        Forked { scenario: R::scenario(world), saved: RefCell::new(Some(Arc::new(saved))), id: next_id() }
     }
 
     /// Reads the position's world (loaded into this thread's scratch world first if need be).
@@ -77,7 +77,7 @@ impl<R: Fork> Forked<R> {
             std::mem::swap(&mut *w.resource_mut::<Dice>(), dice);
         });
         *self.saved.borrow_mut() = None;
-        self.id.set(id);
+        self.id = id;
     }
 
     /// Copies the position out of the scratch world if it lives only there.
@@ -93,7 +93,7 @@ impl<R: Fork> Forked<R> {
 impl<R: Fork> Clone for Forked<R> {
     fn clone(&self) -> Self {
         self.save();
-        Forked { scenario: self.scenario.clone(), saved: RefCell::new(self.saved.borrow().clone()), id: Cell::new(self.id.get()) }
+        Forked { scenario: self.scenario.clone(), saved: RefCell::new(self.saved.borrow().clone()), id: self.id }
     }
 }
 
@@ -134,7 +134,7 @@ fn with_scratch<R: Fork, T>(p: &Forked<R>, then: Option<u64>, f: impl FnOnce(&mu
         if !Arc::ptr_eq(&scratch.scenario, &p.scenario) {
             *scratch = Scratch { game: start(&p.scenario), scenario: p.scenario.clone(), loaded: 0 };
         }
-        if scratch.loaded != p.id.get() {
+        if scratch.loaded != p.id {
             let saved = p.saved.borrow().clone().expect("a played-on position is read before another is loaded");
             if scratch.game.is_over() {
                 // The rules have left play (their phase states are gone): a new world.
@@ -146,7 +146,7 @@ fn with_scratch<R: Fork, T>(p: &Forked<R>, then: Option<u64>, f: impl FnOnce(&mu
             if saved.over {
                 w.insert_resource(State::new(GameFlow::Over));
             }
-            scratch.loaded = p.id.get();
+            scratch.loaded = p.id;
         }
         let out = f(scratch.game.world_mut());
         if let Some(id) = then {
