@@ -131,7 +131,7 @@ impl Simulate for Rtc {
     /// A turn is the choice of an area to activate, or to pass, and its impulse (9.1): the moves,
     /// attacks and losses inside it do not end it.
     fn turn(p: &Self::Pos) -> Option<usize> {
-        p.read(|w| choosing_area(&Rtc::legal(w)).then(|| fork::decider::<Rtc>(w)).flatten())
+        p.read(|w| impulse_open(w).then(|| fork::decider::<Rtc>(w)).flatten())
     }
     fn value(p: &Self::Pos, side: usize) -> f32 {
         p.read(|w| value(w, side_of(w, side)))
@@ -160,6 +160,18 @@ impl Simulate for Rtc {
             p.read(|w| w.resource::<Setup>().0.spec.ai.get(&fork::side_id::<Rtc>(w, side)).map(|t| t.look_ahead).unwrap_or_default())
         })
     }
+}
+
+/// Whether a world waits for the choice of an area to activate or a pass (9.1): the action phase,
+/// no activation, attack or loss under way (read from the state, not by listing the commands: the
+/// look-ahead asks it at every step).
+fn impulse_open(world: &World) -> bool {
+    let combat = world.resource::<Combat>();
+    phase(world) == Some(Phase::Action)
+        && world.resource::<Impulse>().activation.is_none()
+        && combat.attack.is_none()
+        && combat.breakdown.is_none()
+        && world.resource::<Losses>().pending.is_none()
 }
 
 /// Whether a decision is the choice of an area to activate (9.1).
