@@ -52,3 +52,27 @@ fn a_look_ahead_budget_out_of_range_is_an_error_at_its_side_rtc() {
     assert_eq!(found.len(), 1, "{:#?}", report.diagnostics);
     assert_eq!(found[0].line, bad[..bad.find("look_ahead: (candidates: 17)").unwrap()].matches('\n').count() + 1, "{:?}", found[0]);
 }
+
+/// The threat view (docs/gui.md) counts what the enemy does to a side's units, not what they do
+/// themselves: a unit turns spent when it acts (9.2) or fires (7.8) as well as by a loss (10.31).
+/// At Cambrai's opening bombardment the British guns all fire; none of them is threatened by
+/// that, and an artillery unit is threatened only with elimination.
+#[test]
+fn the_threat_view_counts_no_unit_spent_by_its_own_fire_or_move_rtc() {
+    use salient::ai::Evaluators;
+    use salient::ai::search::Simulate;
+    use salient::engine::Game;
+    use salient::rulesets::rtc::map::Ctx;
+    let g: Game<Rtc> = Game::open(std::path::Path::new("scenarios/rtc/cambrai.ron"), 3, Vec::new()).expect("loads");
+    let side = Rtc::decider(&Rtc::capture(g.world())).expect("a decision");
+    let threats = Rtc::threats(&g, side).expect("Royal Tank Corps looks ahead");
+    let ctx = Ctx::capture(g.world());
+    let british = ctx.sit.units.iter().filter(|u| u.side().id() == Rtc::sides(g.scenario())[side] && u.area().is_some()).count();
+    for t in &threats {
+        let u = ctx.sit.units.iter().find(|u| u.spec.id == t.unit).expect("a unit of the battle");
+        if u.is_artillery() {
+            assert!((t.loss - 2.0 * t.chance).abs() < 1e-4, "artillery is threatened only with elimination: {t:?}");
+        }
+    }
+    assert!(!threats.is_empty() && threats.len() * 3 < british, "{} of {british} units threatened: {threats:?}", threats.len());
+}

@@ -144,9 +144,14 @@ impl Simulate for Rtc {
                 .units
                 .iter()
                 .map(|u| {
+                    // A unit turns spent by its own activation (9.2) or fire (7.8, 8, 10.2) as
+                    // well as by a loss (10.31): only a unit spent without having acted, and not
+                    // artillery, has lost a step to the enemy. A tank broken down broke down in its own
+                    // attack (10.6).
                     let left = match u.c.place {
                         Place::Eliminated => 0.0,
-                        _ if u.c.spent => 1.0,
+                        Place::BrokenDown => 2.0,
+                        _ if u.c.spent && !u.c.acted && !u.is_artillery() => 1.0,
                         _ => 2.0,
                     };
                     (u.spec.id.clone(), index_of(&sides, u.side()), left)
