@@ -97,6 +97,32 @@ impl<R: Fork> Clone for Forked<R> {
     }
 }
 
+/// The [`Simulate`](super::search::Simulate) methods every world-kept ruleset plays the same way on a
+/// [`Forked`] position: its `Pos`, `capture`, the legal commands (none once the game is over),
+/// `exec`, the Normal scores and the side to decide. Written first inside the ruleset's
+/// `impl Simulate`: `fork::forked_positions!(Bastards);`.
+macro_rules! forked_positions {
+    ($r:ty) => {
+        type Pos = $crate::ai::fork::Forked<$r>;
+        fn capture(world: &::bevy::prelude::World) -> Self::Pos {
+            $crate::ai::fork::Forked::capture(world)
+        }
+        fn legal_at(p: &Self::Pos) -> Vec<<$r as $crate::engine::Ruleset>::Command> {
+            p.read(|w| if $crate::ai::fork::over(w) { Vec::new() } else { <$r as $crate::engine::Ruleset>::legal(w) })
+        }
+        fn exec(p: &mut Self::Pos, dice: &mut $crate::engine::Dice, c: <$r as $crate::engine::Ruleset>::Command) {
+            p.exec(dice, c);
+        }
+        fn scores_at(p: &Self::Pos, legal: &[<$r as $crate::engine::Ruleset>::Command]) -> Vec<f32> {
+            p.read(|w| <$r as $crate::ai::Evaluators>::scores(w, legal))
+        }
+        fn decider(p: &Self::Pos) -> Option<usize> {
+            p.read($crate::ai::fork::decider::<$r>)
+        }
+    };
+}
+pub(crate) use forked_positions;
+
 /// A world of the scenario to play positions in, and the position it holds.
 struct Scratch<R: Ruleset> {
     game: Game<R>,

@@ -6,12 +6,11 @@
 
 use bevy::prelude::*;
 
-use crate::ai::Evaluators;
-use crate::ai::fork::{self, Fork, Forked};
+use crate::ai::fork::{self, Fork};
 use crate::ai::search::Simulate;
+use crate::engine::Ruleset;
 use crate::engine::difficulty::LookAhead;
 use crate::engine::marker::mark;
-use crate::engine::{Dice, Ruleset};
 use crate::rulesets::bastards::map::{Situation, UnitInfo};
 use crate::rulesets::bastards::state::{
     Activations, Agenda, Barrage, BarrageMarker, Choice, Clock, DrawnMarker, Night, Phase, Pool, Setup, Tracks,
@@ -114,22 +113,7 @@ fn put_markers<M: Component + Clone + PartialEq>(world: &mut World, saved: &[M],
 }
 
 impl Simulate for Bastards {
-    type Pos = Forked<Bastards>;
-    fn capture(world: &World) -> Self::Pos {
-        Forked::capture(world)
-    }
-    fn legal_at(p: &Self::Pos) -> Vec<Command> {
-        p.read(|w| if fork::over(w) { Vec::new() } else { Bastards::legal(w) })
-    }
-    fn exec(p: &mut Self::Pos, dice: &mut Dice, c: Command) {
-        p.exec(dice, c);
-    }
-    fn scores_at(p: &Self::Pos, legal: &[Command]) -> Vec<f32> {
-        p.read(|w| Bastards::scores(w, legal))
-    }
-    fn decider(p: &Self::Pos) -> Option<usize> {
-        p.read(fork::decider::<Bastards>)
-    }
+    fork::forked_positions!(Bastards);
     /// A turn is the choice of a unit to activate and its activation (2.1): barrages, markers and the
     /// commands of the active unit do not end it.
     fn turn(p: &Self::Pos) -> Option<usize> {
