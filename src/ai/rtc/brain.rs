@@ -353,10 +353,9 @@ impl Brain {
                 }
             } else if let Some(m) = watched {
                 // 3.2: keep a fresh garrison in the immediate-victory areas the British cavalry
-                // can reach: two units, three when it could ride in this turn.
+                // can reach.
                 let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
-                let need = if m <= 8 { 3 } else { 2 };
-                if fresh < need {
+                if fresh < garrison_need(m) {
                     targets.push((a, self.watch_value(m)));
                 }
             } else if let Some(f) = self.focus.filter(|&f| self.ctx.is_adjacent(f, a)) {
@@ -414,6 +413,27 @@ impl Brain {
             return 0.0;
         }
         units.iter().filter(|&&i| self.ctx.unit(i).kind() == Kind::Stosstruppen).count() as f32 * RESERVE
+    }
+
+    /// German: what the British cavalry's ride to an immediate-victory area (3.2) threatens in this
+    /// position, in the units of [`Brain::watch_value`]: each watched area's missing share of its
+    /// fresh garrison (the same two or three units [`Brain::targets`] sends), and each way in left
+    /// without a fresh unit, at half. Zero for the British, or with no cavalry within reach. The
+    /// look-ahead counts it against the German's position, as the Normal German's watch does.
+    pub fn cavalry_exposure(&self) -> f32 {
+        let fresh_in = |a: u32| self.ctx.sit.side_in(a, self.side).filter(|u| u.fresh() && !u.is_artillery()).count();
+        let mut out = 0.0;
+        for &(t, m) in &self.watch {
+            let need = garrison_need(m);
+            let missing = need - fresh_in(t).min(need);
+            out += self.watch_value(m) * missing as f32 / need as f32;
+        }
+        for &(a, m) in &self.block {
+            if fresh_in(a) == 0 {
+                out += 0.5 * self.watch_value(m);
+            }
+        }
+        out
     }
 
     /// What garrisoning a watched immediate-victory area is worth, by how few movement points the
@@ -640,4 +660,10 @@ impl Brain {
     pub fn turns_left(&self) -> u32 {
         self.ctx.sc.last_turn().saturating_sub(self.ctx.turn)
     }
+}
+
+/// German: the fresh units a watched immediate-victory area needs (3.2) when the British cavalry
+/// is `mp` movement points away: two, three when it could ride in this turn.
+fn garrison_need(mp: u32) -> usize {
+    if mp <= 8 { 3 } else { 2 }
 }
