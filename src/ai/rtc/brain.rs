@@ -354,24 +354,24 @@ impl Brain {
             } else if let Some(m) = watched {
                 // 3.2: keep a fresh garrison in the immediate-victory areas the British cavalry
                 // can reach.
-                let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
+                let fresh = self.fresh_in(a);
                 if fresh < garrison_need(m) {
                     targets.push((a, self.watch_value(m)));
                 }
             } else if let Some(f) = self.focus.filter(|&f| self.ctx.is_adjacent(f, a)) {
                 // 12.32: mass the counter-attack next to its target (9.53: a group attacks from
                 // one area), six fresh units at most.
-                let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
+                let fresh = self.fresh_in(a);
                 if fresh < 6 {
                     targets.push((a, v + 0.5 * self.ctrl_value_for(side, f) * (1.0 + self.tune.counter_attack)));
                 }
             } else if let Some(m) = self.block.iter().find(|b| b.0 == a).map(|b| b.1) {
-                let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
+                let fresh = self.fresh_in(a);
                 if fresh < 1 {
                     targets.push((a, 0.5 * self.watch_value(m) + v));
                 }
             } else if self.ctx.sc.area(a).victory.is_some() && self.enemy_dist[a as usize] <= 2 {
-                let fresh = self.ctx.sit.side_in(a, side).filter(|u| u.fresh() && !u.is_artillery()).count();
+                let fresh = self.fresh_in(a);
                 if fresh < 3 {
                     targets.push((a, v * 0.6));
                 }
@@ -421,19 +421,24 @@ impl Brain {
     /// without a fresh unit, at half. Zero for the British, or with no cavalry within reach. The
     /// look-ahead counts it against the German's position, as the Normal German's watch does.
     pub fn cavalry_exposure(&self) -> f32 {
-        let fresh_in = |a: u32| self.ctx.sit.side_in(a, self.side).filter(|u| u.fresh() && !u.is_artillery()).count();
         let mut out = 0.0;
         for &(t, m) in &self.watch {
             let need = garrison_need(m);
-            let missing = need - fresh_in(t).min(need);
+            let missing = need - self.fresh_in(t).min(need);
             out += self.watch_value(m) * missing as f32 / need as f32;
         }
         for &(a, m) in &self.block {
-            if fresh_in(a) == 0 {
+            if self.fresh_in(a) == 0 {
                 out += 0.5 * self.watch_value(m);
             }
         }
         out
+    }
+
+    /// The side's fresh units in an area, but artillery: what holds it (3.2's garrisons, 12.32's
+    /// massing).
+    fn fresh_in(&self, a: u32) -> usize {
+        self.ctx.sit.side_in(a, self.side).filter(|u| u.fresh() && !u.is_artillery()).count()
     }
 
     /// What garrisoning a watched immediate-victory area is worth, by how few movement points the
