@@ -116,6 +116,9 @@ macro_rules! forked_positions {
         fn scores_at(p: &Self::Pos, legal: &[<$r as $crate::engine::Ruleset>::Command]) -> Vec<f32> {
             p.read(|w| <$r as $crate::ai::Evaluators>::scores(w, legal))
         }
+        fn hard_scores_at(p: &Self::Pos, legal: &[<$r as $crate::engine::Ruleset>::Command]) -> Vec<f32> {
+            p.read(|w| <$r as $crate::ai::Evaluators>::hard_scores(w, legal))
+        }
         fn decider(p: &Self::Pos) -> Option<usize> {
             p.read($crate::ai::fork::decider::<$r>)
         }

@@ -41,6 +41,13 @@ pub trait Evaluators: Ruleset {
     /// Whether the ruleset's opponent looks ahead ([`Evaluators::look_ahead`]): the Hard level.
     const LOOKS_AHEAD: bool = false;
 
+    /// The scores the Hard level starts from and plays its own side with in the look-ahead: the
+    /// Normal scores with the deciding side's Hard weights where the scenario gives them
+    /// (`ai.<side>.hard`, docs/ai.md "Difficulty"). By default the Normal scores.
+    fn hard_scores(world: &World, legal: &[Self::Command]) -> Vec<f32> {
+        Self::scores(world, legal)
+    }
+
     /// The Hard level's scores, from the Normal `scores` of the same commands: a look-ahead
     /// ([`search`]). Without one, the Normal scores.
     fn look_ahead(_game: &Game<Self>, _legal: &[Self::Command], scores: Vec<f32>) -> Vec<f32> {
@@ -72,7 +79,8 @@ pub fn choose<R: Evaluators>(game: &mut Game<R>) -> Option<R::Command> {
 
 /// The command the opponent plays now at a difficulty (docs/ai.md, "Difficulty"): Normal the best
 /// score; Easy one of the three best, most often the best ([`easy_pick`]); Hard the best by the
-/// look-ahead (Normal where the ruleset has none). `None` if nothing is legal.
+/// look-ahead from its own scores ([`Evaluators::hard_scores`]; Normal where the ruleset has no
+/// look-ahead). `None` if nothing is legal.
 pub fn choose_at<R: Evaluators>(game: &mut Game<R>, level: Difficulty) -> Option<R::Command> {
     let legal = game.legal();
     match legal.len() {
@@ -81,11 +89,10 @@ pub fn choose_at<R: Evaluators>(game: &mut Game<R>, level: Difficulty) -> Option
         _ => {}
     }
     let legal = legal.to_vec();
-    let scores = R::scores(game.world(), &legal);
     let pick = match level {
-        Difficulty::Easy => easy_pick(&scores, game.origin().seed, game.history().len()),
-        Difficulty::Normal => best_index(&scores).unwrap_or(0),
-        Difficulty::Hard => best_index(&R::look_ahead(game, &legal, scores)).unwrap_or(0),
+        Difficulty::Easy => easy_pick(&R::scores(game.world(), &legal), game.origin().seed, game.history().len()),
+        Difficulty::Normal => best_index(&R::scores(game.world(), &legal)).unwrap_or(0),
+        Difficulty::Hard => best_index(&R::look_ahead(game, &legal, R::hard_scores(game.world(), &legal))).unwrap_or(0),
     };
     legal.into_iter().nth(pick)
 }

@@ -8,9 +8,10 @@
 //!    side knows it ([`Simulate::seen_by`]: hidden enemy units left out), under a few
 //!    dice samples ([`LookAhead::samples`]) common to every candidate (the same seeds, so a candidate is
 //!    not preferred for its luck);
-//! 3. the game is played on from there by the Normal opponent for *both* sides: the enemy's best
-//!    reply by the same scores, until control has passed to the enemy and come back
-//!    ([`LookAhead::replies`]), the game ends or [`LookAhead::steps`] commands have been played;
+//! 3. the game is played on from there by the Normal opponent for *both* sides (the deciding side
+//!    with its Hard weights, [`Simulate::hard_scores_at`]): the enemy's best reply by its scores,
+//!    until control has passed to the enemy and come back ([`LookAhead::replies`]), the game ends
+//!    or [`LookAhead::steps`] commands have been played;
 //! 4. the position reached is scored by the ruleset's [`Simulate::value`] for the deciding side and
 //!    averaged over the samples; a share of the Normal score is kept beside it
 //!    ([`LookAhead::greedy`]), so the look-ahead corrects the greedy opponent rather than replacing it.
@@ -43,6 +44,11 @@ pub trait Simulate: Evaluators {
     fn exec(p: &mut Self::Pos, dice: &mut Dice, c: Self::Command);
     /// The Normal scores of the legal commands on a position (the rollout policy).
     fn scores_at(p: &Self::Pos, legal: &[Self::Command]) -> Vec<f32>;
+    /// The Hard scores of the legal commands on a position ([`Evaluators::hard_scores`]): the
+    /// rollout policy of the deciding side. By default the Normal scores.
+    fn hard_scores_at(p: &Self::Pos, legal: &[Self::Command]) -> Vec<f32> {
+        Self::scores_at(p, legal)
+    }
     /// The side (its index) that decides on a position; `None` once the game is over.
     fn decider(p: &Self::Pos) -> Option<usize>;
     /// The side whose turn a position is, at the positions where control changes hands (the
@@ -88,7 +94,7 @@ pub fn threats<R: Simulate>(game: &Game<R>, side: usize) -> Vec<Threat> {
         let mut p = root.clone();
         let mut dice = Dice::new(mix(seed, s as u64));
         let start = R::decider(&p).unwrap_or(side);
-        play_on::<R>(&mut p, &mut dice, start, &LookAhead { replies: if start == side { 2 } else { 1 }, ..budget });
+        play_on::<R>(&mut p, &mut dice, start, None, &LookAhead { replies: if start == side { 2 } else { 1 }, ..budget });
         for (i, ((_, _, was), (_, _, now))) in before.iter().zip(R::strengths(&p)).enumerate() {
             if now < *was {
                 hit[i] += 1;
@@ -128,7 +134,7 @@ pub fn look_ahead<R: Simulate>(game: &Game<R>, legal: &[R::Command], scores: Vec
                 let mut p = root.clone();
                 let mut dice = Dice::new(mix(seed, s as u64));
                 R::exec(&mut p, &mut dice, legal[i].clone());
-                play_on::<R>(&mut p, &mut dice, side, &budget);
+                play_on::<R>(&mut p, &mut dice, side, Some(side), &budget);
                 R::value(&p, side)
             })
             .sum();
@@ -136,8 +142,9 @@ pub fn look_ahead<R: Simulate>(game: &Game<R>, legal: &[R::Command], scores: Vec
     })
 }
 
-/// Plays a position on by the Normal scores of both sides to the budget's horizon.
-fn play_on<R: Simulate>(p: &mut R::Pos, dice: &mut Dice, side: usize, budget: &LookAhead) {
+/// Plays a position on to the budget's horizon by the Normal scores of both sides, but the `hard`
+/// side's by its Hard scores (the side the look-ahead decides for plays on as it would play).
+fn play_on<R: Simulate>(p: &mut R::Pos, dice: &mut Dice, side: usize, hard: Option<usize>, budget: &LookAhead) {
     let mut last = side;
     let mut passes = 0;
     for _ in 0..budget.steps {
@@ -157,6 +164,7 @@ fn play_on<R: Simulate>(p: &mut R::Pos, dice: &mut Dice, side: usize, budget: &L
         let pick = match legal.len() {
             0 => return,
             1 => 0,
+            _ if R::decider(p) == hard => best_index(&R::hard_scores_at(p, &legal)).unwrap_or(0),
             _ => best_index(&R::scores_at(p, &legal)).unwrap_or(0),
         };
         let Some(c) = legal.into_iter().nth(pick) else { return };

@@ -91,9 +91,39 @@ impl LookAhead {
     }
 }
 
+/// The Hard opponent's own weights for a side (docs/ai.md, "Difficulty"): the scenario's `ai`
+/// settings of the side (`hard: (aggression: 4.0)`), each left out taking the side's own. The Normal
+/// opponent keeps the side's weights, so a scenario can ask more of its Hard opponent than of the
+/// opponent its balance was measured with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct HardWeights {
+    /// The Hard opponent's willingness to attack, instead of the side's `aggression`.
+    pub aggression: Option<f32>,
+    /// The Hard opponent's weight of the risk to its own units, instead of the side's `caution`.
+    pub caution: Option<f32>,
+}
+
+impl HardWeights {
+    /// The aggression and caution the Hard opponent plays with, from the side's own.
+    pub fn over(&self, aggression: f32, caution: f32) -> (f32, f32) {
+        (self.aggression.unwrap_or(aggression), self.caution.unwrap_or(caution))
+    }
+
+    /// What is wrong with the weights a scenario gives (empty when nothing): each from 0 to 10.
+    pub fn problems(&self) -> Vec<String> {
+        [("aggression", self.aggression), ("caution", self.caution)]
+            .into_iter()
+            .filter_map(|(name, v)| {
+                v.filter(|v| !(v.is_finite() && (0.0..=10.0).contains(v))).map(|v| format!("hard.{name} is {v}: from 0 to 10"))
+            })
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::LookAhead;
+    use super::{HardWeights, LookAhead};
 
     #[test]
     fn a_budget_out_of_range_is_named_with_its_range() {
@@ -104,5 +134,17 @@ mod tests {
         assert!(problems[0].contains("look_ahead.candidates is 0: from 1 to 16"));
         assert!(problems[1].contains("look_ahead.steps is 5000: from 1 to 400"));
         assert!(problems[2].contains("look_ahead.greedy"));
+    }
+
+    #[test]
+    fn hard_weights_left_out_are_the_sides_own_and_out_of_range_are_named() {
+        let w = HardWeights { aggression: Some(4.0), caution: None };
+        assert_eq!(w.over(1.0, 0.7), (4.0, 0.7));
+        assert_eq!(HardWeights::default().over(1.5, 0.5), (1.5, 0.5));
+        assert!(w.problems().is_empty());
+        let bad = HardWeights { aggression: Some(-1.0), caution: Some(f32::INFINITY) };
+        let problems = bad.problems();
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(problems[0].contains("hard.aggression is -1: from 0 to 10"));
     }
 }

@@ -345,10 +345,9 @@ fn active_scores(world: &World, ctx: Ctx, legal: &[Command]) -> Vec<f32> {
     } else {
         vec![0.0; b.atlas.hexes.len()]
     };
-    let t = &b.atlas.tuning[super::brain::si(side)];
     // The night assault (10): the enemy answers with a few battalions only, and the night is short.
     let night_assault = side == Side::Allied && matches!(stage_kind(world), Some(StageKind::NightRound { german: false, .. }));
-    let (aggr, caution) = if night_assault { (t.aggression * 1.5, t.caution * 0.4) } else { (t.aggression, t.caution) };
+    let (aggr, caution) = if night_assault { (b.aggression * 1.5, b.caution * 0.4) } else { (b.aggression, b.caution) };
     let p = Planner::new(&b, &me, field, aggr, caution);
     let medals_left = act.medals_left();
     let stay = match cur {

@@ -6,7 +6,7 @@
 //! All values are in "victory-point equivalents" so that holding a place, inflicting a loss and
 //! risking a unit compare on one scale.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 
 use bevy::prelude::*;
@@ -19,6 +19,21 @@ use crate::rulesets::bastards::state::{Clock, Sequence, Tracks};
 use crate::rulesets::bastards::tables::Attacker;
 use crate::rulesets::bastards::units::{Side, UnitKind};
 use crate::rulesets::bastards::{actions, ops};
+
+thread_local! {
+    /// The side the Hard opponent is scoring for on this thread, if any ([`as_hard`]).
+    static HARD: Cell<Option<Side>> = const { Cell::new(None) };
+}
+
+/// Runs `f` (the scores of a decision of `side`) with `side`'s Hard weights in force (the
+/// scenario's `ai.<side>.hard`, docs/ai.md "Difficulty"): every [`Brain`] of that side built inside
+/// plays with them; the enemy's keep their own.
+pub fn as_hard<T>(side: Side, f: impl FnOnce() -> T) -> T {
+    let was = HARD.with(|h| h.replace(Some(side)));
+    let out = f();
+    HARD.with(|h| h.set(was));
+    out
+}
 
 /// Index of a side in per-side arrays.
 pub fn si(s: Side) -> usize {
@@ -387,9 +402,11 @@ impl Brain {
             _ => None,
         };
         let turns_left = (atlas.last_turn + 1).saturating_sub(turn) as f32;
+        let (aggression, caution) =
+            if HARD.with(Cell::get) == Some(side) { t.hard.over(t.aggression, t.caution) } else { (t.aggression, t.caution) };
         Brain {
-            aggression: t.aggression,
-            caution: t.caution,
+            aggression,
+            caution,
             atlas,
             sit,
             side,

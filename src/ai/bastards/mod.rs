@@ -10,7 +10,9 @@ pub mod support;
 
 use bevy::prelude::*;
 
+use crate::engine::Ruleset;
 use crate::rulesets::bastards::state::Phase;
+use crate::rulesets::bastards::units::Side;
 use crate::rulesets::bastards::{Bastards, Command, phase};
 
 use super::Evaluators;
@@ -34,6 +36,14 @@ impl Evaluators for Bastards {
     }
 
     const LOOKS_AHEAD: bool = true;
+
+    /// The Normal scores with the deciding side's Hard aggression and caution (`ai.<side>.hard`).
+    fn hard_scores(world: &World, legal: &[Command]) -> Vec<f32> {
+        match Bastards::pending(world).and_then(|p| Side::from_id(&p.side)) {
+            Some(side) => brain::as_hard(side, || Self::scores(world, legal)),
+            None => Self::scores(world, legal),
+        }
+    }
 
     fn look_ahead(game: &Game<Bastards>, legal: &[Command], scores: Vec<f32>) -> Vec<f32> {
         look::look_ahead(game, legal, scores)

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::Ruleset;
 use crate::engine::board::HexBoard;
-use crate::engine::difficulty::LookAhead;
+use crate::engine::difficulty::{HardWeights, LookAhead};
 use crate::engine::loader::Loader;
 use crate::engine::scenario::{ScenarioInfo, check_header, load_named_map};
 use crate::engine::source::{Diagnostic, Problems, SourceFile};
@@ -332,6 +332,10 @@ pub struct AiTuning {
     /// a `look_ahead` written here takes the engine's default (`LookAhead`).
     #[serde(default = "look_ahead")]
     pub look_ahead: LookAhead,
+    /// The Hard opponent's own aggression and caution for this side (`hard: (aggression: 4.0)`);
+    /// left out, the side's. The Normal opponent keeps the side's.
+    #[serde(default)]
+    pub hard: HardWeights,
 }
 
 /// The Hard opponent's look-ahead: 3 candidates, 1 dice sample, through the activation and the
@@ -346,7 +350,7 @@ fn one() -> f32 {
 
 impl Default for AiTuning {
     fn default() -> Self {
-        AiTuning { aggression: 1.0, caution: 1.0, objectives: BTreeMap::new(), look_ahead: look_ahead() }
+        AiTuning { aggression: 1.0, caution: 1.0, objectives: BTreeMap::new(), look_ahead: look_ahead(), hard: HardWeights::default() }
     }
 }
 
@@ -701,6 +705,9 @@ fn check_victory(spec: &ScenarioSpec, board: &HexBoard, p: &mut Problems) {
         }
         for problem in tuning.look_ahead.problems() {
             p.push(format!("ai.{side}.look_ahead"), problem);
+        }
+        for problem in tuning.hard.problems() {
+            p.push(format!("ai.{side}.hard"), problem);
         }
     }
 }
