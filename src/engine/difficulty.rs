@@ -99,8 +99,10 @@ impl LookAhead {
 #[serde(deny_unknown_fields, default)]
 pub struct HardWeights {
     /// The Hard opponent's willingness to attack, instead of the side's `aggression`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub aggression: Option<f32>,
     /// The Hard opponent's weight of the risk to its own units, instead of the side's `caution`.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub caution: Option<f32>,
 }
 
