@@ -148,9 +148,7 @@ fn play_on<R: Simulate>(p: &mut R::Pos, dice: &mut Dice, side: usize, hard: Opti
     let mut last = side;
     let mut passes = 0;
     for _ in 0..budget.steps {
-        if R::decider(p).is_none() {
-            return;
-        }
+        let Some(decider) = R::decider(p) else { return };
         if let Some(now) = R::turn(p)
             && now != last
         {
@@ -164,7 +162,7 @@ fn play_on<R: Simulate>(p: &mut R::Pos, dice: &mut Dice, side: usize, hard: Opti
         let pick = match legal.len() {
             0 => return,
             1 => 0,
-            _ if R::decider(p) == hard => best_index(&R::hard_scores_at(p, &legal)).unwrap_or(0),
+            _ if Some(decider) == hard => best_index(&R::hard_scores_at(p, &legal)).unwrap_or(0),
             _ => best_index(&R::scores_at(p, &legal)).unwrap_or(0),
         };
         let Some(c) = legal.into_iter().nth(pick) else { return };
