@@ -3,11 +3,12 @@
 //! position; Hard games keep every invariant; `salient sim` refuses a level an opponent lacks. The
 //! look-ahead's own tests are each ruleset's (`tests/<id>/ai_levels.rs`), with the helper here.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
+use salient::ai::Evaluators;
 use salient::ai::search::Simulate;
 use salient::engine::game::Game;
 use salient::engine::loader::Loader;
@@ -61,6 +62,60 @@ pub fn copies_play_as_the_game<R: Simulate>(
         assert_eq!(played, truth(g.world()), "after {c:?}");
         assert_eq!(over, g.is_over());
     }
+}
+
+/// A copy of a shipped scenario (`scenarios/<ruleset>/<scenario>`), with each `from` replaced by its
+/// `to` in its text, in a folder of its own with its map (`maps/<map>`): its folder, its path and its
+/// text.
+pub fn edited(name: &str, ruleset: &str, scenario: &str, map: &str, edits: &[(&str, &str)]) -> (PathBuf, PathBuf, String) {
+    let dir = crate::engine_tests::temp_dir(name);
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    std::fs::copy(format!("scenarios/{ruleset}/maps/{map}"), dir.join("maps").join(map)).unwrap();
+    let mut out = std::fs::read_to_string(format!("scenarios/{ruleset}/{scenario}")).unwrap();
+    for (from, to) in edits {
+        assert!(out.contains(from), "`{from}` is in {scenario}");
+        out = out.replacen(from, to, 1);
+    }
+    let path = dir.join(scenario);
+    std::fs::write(&path, &out).unwrap();
+    (dir, path, out)
+}
+
+/// The validator's one error with `message` in a folder, on the line of `at` in the text.
+pub fn one_error_at(dir: PathBuf, text: &str, message: &str, at: &str) {
+    let report = salient::engine::validate::validate_paths(&[dir], &salient::rulesets::registry());
+    let found: Vec<_> = report.diagnostics.iter().filter(|d| d.message.contains(message)).collect();
+    assert_eq!(found.len(), 1, "{:#?}", report.diagnostics);
+    assert_eq!(found[0].line, text[..text.find(at).unwrap()].matches('\n').count() + 1, "{:?}", found[0]);
+}
+
+/// Plays a Normal game of the scenario at `weighted`, whose `side` alone has Hard weights, beside the
+/// same game of `plain`, which has none (docs/ai.md, "The Hard weights"), and checks at every
+/// decision: the Normal scores are the same in both; without weights the Hard scores are the Normal
+/// ones; so are the other side's. The number of `side`'s decisions whose Hard scores differ.
+pub fn hard_weights_steer_only_their_side<R: Evaluators>(weighted: &Path, plain: &Path, side: &str, seed: u64, moves: usize) -> usize {
+    let mut g: Game<R> = Game::open(weighted, seed, Vec::new()).expect("loads");
+    let mut unweighted: Game<R> = Game::open(plain, seed, Vec::new()).expect("loads");
+    let mut changed = 0;
+    for _ in 0..moves {
+        if g.is_over() {
+            break;
+        }
+        let legal = g.legal().to_vec();
+        let normal = R::scores(g.world(), &legal);
+        let hard = R::hard_scores(g.world(), &legal);
+        assert_eq!(normal, R::scores(unweighted.world(), &legal), "the Normal scores keep the side's own weights");
+        assert_eq!(R::hard_scores(unweighted.world(), &legal), normal, "no `hard` weights: the Normal scores");
+        if g.pending().is_some_and(|p| p.side != side) {
+            assert_eq!(hard, normal, "the other side has no Hard weights");
+        } else if hard != normal {
+            changed += 1;
+        }
+        let c = salient::ai::choose(&mut g).expect("a command");
+        unweighted.submit(c.clone()).expect("legal in the same game");
+        g.submit(c).expect("legal");
+    }
+    changed
 }
 
 /// Every shipped scenario of a ruleset (not its maps or campaigns).

@@ -114,13 +114,19 @@ impl HardWeights {
 
     /// What is wrong with the weights a scenario gives (empty when nothing): each from 0 to 10.
     pub fn problems(&self) -> Vec<String> {
-        [("aggression", self.aggression), ("caution", self.caution)]
-            .into_iter()
-            .filter_map(|(name, v)| {
-                v.filter(|v| !(v.is_finite() && (0.0..=10.0).contains(v))).map(|v| format!("hard.{name} is {v}: from 0 to 10"))
-            })
-            .collect()
+        hard_weight_problems(&[("aggression", self.aggression), ("caution", self.caution)], 10.0)
     }
+}
+
+/// What is wrong with a ruleset's Hard weights (`hard: (…)`, each optional), in words a modder reads
+/// (empty when nothing): each given weight from 0 to `most`.
+pub fn hard_weight_problems(weights: &[(&str, Option<f32>)], most: f32) -> Vec<String> {
+    weights
+        .iter()
+        .filter_map(|&(name, v)| {
+            v.filter(|v| !(v.is_finite() && (0.0..=most).contains(v))).map(|v| format!("hard.{name} is {v}: from 0 to {most}"))
+        })
+        .collect()
 }
 
 #[cfg(test)]

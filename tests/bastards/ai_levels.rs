@@ -8,7 +8,7 @@ use salient::engine::game::Game;
 use salient::rulesets::bastards::Bastards;
 use salient::rulesets::bastards::state::{Activations, Agenda, Barrage, Choice, Clock, Night, Pool, Tracks};
 
-use crate::difficulty::copies_play_as_the_game;
+use crate::difficulty::{copies_play_as_the_game, hard_weights_steer_only_their_side, one_error_at};
 
 /// What a world holds besides its scenario: the view (units, tracks, phase), the decision and the
 /// sequence of play's bookkeeping.
@@ -39,28 +39,9 @@ fn the_look_ahead_copy_plays_each_command_as_the_game_does_itb() {
     copies_play_as_the_game::<Bastards>("scenarios/bastards/second-villers-bretonneux.ron", 4, 1500, key, seen);
 }
 
-/// A copy of a shipped scenario, with each `from` replaced by its `to` in its text, in a folder of
-/// its own (with the map): its folder, its path and its text.
+/// A copy of a shipped scenario of Into the Bastards!, edited ([`crate::difficulty::edited`]).
 fn edited(name: &str, scenario: &str, edits: &[(&str, &str)]) -> (std::path::PathBuf, std::path::PathBuf, String) {
-    let dir = crate::engine_tests::temp_dir(name);
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    std::fs::copy("scenarios/bastards/maps/villers-bretonneux.ron", dir.join("maps/villers-bretonneux.ron")).unwrap();
-    let mut out = std::fs::read_to_string(format!("scenarios/bastards/{scenario}")).unwrap();
-    for (from, to) in edits {
-        assert!(out.contains(from), "`{from}` is in {scenario}");
-        out = out.replacen(from, to, 1);
-    }
-    let path = dir.join(scenario);
-    std::fs::write(&path, &out).unwrap();
-    (dir, path, out)
-}
-
-/// The validator's one error with `message` in a folder, on the line of `at` in the text.
-fn one_error_at(dir: std::path::PathBuf, text: &str, message: &str, at: &str) {
-    let report = salient::engine::validate::validate_paths(&[dir], &salient::rulesets::registry());
-    let found: Vec<_> = report.diagnostics.iter().filter(|d| d.message.contains(message)).collect();
-    assert_eq!(found.len(), 1, "{:#?}", report.diagnostics);
-    assert_eq!(found[0].line, text[..text.find(at).unwrap()].matches('\n').count() + 1, "{:?}", found[0]);
+    crate::difficulty::edited(name, "bastards", scenario, "villers-bretonneux.ron", edits)
 }
 
 #[test]
@@ -83,7 +64,6 @@ fn a_hard_weight_out_of_range_is_an_error_at_its_side_itb() {
 /// decisions only: the other side's, and every Normal score, stay as they were.
 #[test]
 fn the_hard_weights_steer_only_their_sides_hard_scores_itb() {
-    use salient::ai::Evaluators;
     // The shipped weights, taken out of both copies.
     let (allied, german) = (", hard: (caution: 0.6)", ", hard: (aggression: 2.0)");
     let (_, path, _) = edited(
@@ -92,27 +72,7 @@ fn the_hard_weights_steer_only_their_sides_hard_scores_itb() {
         &[(allied, ""), (german, ", hard: (aggression: 5.0, caution: 0.1)")],
     );
     let (_, plain, _) = edited("bastards-hard-none", "second-villers-bretonneux.ron", &[(allied, ""), (german, "")]);
-    let mut g: Game<Bastards> = Game::open(&path, 5, Vec::new()).expect("loads");
-    let mut unweighted: Game<Bastards> = Game::open(&plain, 5, Vec::new()).expect("loads");
-    let mut changed = 0;
-    for _ in 0..600 {
-        if g.is_over() {
-            break;
-        }
-        let legal = g.legal().to_vec();
-        let normal = Bastards::scores(g.world(), &legal);
-        let hard = Bastards::hard_scores(g.world(), &legal);
-        assert_eq!(normal, Bastards::scores(unweighted.world(), &legal), "the Normal scores keep the side's own weights");
-        assert_eq!(Bastards::hard_scores(unweighted.world(), &legal), normal, "no `hard` weights: the Normal scores");
-        if g.pending().is_some_and(|p| p.side == "allied") {
-            assert_eq!(hard, normal, "the Allied side has no Hard weights");
-        } else if hard != normal {
-            changed += 1;
-        }
-        let c = salient::ai::choose(&mut g).expect("a command");
-        unweighted.submit(c.clone()).expect("legal in the same game");
-        g.submit(c).expect("legal");
-    }
+    let changed = hard_weights_steer_only_their_side::<Bastards>(&path, &plain, "german", 5, 600);
     assert!(changed > 10, "the German Hard weights changed only {changed} decisions");
 }
 

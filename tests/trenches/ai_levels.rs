@@ -8,7 +8,7 @@ use salient::rulesets::trenches::Trenches;
 use salient::rulesets::trenches::state::{Pos, Where};
 use salient::rulesets::trenches::view::{Stage, stage};
 
-use crate::difficulty::copies_play_as_the_game;
+use crate::difficulty::{copies_play_as_the_game, hard_weights_steer_only_their_side, one_error_at};
 
 /// What a position holds besides its scenario.
 fn key(p: &Pos) -> String {
@@ -58,19 +58,38 @@ fn hard_reads_only_what_its_side_sees_trenches_7_24() {
     assert!(checked >= 1, "no order with a hidden enemy unit on the map");
 }
 
+/// A copy of Hill 142, edited ([`crate::difficulty::edited`]).
+fn edited(name: &str, edits: &[(&str, &str)]) -> (std::path::PathBuf, std::path::PathBuf, String) {
+    crate::difficulty::edited(name, "trenches", "hill-142.ron", "hill-142.ron", edits)
+}
+
+/// The start of the Germans' tuning in Hill 142.
+const CENTRAL: &str = "\"central\": (step: 10.0,";
+
 #[test]
 fn a_look_ahead_budget_out_of_range_is_an_error_at_its_side() {
-    let dir = crate::engine_tests::temp_dir("trenches-look-ahead");
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    std::fs::copy("scenarios/trenches/maps/hill-142.ron", dir.join("maps/hill-142.ron")).unwrap();
+    let (dir, _, bad) = edited("trenches-look-ahead", &[("look_ahead: (candidates: 3,", "look_ahead: (candidates: 0,")]);
+    one_error_at(dir, &bad, "look_ahead.candidates is 0: from 1 to 16", "look_ahead: (candidates: 0");
+}
+
+#[test]
+fn a_hard_weight_out_of_range_is_an_error_at_its_side_trenches() {
+    let (dir, _, bad) = edited("trenches-hard-weights", &[(CENTRAL, "\"central\": (hard: (storm: 2000.0), step: 10.0,")]);
+    one_error_at(dir, &bad, "hard.storm is 2000: from 0 to 1000", "hard: (storm: 2000.0)");
+}
+
+/// The Hard weights (`ai.<side>.hard`, docs/ai.md "The Hard weights") change the Hard scores of that
+/// side's decisions only: the other side's, and every Normal score, stay as they were.
+#[test]
+fn the_hard_weights_steer_only_their_sides_hard_scores_trenches() {
     let text = std::fs::read_to_string("scenarios/trenches/hill-142.ron").unwrap();
-    let bad = text.replacen("look_ahead: (candidates: 3,", "look_ahead: (candidates: 0,", 1);
-    assert_ne!(bad, text, "the operation writes its look-ahead out");
-    std::fs::write(dir.join("hill-142.ron"), &bad).unwrap();
-    let report = salient::engine::validate::validate_paths(&[dir], &salient::rulesets::registry());
-    let found: Vec<_> = report.diagnostics.iter().filter(|d| d.message.contains("look_ahead.candidates is 0: from 1 to 16")).collect();
-    assert_eq!(found.len(), 1, "{:#?}", report.diagnostics);
-    let at = bad.find("look_ahead: (candidates: 0").unwrap();
-    let line = bad[..at].matches('\n').count() + 1;
-    assert_eq!(found[0].line, line, "at the side's look_ahead: {:?}", found[0]);
+    // The shipped weights, taken out of both copies.
+    let shipped: Vec<String> =
+        text.match_indices(", hard: (").map(|(i, _)| text[i..i + text[i..].find(')').unwrap() + 1].to_string()).collect();
+    let mut none: Vec<(&str, &str)> = shipped.iter().map(|w| (w.as_str(), "")).collect();
+    let (_, plain, _) = edited("trenches-hard-none", &none);
+    none.push((CENTRAL, "\"central\": (hard: (exposure: 25.0, storm: 3.0), step: 10.0,"));
+    let (_, weighted, _) = edited("trenches-hard-steer", &none);
+    let changed = hard_weights_steer_only_their_side::<Trenches>(&weighted, &plain, "central", 7, 500);
+    assert!(changed > 10, "the German Hard weights changed only {changed} decisions");
 }

@@ -627,7 +627,15 @@ impl Evaluators for Trenches {
         if legal.len() <= 1 {
             return vec![0.0; legal.len()];
         }
-        scores_at(&Pos::capture(world), legal)
+        scores_at(&Pos::capture(world), legal, false)
+    }
+
+    /// The scores with the deciding side's Hard weights (`ai.<side>.hard`).
+    fn hard_scores(world: &World, legal: &[Command]) -> Vec<f32> {
+        if legal.len() <= 1 {
+            return vec![0.0; legal.len()];
+        }
+        scores_at(&Pos::capture(world), legal, true)
     }
 
     const LOOKS_AHEAD: bool = true;
@@ -649,11 +657,12 @@ fn decider(p: &Pos) -> Option<Side> {
     }
 }
 
-/// The Normal scores on a position, read as the deciding side knows it.
-fn scores_at(p: &Pos, legal: &[Command]) -> Vec<f32> {
+/// The scores on a position, read as the deciding side knows it: the Normal ones with the side's
+/// weights, the `hard` ones with its Hard weights (`AiTuning::for_hard`).
+fn scores_at(p: &Pos, legal: &[Command], hard: bool) -> Vec<f32> {
     let Some(side) = decider(p) else { return vec![0.0; legal.len()] };
     let q = seen_by(p, side);
-    let t = q.sc.tuning(side);
+    let t = if hard { q.sc.tuning(side).for_hard() } else { q.sc.tuning(side) };
     legal.iter().map(|c| score(&q, side, c, &t)).collect()
 }
 
@@ -677,7 +686,10 @@ impl Simulate for Trenches {
         trenches::exec(p, &mut Rt { dice, journal: &mut journal }, c);
     }
     fn scores_at(p: &Pos, legal: &[Command]) -> Vec<f32> {
-        scores_at(p, legal)
+        scores_at(p, legal, false)
+    }
+    fn hard_scores_at(p: &Pos, legal: &[Command]) -> Vec<f32> {
+        scores_at(p, legal, true)
     }
     fn decider(p: &Pos) -> Option<usize> {
         decider(p).map(Side::index)

@@ -243,6 +243,73 @@ pub struct AiTuning {
     pub noise: f32,
     /// How much the Hard opponent looks ahead at an order (3 candidates, 1 dice sample, 24 commands by default).
     pub look_ahead: crate::engine::difficulty::LookAhead,
+    /// The Hard opponent's own weights, each left out the side's (docs/ai.md, "The Hard weights").
+    pub hard: HardTuning,
+}
+
+/// The Hard opponent's own weights for a side (`hard: (exposure: 15.0)`): each one given replaces
+/// the side's for the Hard opponent; the Normal and Easy opponents keep the side's, the opponent the
+/// operation's balance was measured with.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, schemars::JsonSchema)]
+#[serde(deny_unknown_fields, default)]
+pub struct HardTuning {
+    /// Instead of the side's `step`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub step: Option<f32>,
+    /// Instead of the side's `enemy_step`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enemy_step: Option<f32>,
+    /// Instead of the side's `objective`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub objective: Option<f32>,
+    /// Instead of the side's `approach`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub approach: Option<f32>,
+    /// Instead of the side's `cover`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cover: Option<f32>,
+    /// Instead of the side's `exposure`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exposure: Option<f32>,
+    /// Instead of the side's `storm`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub storm: Option<f32>,
+}
+
+impl HardTuning {
+    fn weights(&self) -> [(&'static str, Option<f32>); 7] {
+        [
+            ("step", self.step),
+            ("enemy_step", self.enemy_step),
+            ("objective", self.objective),
+            ("approach", self.approach),
+            ("cover", self.cover),
+            ("exposure", self.exposure),
+            ("storm", self.storm),
+        ]
+    }
+
+    /// What is wrong with the weights (empty when nothing): each from 0 to 1000.
+    pub fn problems(&self) -> Vec<String> {
+        crate::engine::difficulty::hard_weight_problems(&self.weights(), 1000.0)
+    }
+}
+
+impl AiTuning {
+    /// The tuning the Hard opponent plays with: the side's, with the weights `hard` gives instead.
+    pub fn for_hard(&self) -> AiTuning {
+        let h = self.hard;
+        AiTuning {
+            step: h.step.unwrap_or(self.step),
+            enemy_step: h.enemy_step.unwrap_or(self.enemy_step),
+            objective: h.objective.unwrap_or(self.objective),
+            approach: h.approach.unwrap_or(self.approach),
+            cover: h.cover.unwrap_or(self.cover),
+            exposure: h.exposure.unwrap_or(self.exposure),
+            storm: h.storm.unwrap_or(self.storm),
+            ..self.clone()
+        }
+    }
 }
 
 impl Default for AiTuning {
@@ -258,6 +325,7 @@ impl Default for AiTuning {
             storm: 0.5,
             noise: 0.0,
             look_ahead,
+            hard: HardTuning::default(),
         }
     }
 }
@@ -398,6 +466,9 @@ fn check(spec: &ScenarioSpec, board: &HexBoard, tables: &Tables, p: &mut Problem
         }
         for problem in tuning.look_ahead.problems() {
             p.push(format!("ai.{side}.look_ahead"), problem);
+        }
+        for problem in tuning.hard.problems() {
+            p.push(format!("ai.{side}.hard"), problem);
         }
     }
     let mut setup = Vec::new();
