@@ -624,18 +624,12 @@ fn register_value(p: &Pos, side: Side, id: &str, hex: &str, ammo: Ammo, pattern:
 
 impl Evaluators for Trenches {
     fn scores(world: &World, legal: &[Command]) -> Vec<f32> {
-        if legal.len() <= 1 {
-            return vec![0.0; legal.len()];
-        }
-        scores_at(&Pos::capture(world), legal, false)
+        world_scores(world, legal, false)
     }
 
     /// The scores with the deciding side's Hard weights (`ai.<side>.hard`).
     fn hard_scores(world: &World, legal: &[Command]) -> Vec<f32> {
-        if legal.len() <= 1 {
-            return vec![0.0; legal.len()];
-        }
-        scores_at(&Pos::capture(world), legal, true)
+        world_scores(world, legal, true)
     }
 
     const LOOKS_AHEAD: bool = true;
@@ -647,6 +641,14 @@ impl Evaluators for Trenches {
     fn threats(game: &Game<Trenches>, side: usize) -> Option<Vec<search::Threat>> {
         Some(search::threats(game, side))
     }
+}
+
+/// The scores of the game's position ([`scores_at`]); nothing to weigh with one command or none.
+fn world_scores(world: &World, legal: &[Command], hard: bool) -> Vec<f32> {
+    if legal.len() <= 1 {
+        return vec![0.0; legal.len()];
+    }
+    scores_at(&Pos::capture(world), legal, hard)
 }
 
 /// The side that decides on a position.
