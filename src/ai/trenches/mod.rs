@@ -664,7 +664,8 @@ fn decider(p: &Pos) -> Option<Side> {
 fn scores_at(p: &Pos, legal: &[Command], hard: bool) -> Vec<f32> {
     let Some(side) = decider(p) else { return vec![0.0; legal.len()] };
     let q = seen_by(p, side);
-    let t = if hard { q.sc.tuning(side).for_hard() } else { q.sc.tuning(side) };
+    let own = q.sc.tuning(side);
+    let t = if hard { own.for_hard() } else { own };
     legal.iter().map(|c| score(&q, side, c, &t)).collect()
 }
 

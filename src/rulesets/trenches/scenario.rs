@@ -297,18 +297,16 @@ impl HardTuning {
 
 impl AiTuning {
     /// The tuning the Hard opponent plays with: the side's, with the weights `hard` gives instead.
-    pub fn for_hard(&self) -> AiTuning {
+    pub fn for_hard(mut self) -> AiTuning {
         let h = self.hard;
-        AiTuning {
-            step: h.step.unwrap_or(self.step),
-            enemy_step: h.enemy_step.unwrap_or(self.enemy_step),
-            objective: h.objective.unwrap_or(self.objective),
-            approach: h.approach.unwrap_or(self.approach),
-            cover: h.cover.unwrap_or(self.cover),
-            exposure: h.exposure.unwrap_or(self.exposure),
-            storm: h.storm.unwrap_or(self.storm),
-            ..self.clone()
-        }
+        self.step = h.step.unwrap_or(self.step);
+        self.enemy_step = h.enemy_step.unwrap_or(self.enemy_step);
+        self.objective = h.objective.unwrap_or(self.objective);
+        self.approach = h.approach.unwrap_or(self.approach);
+        self.cover = h.cover.unwrap_or(self.cover);
+        self.exposure = h.exposure.unwrap_or(self.exposure);
+        self.storm = h.storm.unwrap_or(self.storm);
+        self
     }
 }
 
